@@ -1,0 +1,103 @@
+// The Broker port: everything the HTTP layer and the CLI may ask of a backend.
+// The simulator (broker/sim) and the production bridge (broker/shioaji) both implement it.
+
+import type {
+  ComboContract,
+  ComboType,
+  Contract,
+  ContractInfo,
+  FuturesInfo,
+  OptionInfo,
+  OptionRight,
+  Region,
+  RootName,
+  SecurityType,
+  TickBandRule,
+  WarrantInfo,
+  WarrantUnderlying,
+} from '../domain/contracts.js';
+import type { Account, AccountSelector, AccountType } from '../domain/accounts.js';
+
+export interface ContractQuery {
+  securityType?: SecurityType | undefined;
+  region?: Region | undefined;
+}
+
+export interface FuturesQuery {
+  root?: string | undefined;
+  underlyingCode?: string | undefined;
+  deliveryMonth?: string | undefined;
+  region?: Region | undefined;
+}
+
+export interface OptionsQuery {
+  root: string;
+  deliveryMonth?: string | undefined;
+  optionRight?: OptionRight | undefined;
+  strikeMin?: number | undefined;
+  strikeMax?: number | undefined;
+  expiryWeekday?: string | undefined;
+  region?: Region | undefined;
+}
+
+export interface WarrantsQuery {
+  underlyingCode: string;
+  code?: string | undefined;
+  callPut?: OptionRight | undefined;
+  strikeMin?: number | undefined;
+  strikeMax?: number | undefined;
+  expiryFrom?: string | undefined;
+  expiryTo?: string | undefined;
+  region?: Region | undefined;
+}
+
+export interface ComboLegRequest {
+  security_type: SecurityType;
+  exchange?: string | undefined;
+  code: string;
+  action?: unknown;
+}
+
+export interface ContractsPort {
+  /** Throws NotFoundError for an unknown or expired code. */
+  get(code: string, query?: ContractQuery): Contract;
+  info(code: string, query?: ContractQuery): ContractInfo;
+  list(securityType: SecurityType, region?: Region): Contract[];
+  futuresRoots(region?: Region): RootName[];
+  futures(query: FuturesQuery): FuturesInfo[];
+  optionRoots(region?: Region): RootName[];
+  options(query: OptionsQuery): OptionInfo[];
+  warrants(query: WarrantsQuery): WarrantInfo[];
+  warrantUnderlyings(region?: Region): WarrantUnderlying[];
+  /** Throws InvalidRequestError with the Shioaji message for every construction rule. */
+  createCombo(legs: ComboLegRequest[], comboType?: ComboType): ComboContract;
+  futuresCombos(root: string, region?: Region): ComboContract[];
+  tickBandRule(rule: string, securityType: 'FUT' | 'OPT', region?: Region): TickBandRule;
+  /** How many contracts are loaded now. */
+  count(): number;
+}
+
+export interface Usage {
+  connections: number;
+  bytes: number;
+  limit_bytes: number;
+  remaining_bytes: number;
+}
+
+export interface AccountsPort {
+  list(): Account[];
+  /** The account a selector names, or the default of its type; throws NotFoundError. */
+  resolve(selector: AccountSelector): Account;
+  defaultAccount(type: AccountType): Account;
+  setDefault(selector: AccountSelector): Account;
+  usage(): Usage;
+}
+
+export interface Broker {
+  readonly simulation: boolean;
+  /** A short description of the clock that drives the backend, e.g. 'always-open'. */
+  readonly clockMode: string;
+  readonly contracts: ContractsPort;
+  readonly accounts: AccountsPort;
+  close(): Promise<void>;
+}

@@ -1,0 +1,163 @@
+// Gateway configuration from the environment and a `.env` file in the working directory.
+// Every mistake here is a start-up error with a message that says what to fix.
+
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { readFileSync } from 'node:fs';
+
+export type SimClockMode = 'always-open' | 'exchange';
+
+export interface GatewayConfig {
+  apiKey: string | null;
+  secretKey: string | null;
+  caPath: string | null;
+  caPassword: string | null;
+  production: boolean;
+  host: string;
+  port: number;
+  homePath: string;
+  socketPath: string;
+  pidPath: string;
+  logPath: string;
+  simSeed: number;
+  simClock: SimClockMode;
+  /** Epoch ms where the simulated clock starts; null = now. */
+  simStart: number | null;
+  tls: { certPath: string; keyPath: string } | null;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface AddressOverrides {
+  host?: string | undefined;
+  port?: number | undefined;
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 8080;
+
+/** Reads `.env` from a directory into `env` without overriding variables that are already set. */
+export function loadDotEnv(dir: string, env: NodeJS.ProcessEnv = process.env): void {
+  const path = join(dir, '.env');
+  if (!existsSync(path)) return;
+  const parsed = parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
+  for (const [key, value] of Object.entries(parsed)) {
+    if (env[key] === undefined) env[key] = value;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: AddressOverrides = {}): GatewayConfig {
+  const text = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  const production = parseBoolean('SJ_PRODUCTION', text('SJ_PRODUCTION'), false);
+  const address = parseAddress(text('SJ_HTTP_ADDR') ?? `${DEFAULT_HOST}:${DEFAULT_PORT}`);
+  const host = overrides.host ?? address.host;
+  const port = overrides.port ?? address.port;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`port must be an integer from 0 to 65535, got ${port}`);
+  }
+  const homePath = resolve(text('SJ_HOME_PATH') ?? join(homedir(), '.sjgate'));
+  const config: GatewayConfig = {
+    apiKey: text('SJ_API_KEY'),
+    secretKey: text('SJ_SEC_KEY'),
+    caPath: text('SJ_CA_PATH'),
+    caPassword: text('SJ_CA_PASSWD'),
+    production,
+    host,
+    port,
+    homePath,
+    socketPath: join(homePath, 'sessions', `server-${port}.sock`),
+    pidPath: join(homePath, 'sessions', `server-${port}.pid`),
+    logPath: join(homePath, 'logs', `server-${port}.log`),
+    simSeed: parseSeed(text('SJ_SIM_SEED')),
+    simClock: parseClockMode(text('SJ_SIM_CLOCK')),
+    simStart: parseStart(text('SJ_SIM_START')),
+    tls: parseTls(text('SJ_HTTP_TLS_CERT'), text('SJ_HTTP_TLS_KEY')),
+  };
+  checkCredentials(config);
+  return config;
+}
+
+function parseBoolean(name: string, value: string | null, fallback: boolean): boolean {
+  if (value === null) return fallback;
+  const lower = value.toLowerCase();
+  if (['true', '1', 'yes'].includes(lower)) return true;
+  if (['false', '0', 'no'].includes(lower)) return false;
+  throw new ConfigError(`${name} must be 'true' or 'false', got '${value}'`);
+}
+
+export function parseAddress(value: string): { host: string; port: number } {
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value);
+  if (!match) {
+    throw new ConfigError(`SJ_HTTP_ADDR must look like 127.0.0.1:8080 or [::1]:8080, got '${value}'`);
+  }
+  const port = Number(match[3]);
+  if (port > 65535) throw new ConfigError(`SJ_HTTP_ADDR port must be at most 65535, got ${port}`);
+  return { host: (match[1] ?? match[2]) as string, port };
+}
+
+function parseSeed(value: string | null): number {
+  if (value === null) return 1;
+  if (!/^-?\d{1,15}$/.test(value)) throw new ConfigError(`SJ_SIM_SEED must be an integer, got '${value}'`);
+  return Number(value);
+}
+
+function parseClockMode(value: string | null): SimClockMode {
+  if (value === null) return 'always-open';
+  if (value === 'always-open' || value === 'exchange') return value;
+  throw new ConfigError(`SJ_SIM_CLOCK must be 'always-open' or 'exchange', got '${value}'`);
+}
+
+function parseStart(value: string | null): number | null {
+  if (value === null) return null;
+  const withZone = /([zZ]|[+-]\d\d:\d\d)$/.test(value) ? value : `${value}+08:00`;
+  const ms = Date.parse(withZone);
+  if (Number.isNaN(ms)) {
+    throw new ConfigError(`SJ_SIM_START must be an ISO 8601 time such as 2026-06-23T09:30:00+08:00, got '${value}'`);
+  }
+  return ms;
+}
+
+function parseTls(cert: string | null, key: string | null): GatewayConfig['tls'] {
+  if (cert === null && key === null) return null;
+  if (cert === null || key === null) {
+    const missing = cert === null ? 'SJ_HTTP_TLS_CERT' : 'SJ_HTTP_TLS_KEY';
+    const present = cert === null ? 'SJ_HTTP_TLS_KEY' : 'SJ_HTTP_TLS_CERT';
+    throw new ConfigError(`${present} is set but ${missing} is not: set both to serve https, or neither`);
+  }
+  for (const [name, path] of [
+    ['SJ_HTTP_TLS_CERT', cert],
+    ['SJ_HTTP_TLS_KEY', key],
+  ] as const) {
+    if (!existsSync(path)) throw new ConfigError(`${name} points to '${path}', which does not exist`);
+  }
+  return { certPath: resolve(cert), keyPath: resolve(key) };
+}
+
+function checkCredentials(config: GatewayConfig): void {
+  if (config.caPath !== null && config.caPassword === null) {
+    throw new ConfigError('SJ_CA_PATH is set but SJ_CA_PASSWD is not: the certificate cannot be activated without it');
+  }
+  if (!config.production) return;
+  const missing = [
+    config.apiKey === null && 'SJ_API_KEY',
+    config.secretKey === null && 'SJ_SEC_KEY',
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `production mode (SJ_PRODUCTION=true) needs ${missing.join(' and ')}; set them in the environment or .env, ` +
+        'or unset SJ_PRODUCTION to run the simulator',
+    );
+  }
+}
+
+/** True when the address only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
