@@ -1,11 +1,10 @@
 // Gateway configuration from the environment and a `.env` file in the working directory.
 // Every mistake here is a start-up error with a message that says what to fix.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
-import { readFileSync } from 'node:fs';
 
 export type SimClockMode = 'always-open' | 'exchange';
 
@@ -145,10 +144,7 @@ function checkCredentials(config: GatewayConfig): void {
     throw new ConfigError('SJ_CA_PATH is set but SJ_CA_PASSWD is not: the certificate cannot be activated without it');
   }
   if (!config.production) return;
-  const missing = [
-    config.apiKey === null && 'SJ_API_KEY',
-    config.secretKey === null && 'SJ_SEC_KEY',
-  ].filter(Boolean);
+  const missing = [config.apiKey === null && 'SJ_API_KEY', config.secretKey === null && 'SJ_SEC_KEY'].filter(Boolean);
   if (missing.length > 0) {
     throw new ConfigError(
       `production mode (SJ_PRODUCTION=true) needs ${missing.join(' and ')}; set them in the environment or .env, ` +

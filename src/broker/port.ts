@@ -1,6 +1,7 @@
 // The Broker port: everything the HTTP layer and the CLI may ask of a backend.
 // The simulator (broker/sim) and the production bridge (broker/shioaji) both implement it.
 
+import type { Account, AccountSelector, AccountType } from '../domain/accounts.js';
 import type {
   ComboContract,
   ComboType,
@@ -16,7 +17,6 @@ import type {
   WarrantInfo,
   WarrantUnderlying,
 } from '../domain/contracts.js';
-import type { Account, AccountSelector, AccountType } from '../domain/accounts.js';
 
 export interface ContractQuery {
   securityType?: SecurityType | undefined;

@@ -89,6 +89,7 @@ function chooseType(types: ComboType[], requested: ComboType | undefined): Combo
     if (types.length > 1) fail(`combo shape is ambiguous ([${types.join(', ')}]); pass combo_type explicitly`);
     return types[0]!;
   }
-  if (!types.includes(requested)) fail(`combo_type ${requested} does not match the legs, which form ${types.join(' or ')}`);
+  if (!types.includes(requested))
+    fail(`combo_type ${requested} does not match the legs, which form ${types.join(' or ')}`);
   return requested;
 }

@@ -1,7 +1,15 @@
 // TAIFEX listing rules: which delivery months and weekly expiries trade on a given contract day.
 
 import { nextTradingDay, tradingDayOnOrAfter, tradingDayOnOrBefore } from './calendar.js';
-import { addDays, addMonths, nthWeekdayOfMonth, taipeiDate, taipeiMinuteOfDay, weekdayOf, yearMonthOf } from './time.js';
+import {
+  addDays,
+  addMonths,
+  nthWeekdayOfMonth,
+  taipeiDate,
+  taipeiMinuteOfDay,
+  weekdayOf,
+  yearMonthOf,
+} from './time.js';
 
 const WEDNESDAY = 3;
 const FRIDAY = 5;

@@ -113,7 +113,9 @@ export class SimContracts implements ContractsPort {
   /** root TXO selects the whole family (monthly and weeklies); a weekly root selects only its series. */
   options(query: OptionsQuery): OptionInfo[] {
     if (!OPTION_PRODUCTS.some((p) => p.root === query.root)) {
-      throw new NotFoundError(`options root ${query.root} not found; GET /api/v1/data/contracts/options/roots lists them`);
+      throw new NotFoundError(
+        `options root ${query.root} not found; GET /api/v1/data/contracts/options/roots lists them`,
+      );
     }
     if (!isTaiwan(query.region)) return [];
     const weekday = query.expiryWeekday?.slice(0, 3).toLowerCase();
@@ -202,7 +204,10 @@ export class SimContracts implements ContractsPort {
     if (found && isTaiwan(region)) return found;
     const fixed = this.current()
       .all(securityType)
-      .find((info) => ((info as FuturesInfo).root === rule || info.code === rule) && (info as FuturesInfo).tick_basis === 'fixed');
+      .find(
+        (info) =>
+          ((info as FuturesInfo).root === rule || info.code === rule) && (info as FuturesInfo).tick_basis === 'fixed',
+      );
     if (fixed) {
       const { tick } = fixed as FuturesInfo;
       throw new InvalidRequestError(

@@ -51,7 +51,10 @@ function futuresInfo(product: FuturesProduct, listing: Listing, reference: numbe
     exchange: 'TAIFEX',
     code: futuresCode(product.root, listing.yearMonth),
     target_code: null,
-    name: product.cycle === 'weekly' ? `${product.name.replace(/W\d$/, '')}${month}W${product.weekOfMonth}` : `${product.name}${month}`,
+    name:
+      product.cycle === 'weekly'
+        ? `${product.name.replace(/W\d$/, '')}${month}W${product.weekOfMonth}`
+        : `${product.name}${month}`,
     root: product.root,
     delivery_month: listing.yearMonth,
     delivery_date: listing.lastTradingDay,
@@ -94,6 +97,13 @@ export function continuousAliases(product: FuturesProduct, listed: FuturesInfo[]
   return ([1, 2] as const).flatMap((rank) => {
     const target = listed[rank - 1];
     if (!target) return [];
-    return [{ ...target, code: continuousCode(product.root, rank), name: `${product.name}R${rank}`, target_code: target.code }];
+    return [
+      {
+        ...target,
+        code: continuousCode(product.root, rank),
+        name: `${product.name}R${rank}`,
+        target_code: target.code,
+      },
+    ];
   });
 }

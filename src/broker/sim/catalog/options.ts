@@ -2,11 +2,17 @@
 
 import type { OptionInfo, OptionRight } from '../../../domain/contracts.js';
 import { optionCode } from '../../../domain/derivative-codes.js';
-import { isQuarterlyListing, listedMonths, listingBeginDate, monthlyLastTradingDay, openWeeklyExpiries } from '../../../domain/listing.js';
+import {
+  isQuarterlyListing,
+  listedMonths,
+  listingBeginDate,
+  monthlyLastTradingDay,
+  openWeeklyExpiries,
+} from '../../../domain/listing.js';
 import { black76, smileVolatility } from '../../../domain/option-pricing.js';
-import { daysBetween } from '../../../domain/time.js';
 import { roundDownToTick, roundToTick, roundUpToTick, TXO_PREMIUM_TICKS } from '../../../domain/ticks.js';
-import { type OptionProduct, OPTION_PRODUCTS, optionProductFor, TXO_FAMILY } from './derivative-products.js';
+import { daysBetween } from '../../../domain/time.js';
+import { OPTION_PRODUCTS, type OptionProduct, optionProductFor, TXO_FAMILY } from './derivative-products.js';
 import type { ReferencePrices } from './references.js';
 
 const TXO_MULTIPLIER = 50;
@@ -74,7 +80,13 @@ function premiumLimits(reference: number, index: number, fraction: number) {
   };
 }
 
-function optionInfo(expiry: Expiry, strike: number, right: OptionRight, index: number, contractDay: string): OptionInfo {
+function optionInfo(
+  expiry: Expiry,
+  strike: number,
+  right: OptionRight,
+  index: number,
+  contractDay: string,
+): OptionInfo {
   const { product } = expiry;
   const years = (daysBetween(contractDay, expiry.lastTradingDay) + 1) / 365;
   const volatility = smileVolatility(ATM_VOLATILITY, index, strike);

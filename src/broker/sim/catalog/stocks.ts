@@ -35,12 +35,7 @@ const DISPOSITION_TERMS = {
   2: { interval: 20, singleLots: 5, totalLots: 10, prepay: 1 },
 } as const;
 
-export function stockInfo(
-  security: ListedSecurity,
-  reference: number,
-  contractDay: string,
-  seed: number,
-): StockInfo {
+export function stockInfo(security: ListedSecurity, reference: number, contractDay: string, seed: number): StockInfo {
   const { limitUp, limitDown } = limitsOf(security, reference);
   const regulatory = regulatoryState(seed, security, contractDay);
   const terms = regulatory.dispositionLevel === 0 ? null : DISPOSITION_TERMS[regulatory.dispositionLevel];

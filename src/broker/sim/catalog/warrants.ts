@@ -4,15 +4,27 @@
 import { nextTradingDay, previousTradingDay, tradingDayOnOrAfter } from '../../../domain/calendar.js';
 import type { OptionRight, WarrantInfo } from '../../../domain/contracts.js';
 import { black76 } from '../../../domain/option-pricing.js';
-import { addDays, addMonths, daysBetween, yearMonthOf } from '../../../domain/time.js';
 import { percentLimits, roundDownToTick, roundToTick, roundUpToTick, WARRANT_TICKS } from '../../../domain/ticks.js';
+import { addDays, addMonths, daysBetween, yearMonthOf } from '../../../domain/time.js';
 import { unitOf } from '../random.js';
 import type { ListedSecurity } from './listed-securities.js';
 import type { ReferencePrices } from './references.js';
 import { tickTableOf } from './stocks.js';
 
 export const WARRANT_UNDERLYINGS = [
-  '2330', '2317', '2454', '2303', '2603', '3231', '2382', '3711', '2308', '2881', '3481', '6488', '5347',
+  '2330',
+  '2317',
+  '2454',
+  '2303',
+  '2603',
+  '3231',
+  '2382',
+  '3711',
+  '2308',
+  '2881',
+  '3481',
+  '6488',
+  '5347',
 ];
 
 const ISSUERS = [

@@ -1,0 +1,47 @@
+// The Fastify application: conventions (validation, errors, guards), docs, and one plugin per API area.
+
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Broker } from '../broker/port.js';
+import { registerErrorHandling } from './errors.js';
+import { registerOpenApi } from './openapi.js';
+import { authRoutes } from './routes/auth.js';
+import { contractsRoutes } from './routes/contracts.js';
+import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
+import { streamStatusRoutes } from './routes/streams.js';
+import { registerRequestGuards } from './security.js';
+import { registerValidation } from './validation.js';
+
+export interface AppOptions {
+  broker: Broker;
+  identity: ServerIdentity;
+  /** The TCP bind address, for the Host check. */
+  bindHost: string;
+  https?: { key: Buffer; cert: Buffer } | undefined;
+  logLevel?: string | undefined;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { broker, identity } = options;
+  const app = (options.https
+    ? Fastify({ http2: true, https: { allowHTTP1: true, ...options.https }, ...common(options) })
+    : Fastify(common(options))) as unknown as FastifyInstance;
+  registerValidation(app);
+  registerErrorHandling(app);
+  registerRequestGuards(app, options.bindHost);
+  await registerOpenApi(app, identity.version);
+  await app.register(serverInfoRoutes(broker, identity));
+  await app.register(authRoutes(broker));
+  await app.register(contractsRoutes(broker));
+  await app.register(streamStatusRoutes(() => 0));
+  return app;
+}
+
+function common(options: AppOptions) {
+  return {
+    logger: { level: options.logLevel ?? 'warn' },
+    bodyLimit: 256 * 1024,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    ajv: { customOptions: { allErrors: true } },
+  } as const;
+}

@@ -1,0 +1,99 @@
+// The error envelope {code, message, details} for every error, and the mapping from what went wrong to a status.
+
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { DomainError } from '../domain/errors.js';
+
+export const ErrorEnvelope = Type.Object(
+  {
+    code: Type.Integer({ description: 'the HTTP status' }),
+    message: Type.String(),
+    details: Type.Unknown({ description: 'null, or for 422 a list of {loc, msg, type}' }),
+  },
+  { title: 'ErrorEnvelope', description: 'Every error response' },
+);
+
+export interface Violation {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const PART_NAMES: Record<string, string> = { querystring: 'query', params: 'path', body: 'body', headers: 'header' };
+
+function violationOf(part: string, error: AjvError): Violation {
+  const loc: (string | number)[] = [PART_NAMES[part] ?? part];
+  for (const segment of error.instancePath.split('/').slice(1)) {
+    const name = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+    loc.push(/^\d+$/.test(name) ? Number(name) : name);
+  }
+  const { missingProperty, additionalProperty, allowedValues } = error.params as {
+    missingProperty?: string;
+    additionalProperty?: string;
+    allowedValues?: unknown[];
+  };
+  if (missingProperty !== undefined) return { loc: [...loc, missingProperty], msg: 'field required', type: 'missing' };
+  if (additionalProperty !== undefined) {
+    return { loc: [...loc, additionalProperty], msg: 'unknown field', type: 'extra_forbidden' };
+  }
+  if (allowedValues) {
+    return { loc, msg: `must be one of ${allowedValues.map((v) => JSON.stringify(v)).join(', ')}`, type: 'enum' };
+  }
+  return { loc, msg: error.message ?? 'is invalid', type: error.keyword };
+}
+
+const describe = (v: Violation) =>
+  `${v.loc.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('')} ${v.msg}`;
+
+export function sendError(reply: FastifyReply, status: number, message: string, details: unknown = null) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ code: status, message, details });
+}
+
+function handleError(
+  error: FastifyError & { validationContext?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof DomainError) return sendError(reply, error.status, error.message, error.details);
+  if (error.validation) {
+    const violations = (error.validation as AjvError[])
+      // anyOf/oneOf report their branches' errors already; the summary keyword adds nothing a person can act on.
+      .filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf')
+      .map((e) => violationOf(error.validationContext ?? 'body', e));
+    const shown = violations.slice(0, 5).map(describe).join('; ');
+    const more = violations.length > 5 ? `; and ${violations.length - 5} more` : '';
+    const count = violations.length === 1 ? '1 problem' : `${violations.length} problems`;
+    return sendError(reply, 422, `invalid request (${count}): ${shown}${more}`, violations);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return sendError(reply, 400, `the body is not valid JSON: ${error.message}`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return sendError(reply, 413, 'the request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return sendError(
+        reply,
+        415,
+        `unsupported content type '${request.headers['content-type']}'; send application/json`,
+      );
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return sendError(reply, status, error.message);
+  request.log.error({ err: error }, 'unhandled error');
+  return sendError(reply, 500, 'internal error; the gateway log has the details');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, `no route ${request.method} ${request.url.split('?')[0]}; see /docs for the API`),
+  );
+}

@@ -1,0 +1,84 @@
+// Starts the gateway in this process: the broker, the HTTP app, and its TCP and Unix-socket listeners.
+
+import { readFileSync } from 'node:fs';
+import { SimBroker } from '../broker/sim/sim-broker.js';
+import { ConfigError, type GatewayConfig } from '../config.js';
+import { clockStartingAt, systemClock } from '../domain/time.js';
+import { buildApp } from './app.js';
+import { closeSocketServer, listenOnSocket } from './listen.js';
+
+export interface RunningGateway {
+  /** Where the TCP listener ended up (port 0 in the config picks a free one). */
+  host: string;
+  port: number;
+  socketPath: string;
+  /** Stops accepting, ends open connections, closes both listeners. */
+  close(): Promise<void>;
+}
+
+export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
+export async function startGateway(config: GatewayConfig, log: (line: string) => void): Promise<RunningGateway> {
+  if (config.production) {
+    throw new ConfigError(
+      'production mode needs the bridge to the Shioaji backend, which this build of sjgate does not include yet; ' +
+        'unset SJ_PRODUCTION to run the simulator',
+    );
+  }
+  const clock = config.simStart === null ? systemClock : clockStartingAt(config.simStart);
+  const broker = new SimBroker({ clock, seed: config.simSeed, clockMode: config.simClock, apiKey: config.apiKey });
+  const contractCount = broker.contracts.count();
+  const https = config.tls
+    ? { key: readFileSync(config.tls.keyPath), cert: readFileSync(config.tls.certPath) }
+    : undefined;
+  const app = await buildApp({
+    broker,
+    bindHost: config.host,
+    https,
+    logLevel: process.env.SJ_LOG_LEVEL,
+    identity: {
+      version: VERSION,
+      scheme: https ? 'https' : 'http',
+      protocols: https ? ['HTTP/1.1', 'HTTP/2'] : ['HTTP/1.1'],
+      startedAt: Date.now(),
+    },
+  });
+  await app.ready();
+  const socketServer = await listenOnSocket(app, config.socketPath);
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await closeSocketServer(socketServer, config.socketPath);
+    await app.close();
+    throw listenError(error, config);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const scheme = https ? 'https' : 'http';
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  log(`sjgate ${VERSION} (simulation, clock ${config.simClock}, seed ${config.simSeed}): ${contractCount} contracts`);
+  log(`listening on ${scheme}://${shownHost}:${port} and ${config.socketPath}`);
+  return {
+    host: config.host,
+    port,
+    socketPath: config.socketPath,
+    async close() {
+      await closeSocketServer(socketServer, config.socketPath);
+      await app.close();
+      await broker.close();
+    },
+  };
+}
+
+function listenError(error: unknown, config: GatewayConfig): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return new ConfigError(
+      `port ${config.port} on ${config.host} is in use; stop that process or choose another with --port or SJ_HTTP_ADDR`,
+    );
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return new ConfigError(`cannot listen on ${config.host}: it is not an address of this machine`);
+  }
+  return error as Error;
+}

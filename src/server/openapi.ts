@@ -1,0 +1,23 @@
+// The OpenAPI document, generated from the route schemas, at /openapi.json and as interactive docs at /docs.
+
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'sjgate',
+        version,
+        description:
+          'The Shioaji trading API of the Taiwan market over HTTP, with a built-in market simulator. ' +
+          'Errors are {code, message, details}.',
+      },
+      tags: [{ name: 'info' }, { name: 'health' }, { name: 'auth' }, { name: 'contracts' }, { name: 'stream' }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

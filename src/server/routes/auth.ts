@@ -1,0 +1,55 @@
+// Accounts, the default account, and usage.
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import type { Broker } from '../../broker/port.js';
+import { AccountRequestSchema, AccountSchema, selectorOf } from '../schemas/accounts.js';
+import { errorResponses } from '../schemas/common.js';
+
+const tags = ['auth'];
+
+export function authRoutes(broker: Broker): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+    app.get(
+      '/api/v1/auth/accounts',
+      { schema: { tags, summary: 'Accounts of the logged-in person', response: { 200: Type.Array(AccountSchema) } } },
+      async () => broker.accounts.list(),
+    );
+
+    app.post(
+      '/api/v1/auth/default_account',
+      {
+        schema: {
+          tags,
+          summary: 'Make an account the default of its type',
+          description: 'Requests that omit broker_id/account_id use the default account of their type.',
+          body: AccountRequestSchema,
+          response: { 200: AccountSchema, ...errorResponses(400, 404, 422) },
+        },
+      },
+      async ({ body }) => broker.accounts.setDefault(selectorOf(body)),
+    );
+
+    app.get(
+      '/api/v1/auth/usage',
+      {
+        schema: {
+          tags,
+          summary: 'Connections and daily query traffic',
+          response: {
+            200: Type.Object({
+              connections: Type.Integer(),
+              bytes: Type.Integer(),
+              limit_bytes: Type.Integer(),
+              remaining_bytes: Type.Integer(),
+            }),
+          },
+        },
+      },
+      async () => broker.accounts.usage(),
+    );
+  };
+}

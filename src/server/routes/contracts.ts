@@ -1,0 +1,346 @@
+// Contracts API: lookup, info, listings by type and product, combos and tick-band rules.
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import type { Broker } from '../../broker/port.js';
+import type { Contract, SecurityType } from '../../domain/contracts.js';
+import { InvalidRequestError } from '../../domain/errors.js';
+import { CodeParam, errorResponses } from '../schemas/common.js';
+import {
+  ComboContractSchema,
+  ComboRequestSchema,
+  ContractListSchema,
+  ContractSchema,
+  FuturesInfoSchema,
+  IndexInfoSchema,
+  OptionInfoSchema,
+  RegionSchema,
+  RootNameSchema,
+  SecurityTypeSchema,
+  StockInfoSchema,
+  TickBandRuleSchema,
+  WarrantInfoSchema,
+  WarrantUnderlyingSchema,
+} from '../schemas/contracts.js';
+
+const tags = ['contracts'];
+const DateQuery = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const MonthQuery = Type.String({ pattern: '^\\d{6}$', description: 'YYYYMM' });
+const Right = Type.Enum(['C', 'P']);
+const Strike = Type.Number({ minimum: 0 });
+const LookupQuery = Type.Object({
+  security_type: Type.Optional(SecurityTypeSchema),
+  region: Type.Optional(RegionSchema),
+});
+const RegionQuery = Type.Object({ region: Type.Optional(RegionSchema) });
+const PageSize = Type.Integer({ minimum: 1, maximum: 100_000, description: 'default 1000' });
+
+const DEFAULT_PAGE_SIZE = 1000;
+
+/** Unpaged when neither page nor page_size is given; page_size alone means page 1. */
+function pageOf(contracts: Contract[], securityType: SecurityType, region: string, page?: number, pageSize?: number) {
+  const total = contracts.length;
+  if (page === undefined && pageSize === undefined) return { contracts, security_type: securityType, region, total };
+  const size = pageSize ?? DEFAULT_PAGE_SIZE;
+  const current = page ?? 1;
+  return {
+    contracts: contracts.slice((current - 1) * size, current * size),
+    security_type: securityType,
+    region,
+    total,
+    page: current,
+    page_size: size,
+    max_page: Math.max(1, Math.ceil(total / size)),
+  };
+}
+
+export function contractsRoutes(broker: Broker): FastifyPluginAsync {
+  const contracts = broker.contracts;
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+    app.get(
+      '/api/v1/data/contracts',
+      {
+        schema: {
+          tags,
+          summary: 'List the contracts of one security type',
+          description: 'Without page and page_size every contract is returned; with either, one page (1-based).',
+          querystring: Type.Object({
+            security_type: SecurityTypeSchema,
+            region: Type.Optional(RegionSchema),
+            page: Type.Optional(Type.Integer({ minimum: 1 })),
+            page_size: Type.Optional(PageSize),
+          }),
+          response: { 200: ContractListSchema, ...errorResponses(422) },
+        },
+      },
+      async ({ query }) => {
+        const region = query.region ?? 'TW';
+        return pageOf(
+          contracts.list(query.security_type, region),
+          query.security_type,
+          region,
+          query.page,
+          query.page_size,
+        );
+      },
+    );
+
+    app.post(
+      '/api/v1/data/contracts',
+      {
+        schema: {
+          tags,
+          summary: 'List contracts (pre-1.7 form)',
+          description: 'The POST form of old clients. page -1 returns every contract.',
+          body: Type.Object(
+            {
+              security_type: SecurityTypeSchema,
+              region: Type.Optional(RegionSchema),
+              page: Type.Optional(Type.Integer({ minimum: -1 })),
+              page_size: Type.Optional(PageSize),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: ContractListSchema, ...errorResponses(400, 422) },
+        },
+      },
+      async ({ body }) => {
+        const region = body.region ?? 'TW';
+        const page = body.page === -1 ? undefined : body.page;
+        if (page === 0) throw new InvalidRequestError('page starts at 1 (or is -1 for every contract)');
+        const pageSize = body.page === -1 ? undefined : body.page_size;
+        return pageOf(contracts.list(body.security_type, region), body.security_type, region, page, pageSize);
+      },
+    );
+
+    app.get(
+      '/api/v1/data/contracts/:code',
+      {
+        schema: {
+          tags,
+          summary: 'Look up one contract',
+          description: 'security_type restricts the search; without it the type is detected from the code.',
+          params: CodeParam,
+          querystring: LookupQuery,
+          response: { 200: ContractSchema, ...errorResponses(404, 422) },
+        },
+      },
+      async ({ params, query }) =>
+        contracts.get(params.code, { securityType: query.security_type, region: query.region }),
+    );
+
+    app.get(
+      '/api/v1/data/contracts/:code/info',
+      {
+        schema: {
+          tags,
+          summary: 'Full info of one contract',
+          description: 'StockInfo, FuturesInfo, OptionInfo or IndexInfo; warrants are read with the warrant listing.',
+          params: CodeParam,
+          querystring: LookupQuery,
+          response: {
+            200: Type.Union([StockInfoSchema, FuturesInfoSchema, OptionInfoSchema, IndexInfoSchema]),
+            ...errorResponses(400, 404, 422),
+          },
+        },
+      },
+      async ({ params, query }) =>
+        contracts.info(params.code, { securityType: query.security_type, region: query.region }) as never,
+    );
+
+    app.get(
+      '/api/v1/data/contracts/futures/roots',
+      {
+        schema: {
+          tags,
+          summary: 'Futures products',
+          querystring: RegionQuery,
+          response: { 200: Type.Array(RootNameSchema) },
+        },
+      },
+      async ({ query }) => contracts.futuresRoots(query.region),
+    );
+
+    app.get(
+      '/api/v1/data/contracts/futures',
+      {
+        schema: {
+          tags,
+          summary: 'Futures of a product or of an underlying',
+          description:
+            'Give root or underlying_code (not both). Lists specific months and the R1/R2 continuous aliases, ' +
+            'which carry target_code.',
+          querystring: Type.Object({
+            root: Type.Optional(Type.String({ minLength: 1, maxLength: 10 })),
+            underlying_code: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+            delivery_month: Type.Optional(MonthQuery),
+            region: Type.Optional(RegionSchema),
+          }),
+          response: { 200: Type.Array(FuturesInfoSchema), ...errorResponses(400, 404, 422) },
+        },
+      },
+      async ({ query }) =>
+        contracts.futures({
+          root: query.root,
+          underlyingCode: query.underlying_code,
+          deliveryMonth: query.delivery_month,
+          region: query.region,
+        }),
+    );
+
+    app.get(
+      '/api/v1/data/contracts/options/roots',
+      {
+        schema: {
+          tags,
+          summary: 'Option products',
+          querystring: RegionQuery,
+          response: { 200: Type.Array(RootNameSchema) },
+        },
+      },
+      async ({ query }) => contracts.optionRoots(query.region),
+    );
+
+    app.get(
+      '/api/v1/data/contracts/options',
+      {
+        schema: {
+          tags,
+          summary: 'Options of a product, filtered',
+          description:
+            'root TXO returns the whole TXO family (monthly and weekly series); a weekly root (TX1, TXU, ...) only ' +
+            'its series. expiry_weekday Wed or Fri selects by expiry weekday.',
+          querystring: Type.Object({
+            root: Type.String({ minLength: 1, maxLength: 10 }),
+            delivery_month: Type.Optional(MonthQuery),
+            option_right: Type.Optional(Right),
+            strike_min: Type.Optional(Strike),
+            strike_max: Type.Optional(Strike),
+            expiry_weekday: Type.Optional(
+              Type.String({ pattern: '^([Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri)', maxLength: 9 }),
+            ),
+            region: Type.Optional(RegionSchema),
+          }),
+          response: { 200: Type.Array(OptionInfoSchema), ...errorResponses(404, 422) },
+        },
+      },
+      async ({ query }) =>
+        contracts.options({
+          root: query.root,
+          deliveryMonth: query.delivery_month,
+          optionRight: query.option_right,
+          strikeMin: query.strike_min,
+          strikeMax: query.strike_max,
+          expiryWeekday: query.expiry_weekday,
+          region: query.region,
+        }),
+    );
+
+    app.get(
+      '/api/v1/data/contracts/warrants/underlyings',
+      {
+        schema: {
+          tags,
+          summary: 'Stocks that have warrants',
+          querystring: Type.Object({
+            include_name: Type.Optional(Type.Boolean({ default: false })),
+            region: Type.Optional(RegionSchema),
+          }),
+          response: { 200: Type.Array(WarrantUnderlyingSchema), ...errorResponses(422) },
+        },
+      },
+      async ({ query }) =>
+        contracts
+          .warrantUnderlyings(query.region)
+          .map(({ underlying_code, name, warrant_count }) =>
+            query.include_name ? { underlying_code, name, warrant_count } : { underlying_code, warrant_count },
+          ),
+    );
+
+    app.get(
+      '/api/v1/data/contracts/warrants',
+      {
+        schema: {
+          tags,
+          summary: 'Warrants on an underlying, filtered',
+          querystring: Type.Object({
+            underlying_code: Type.String({ minLength: 1, maxLength: 20 }),
+            code: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+            call_put: Type.Optional(Right),
+            strike_min: Type.Optional(Strike),
+            strike_max: Type.Optional(Strike),
+            expiry_from: Type.Optional(DateQuery),
+            expiry_to: Type.Optional(DateQuery),
+            region: Type.Optional(RegionSchema),
+          }),
+          response: { 200: Type.Array(WarrantInfoSchema), ...errorResponses(404, 422) },
+        },
+      },
+      async ({ query }) =>
+        contracts.warrants({
+          underlyingCode: query.underlying_code,
+          code: query.code,
+          callPut: query.call_put,
+          strikeMin: query.strike_min,
+          strikeMax: query.strike_max,
+          expiryFrom: query.expiry_from,
+          expiryTo: query.expiry_to,
+          region: query.region,
+        }),
+    );
+
+    app.post(
+      '/api/v1/data/contracts/combo',
+      {
+        schema: {
+          tags,
+          summary: 'Create a combo contract from two legs',
+          description:
+            'Legs in the exchange order: time spreads [near, far]; call price spreads [higher, lower strike]; put ' +
+            'price spreads [lower, higher]; straddles, strangles and conversions [call, put]. combo_type is required ' +
+            'where the legs are ambiguous (Straddle vs ConversionReversal). Legs carry no action and are never R1/R2.',
+          body: ComboRequestSchema,
+          response: { 200: ComboContractSchema, ...errorResponses(400, 404, 422) },
+        },
+      },
+      async ({ body }) => contracts.createCombo(body.legs, body.combo_type),
+    );
+
+    app.get(
+      '/api/v1/data/contracts/combo/futures',
+      {
+        schema: {
+          tags,
+          summary: 'Every valid futures time-spread combo of a product',
+          querystring: Type.Object({
+            root: Type.String({ minLength: 1, maxLength: 10 }),
+            region: Type.Optional(RegionSchema),
+          }),
+          response: { 200: Type.Array(ComboContractSchema), ...errorResponses(404, 422) },
+        },
+      },
+      async ({ query }) => contracts.futuresCombos(query.root, query.region),
+    );
+
+    app.get(
+      '/api/v1/data/contracts/tick-bands/:rule',
+      {
+        schema: {
+          tags,
+          summary: 'A tick-band rule (the tick_rule of a product)',
+          description: "Products with tick_basis 'fixed' have no rule (400): use their tick field.",
+          params: Type.Object({ rule: Type.String({ minLength: 1, maxLength: 20 }) }),
+          querystring: Type.Object({
+            security_type: Type.Enum(['FUT', 'OPT']),
+            region: Type.Optional(RegionSchema),
+          }),
+          response: { 200: TickBandRuleSchema, ...errorResponses(400, 404, 422) },
+        },
+      },
+      async ({ params, query }) => contracts.tickBandRule(params.rule, query.security_type, query.region),
+    );
+  };
+}

@@ -1,0 +1,83 @@
+// Server identity and health.
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import type { Broker } from '../../broker/port.js';
+
+export interface ServerIdentity {
+  version: string;
+  scheme: 'http' | 'https';
+  protocols: string[];
+  startedAt: number;
+}
+
+export function serverInfoRoutes(broker: Broker, identity: ServerIdentity): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+    app.get(
+      '/api/v1/info',
+      {
+        schema: {
+          tags: ['info'],
+          summary: 'What this server is',
+          response: {
+            200: Type.Object({
+              name: Type.String(),
+              version: Type.String(),
+              api_version: Type.String({ description: 'the Shioaji HTTP API version this server follows' }),
+              description: Type.String(),
+              protocols: Type.Array(Type.String()),
+              scheme: Type.Enum(['http', 'https']),
+              uds_plaintext: Type.Boolean(),
+              simulation: Type.Boolean(),
+              sim_clock: Type.Union([Type.String(), Type.Null()], {
+                description: 'always-open or exchange in simulation; null in production',
+              }),
+            }),
+          },
+        },
+      },
+      async () => ({
+        name: 'sjgate',
+        version: identity.version,
+        api_version: '1.7.0',
+        description: 'Shioaji trading API gateway for the Taiwan market over HTTP',
+        protocols: identity.protocols,
+        scheme: identity.scheme,
+        uds_plaintext: true,
+        simulation: broker.simulation,
+        sim_clock: broker.simulation ? broker.clockMode : null,
+      }),
+    );
+
+    app.get(
+      '/api/v1/health',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness and readiness',
+          response: {
+            200: Type.Object({
+              status: Type.String(),
+              version: Type.String(),
+              timestamp: Type.String(),
+              uptime_seconds: Type.Number(),
+              contract_count: Type.Integer(),
+              simulation: Type.Boolean(),
+            }),
+          },
+        },
+      },
+      async () => ({
+        status: 'healthy',
+        version: identity.version,
+        timestamp: new Date().toISOString(),
+        uptime_seconds: Math.round((Date.now() - identity.startedAt) / 100) / 10,
+        contract_count: broker.contracts.count(),
+        simulation: broker.simulation,
+      }),
+    );
+  };
+}
