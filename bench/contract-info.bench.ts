@@ -19,7 +19,9 @@ function load(url: string) {
 
 async function startBareServer(body: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = fork(join(import.meta.dirname, 'bare-server.mjs'), [String(port)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(join(import.meta.dirname, 'bare-server.mjs'), [String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
   child.send(body);
   await new Promise<void>((resolve) => child.once('message', () => resolve()));

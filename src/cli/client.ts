@@ -1,0 +1,194 @@
+// The CLI's HTTP client of the daemon: the Unix socket first, TCP host:port when the socket does not answer.
+// Only node:http, so a CLI round trip does not pay for loading the server.
+
+import { request } from 'node:http';
+
+export interface Endpoint {
+  /** The daemon's Unix socket; null to use TCP only. */
+  socketPath: string | null;
+  host: string;
+  port: number;
+}
+
+/** The error body of every API failure. */
+export interface ApiErrorBody {
+  code: number;
+  message: string;
+  details: unknown;
+}
+
+/** The daemon answered with an error status. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+  }
+}
+
+/** Nothing answered on the socket or on TCP: the request never reached a daemon. */
+export class UnreachableError extends Error {
+  override name = 'UnreachableError';
+  constructor(
+    readonly endpoint: Endpoint,
+    readonly causes: Error[],
+  ) {
+    super(`cannot reach sjgate at ${describeEndpoint(endpoint)} (${causes.map((c) => c.message).join('; ')})`);
+  }
+}
+
+/** A failure before the connection was made, so trying the other transport is safe. */
+class ConnectFailure extends Error {}
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface RawResponse {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+type Transport = 'socket' | 'tcp';
+
+export class DaemonClient {
+  /** The transport that last worked; tried first next time. */
+  #working: Transport | null = null;
+
+  constructor(
+    readonly endpoint: Endpoint,
+    readonly timeoutMs = 60_000,
+  ) {}
+
+  /** Which transport answered last, if any. */
+  get transport(): Transport | null {
+    return this.#working;
+  }
+
+  async get<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
+    return parseBody(await this.send('GET', withQuery(path, query))) as T;
+  }
+
+  async post<T>(path: string, body: unknown): Promise<T> {
+    return parseBody(await this.send('POST', path, body)) as T;
+  }
+
+  /** A GET whose answer is plain text. */
+  async text(path: string, query: Record<string, QueryValue> = {}): Promise<string> {
+    return (await this.send('GET', withQuery(path, query))).body;
+  }
+
+  /** Sends one request; throws ApiError for an error status and UnreachableError when nothing answers. */
+  async send(method: string, path: string, body?: unknown): Promise<RawResponse> {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const order: Transport[] = this.#working === 'tcp' ? ['tcp', 'socket'] : ['socket', 'tcp'];
+    const causes: Error[] = [];
+    for (const transport of order) {
+      if (transport === 'socket' && this.endpoint.socketPath === null) continue;
+      try {
+        const response = await this.#exchange(transport, method, path, payload);
+        this.#working = transport;
+        if (response.status >= 400) throw new ApiError(response.status, errorBody(response));
+        return response;
+      } catch (error) {
+        if (!(error instanceof ConnectFailure)) throw error;
+        causes.push(error);
+      }
+    }
+    this.#working = null;
+    throw new UnreachableError(this.endpoint, causes);
+  }
+
+  #exchange(transport: Transport, method: string, path: string, payload: Buffer | undefined): Promise<RawResponse> {
+    const target =
+      transport === 'socket'
+        ? { socketPath: this.endpoint.socketPath as string }
+        : { host: connectHost(this.endpoint.host), port: this.endpoint.port };
+    const where =
+      transport === 'socket' ? (target.socketPath as string) : urlOf(this.endpoint.host, this.endpoint.port);
+    const headers: Record<string, string | number> = { accept: 'application/json' };
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = payload.length;
+    }
+    return new Promise((resolve, reject) => {
+      let connected = false;
+      // A fresh connection per request: a kept-alive one may belong to a daemon that has since gone.
+      const req = request({ ...target, agent: false, method, path, headers, timeout: this.timeoutMs }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: res.headers['content-type'] ?? '',
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      });
+      req.on('socket', (socket) => {
+        if (socket.connecting) socket.once('connect', () => (connected = true));
+        else connected = true;
+      });
+      req.on('timeout', () => {
+        const seconds = this.timeoutMs / 1000;
+        req.destroy(
+          connected
+            ? new Error(`sjgate did not answer ${method} ${path} within ${seconds} s`)
+            : new ConnectFailure(`${where}: no connection within ${seconds} s`),
+        );
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error instanceof ConnectFailure) reject(error);
+        else if (connected) reject(new Error(`connection to sjgate at ${where} failed: ${error.message}`));
+        else reject(new ConnectFailure(`${where}: ${error.code ?? error.message}`));
+      });
+      req.end(payload);
+    });
+  }
+}
+
+/** `path?a=1&b=x` with the given values URL-encoded; undefined values are left out. */
+export function withQuery(path: string, query: Record<string, QueryValue>): string {
+  const parts = Object.entries(query)
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  return parts.length === 0 ? path : `${path}?${parts.join('&')}`;
+}
+
+/** `http://host:port`, with brackets around an IPv6 host. */
+export function urlOf(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** A wildcard bind address is reached through loopback. */
+function connectHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '::1';
+  return host;
+}
+
+function describeEndpoint(endpoint: Endpoint): string {
+  const tcp = urlOf(endpoint.host, endpoint.port);
+  return endpoint.socketPath === null ? tcp : `${endpoint.socketPath} or ${tcp}`;
+}
+
+function parseBody(response: RawResponse): unknown {
+  if (!/\bjson\b/i.test(response.contentType)) return response.body;
+  return response.body === '' ? null : JSON.parse(response.body);
+}
+
+/** The API's error envelope, or one made from whatever else came back. */
+function errorBody(response: RawResponse): ApiErrorBody {
+  try {
+    const parsed = JSON.parse(response.body) as Partial<ApiErrorBody> | null;
+    if (parsed !== null && typeof parsed === 'object' && typeof parsed.message === 'string') {
+      return { code: parsed.code ?? response.status, message: parsed.message, details: parsed.details ?? null };
+    }
+  } catch {
+    // not JSON: fall through
+  }
+  const text = response.body.trim();
+  return { code: response.status, message: text === '' ? `HTTP ${response.status}` : text, details: null };
+}

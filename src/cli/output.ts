@@ -1,0 +1,97 @@
+// How the CLI shows results: pretty JSON exactly as the API sent it, or for people tables and key/value lines.
+// Every command renders through these helpers; none formats rows by itself.
+
+import Table from 'cli-table3';
+import pc from 'picocolors';
+
+export const FORMATS = ['human', 'json'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export type Row = Readonly<Record<string, unknown>>;
+
+/** Colour only for a person at a terminal (and never when NO_COLOR is set). */
+export function colorEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
+  return Boolean(stream.isTTY) && pc.isColorSupported && !process.env.NO_COLOR;
+}
+
+const ansi = pc.createColors(true);
+const bold = (text: string, color: boolean) => (color ? ansi.bold(text) : text);
+
+export function formatJson(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+
+/** One value as table text: null as '-', legs and other contracts by their code, anything else nested as JSON. */
+export function formatCell(value: unknown): string {
+  if (value === null || value === undefined) return '-';
+  if (Array.isArray(value)) return value.length === 0 ? '-' : value.map(formatCell).join(', ');
+  if (typeof value === 'object') {
+    const code = (value as { code?: unknown }).code;
+    return typeof code === 'string' ? code : JSON.stringify(value);
+  }
+  return String(value);
+}
+
+/** Rows as a table; columns default to every key in order of first appearance. */
+export function formatTable(rows: readonly Row[], columns?: readonly string[], color = colorEnabled()): string {
+  if (rows.length === 0) return '(none)';
+  const keys = columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const table = new Table({
+    head: keys.map((key) => bold(key, color)),
+    style: { head: [], border: [], compact: true },
+  });
+  for (const row of rows) table.push(keys.map((key) => formatCell(row[key])));
+  return table.toString();
+}
+
+/** Nested plain objects become dotted keys, so a record stays one line per value. */
+function flatten(record: Row, prefix = ''): [string, unknown][] {
+  return Object.entries(record).flatMap(([key, value]): [string, unknown][] =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? flatten(value as Row, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, value]],
+  );
+}
+
+export interface RecordStyle {
+  /** A two-column bordered table instead of aligned lines. */
+  table?: boolean;
+  /** Spaces before each line. */
+  indent?: number;
+  color?: boolean;
+}
+
+/** One object as `key  value` lines (or a two-column table). */
+export function formatRecord(record: Row, style: RecordStyle = {}): string {
+  const color = style.color ?? colorEnabled();
+  const entries = flatten(record);
+  if (entries.length === 0) return '(none)';
+  if (style.table) {
+    const table = new Table({ style: { head: [], border: [], compact: true } });
+    for (const [key, value] of entries) table.push([bold(key, color), formatCell(value)]);
+    return table.toString();
+  }
+  const width = Math.max(...entries.map(([key]) => key.length));
+  const indent = ' '.repeat(style.indent ?? 0);
+  return entries.map(([key, value]) => `${indent}${bold(key.padEnd(width), color)}  ${formatCell(value)}`).join('\n');
+}
+
+/** A heading line for human output. */
+export function formatHeading(text: string, color = colorEnabled()): string {
+  return bold(text, color);
+}
+
+/** `[#####...............]` with `width` cells for a fraction from 0 to 1. */
+export function formatBar(fraction: number, width = 20): string {
+  const clamped = Number.isFinite(fraction) ? Math.min(Math.max(fraction, 0), 1) : 0;
+  const filled = Math.round(clamped * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
+}
+
+export function print(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+export function printError(text: string): void {
+  process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+}

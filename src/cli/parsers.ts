@@ -1,0 +1,70 @@
+// Parsers for option values. Each throws commander's InvalidArgumentError, which exits 2 with the option named.
+
+import { InvalidArgumentError } from 'commander';
+
+export function integerIn(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
+  return (value) => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
+      throw new InvalidArgumentError(
+        `expected an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`,
+      );
+    }
+    return number;
+  };
+}
+
+export function decimal(value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number)) throw new InvalidArgumentError('expected a number');
+  return number;
+}
+
+/** One of `choices`, in any letter case; returns the spelling in `choices`. */
+export function oneOf<T extends string>(choices: readonly T[]): (value: string) => T {
+  return (value) => {
+    const found = choices.find((choice) => choice.toLowerCase() === value.trim().toLowerCase());
+    if (found === undefined) throw new InvalidArgumentError(`expected one of ${choices.join(', ')}`);
+    return found;
+  };
+}
+
+export function month(value: string): string {
+  if (!/^\d{4}(0[1-9]|1[0-2])$/.test(value)) throw new InvalidArgumentError('expected a month as YYYYMM, e.g. 202607');
+  return value;
+}
+
+export function date(value: string): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value)) {
+    throw new InvalidArgumentError('expected a date as YYYY-MM-DD');
+  }
+  return value;
+}
+
+/** A non-empty trimmed text (codes, roots). */
+export function text(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw new InvalidArgumentError('must not be empty');
+  return trimmed;
+}
+
+/** `BROKER-ACCOUNT`, e.g. `9A95-1234567`: split at the first '-'. */
+export function account(value: string): { broker_id: string; account_id: string } {
+  const dash = value.indexOf('-');
+  const broker_id = value.slice(0, dash).trim();
+  const account_id = value.slice(dash + 1).trim();
+  if (dash < 0 || broker_id === '' || account_id === '') {
+    throw new InvalidArgumentError('expected BROKER-ACCOUNT, e.g. 9A95-1234567');
+  }
+  return { broker_id, account_id };
+}
+
+/** Comma-separated codes: `TXFG6,TXFH6`. */
+export function codeList(value: string): string[] {
+  const codes = value
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
+  if (codes.length === 0) throw new InvalidArgumentError('expected codes separated by commas');
+  return codes;
+}

@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { ApiError, DaemonClient, UnreachableError, urlOf, withQuery } from '../../src/cli/client.js';
+
+interface Seen {
+  method: string;
+  url: string;
+  contentType: string | undefined;
+  body: string;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+function json(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(value));
+}
+
+/** A throwaway server that records what it was sent and answers with `handler` (default: who it is). */
+async function fakeServer(
+  name: string,
+  listenOn: { path: string } | { port: 0; host: '127.0.0.1' },
+  handler?: Handler,
+) {
+  const seen: Seen[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      seen.push({ method: req.method ?? '', url: req.url ?? '', contentType: req.headers['content-type'], body });
+      if (handler) handler(req, res, body);
+      else json(res, 200, { server: name });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(listenOn, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? (address as AddressInfo).port : 0;
+  return {
+    seen,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port nothing listens on. */
+async function freePort(): Promise<number> {
+  const probe = await fakeServer('probe', { port: 0, host: '127.0.0.1' });
+  await probe.close();
+  return probe.port;
+}
+
+describe('DaemonClient', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sjgate-client-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('prefers the Unix socket when both answer', async () => {
+    const socketPath = join(dir, 'both.sock');
+    const unix = await fakeServer('socket', { path: socketPath });
+    const tcp = await fakeServer('tcp', { port: 0, host: '127.0.0.1' });
+    try {
+      const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: tcp.port });
+      assert.deepEqual(await client.get('/api/v1/health'), { server: 'socket' });
+      assert.equal(client.transport, 'socket');
+      assert.equal(tcp.seen.length, 0);
+    } finally {
+      await unix.close();
+      await tcp.close();
+    }
+  });
+
+  test('falls back to TCP when the socket is missing or stale', async () => {
+    const tcp = await fakeServer('tcp', { port: 0, host: '127.0.0.1' });
+    const stale = join(dir, 'stale.sock');
+    writeFileSync(stale, '');
+    try {
+      for (const socketPath of [join(dir, 'missing.sock'), stale]) {
+        const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: tcp.port });
+        assert.deepEqual(await client.get('/api/v1/health'), { server: 'tcp' });
+        assert.equal(client.transport, 'tcp');
+      }
+    } finally {
+      await tcp.close();
+    }
+  });
+
+  test('an error envelope becomes an ApiError with its message and details', async () => {
+    const socketPath = join(dir, 'errors.sock');
+    const envelope = { code: 404, message: 'Contract not found: NOPE', details: null };
+    const unix = await fakeServer('socket', { path: socketPath }, (_req, res) => json(res, 404, envelope));
+    try {
+      const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: await freePort() });
+      await assert.rejects(client.get('/api/v1/data/contracts/NOPE'), (error: unknown) => {
+        assert.ok(error instanceof ApiError);
+        assert.equal(error.status, 404);
+        assert.equal(error.message, 'Contract not found: NOPE');
+        assert.deepEqual(error.body, envelope);
+        return true;
+      });
+    } finally {
+      await unix.close();
+    }
+  });
+
+  test('an error without an envelope still carries the status and the text', async () => {
+    const socketPath = join(dir, 'plain.sock');
+    const unix = await fakeServer('socket', { path: socketPath }, (_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end('bad gateway\n');
+    });
+    try {
+      const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: await freePort() });
+      await assert.rejects(client.get('/x'), { name: 'ApiError', message: 'bad gateway', status: 502 });
+    } finally {
+      await unix.close();
+    }
+  });
+
+  test('nothing answering is an UnreachableError naming both places', async () => {
+    const port = await freePort();
+    const socketPath = join(dir, 'nobody.sock');
+    const client = new DaemonClient({ socketPath, host: '127.0.0.1', port });
+    await assert.rejects(client.get('/api/v1/health'), (error: unknown) => {
+      assert.ok(error instanceof UnreachableError);
+      assert.match(error.message, new RegExp(`${socketPath} or http://127\\.0\\.0\\.1:${port}`));
+      return true;
+    });
+    assert.equal(client.transport, null);
+  });
+
+  test('posts JSON and returns the JSON answer; text answers come back as text', async () => {
+    const socketPath = join(dir, 'post.sock');
+    const unix = await fakeServer('socket', { path: socketPath }, (req, res, body) => {
+      if (req.url === '/text') {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Market data receivers are available');
+      } else json(res, 200, { echo: JSON.parse(body) });
+    });
+    try {
+      const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: await freePort() });
+      const body = { account_type: 'S', broker_id: '9A95', account_id: '1234567' };
+      assert.deepEqual(await client.post('/api/v1/auth/default_account', body), { echo: body });
+      assert.equal(unix.seen[0]?.method, 'POST');
+      assert.equal(unix.seen[0]?.contentType, 'application/json');
+      assert.equal(await client.text('/text'), 'Market data receivers are available');
+    } finally {
+      await unix.close();
+    }
+  });
+
+  test('sends the query with values encoded and the missing ones left out', async () => {
+    const socketPath = join(dir, 'query.sock');
+    const unix = await fakeServer('socket', { path: socketPath });
+    try {
+      const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: await freePort() });
+      await client.get('/api/v1/data/contracts/options', { root: 'TXO', option_right: undefined, strike_min: 40000 });
+      assert.equal(unix.seen[0]?.url, '/api/v1/data/contracts/options?root=TXO&strike_min=40000');
+    } finally {
+      await unix.close();
+    }
+  });
+});
+
+describe('withQuery and urlOf', () => {
+  test('encodes keys and values and leaves out undefined', () => {
+    assert.equal(withQuery('/p', {}), '/p');
+    assert.equal(withQuery('/p', { a: undefined }), '/p');
+    assert.equal(withQuery('/p', { q: 'a b&c=d/é', n: 1, b: false }), '/p?q=a%20b%26c%3Dd%2F%C3%A9&n=1&b=false');
+  });
+
+  test('brackets IPv6 hosts', () => {
+    assert.equal(urlOf('127.0.0.1', 8080), 'http://127.0.0.1:8080');
+    assert.equal(urlOf('::1', 8080), 'http://[::1]:8080');
+  });
+});

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { ConfigError, loadConfig, loadDotEnv } from '../src/config.js';
+
+describe('configuration', () => {
+  test('defaults: simulation on loopback 8080, data home under the home directory', () => {
+    const config = loadConfig({ HOME: '/home/trader' });
+    assert.equal(config.production, false);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.port, 8080);
+    assert.equal(config.simClock, 'always-open');
+    assert.equal(config.simSeed, 1);
+    assert.equal(config.tls, null);
+    assert.match(config.socketPath, /sessions\/server-8080\.sock$/);
+    assert.match(config.pidPath, /sessions\/server-8080\.pid$/);
+  });
+
+  test('SJ_HTTP_ADDR and overrides choose the address; the port names the socket', () => {
+    const config = loadConfig({ SJ_HTTP_ADDR: '[::1]:9000', SJ_HOME_PATH: '/tmp/h' });
+    assert.equal(config.host, '::1');
+    assert.equal(config.port, 9000);
+    assert.equal(config.socketPath, '/tmp/h/sessions/server-9000.sock');
+    const overridden = loadConfig({ SJ_HTTP_ADDR: '127.0.0.1:9000', SJ_HOME_PATH: '/tmp/h' }, { port: 9100 });
+    assert.equal(overridden.port, 9100);
+    assert.equal(overridden.socketPath, '/tmp/h/sessions/server-9100.sock');
+  });
+
+  const rejects = (env: NodeJS.ProcessEnv, pattern: RegExp) =>
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) => error instanceof ConfigError && pattern.test(error.message),
+    );
+
+  test('bad values are start-up errors that say what to fix', () => {
+    rejects({ SJ_HTTP_ADDR: 'localhost' }, /SJ_HTTP_ADDR must look like 127\.0\.0\.1:8080/);
+    rejects({ SJ_HTTP_ADDR: '127.0.0.1:99999' }, /at most 65535/);
+    rejects({ SJ_PRODUCTION: 'maybe' }, /SJ_PRODUCTION must be 'true' or 'false', got 'maybe'/);
+    rejects({ SJ_SIM_SEED: 'abc' }, /SJ_SIM_SEED must be an integer/);
+    rejects({ SJ_SIM_CLOCK: 'fast' }, /SJ_SIM_CLOCK must be 'always-open' or 'exchange'/);
+    rejects({ SJ_SIM_START: 'yesterday' }, /SJ_SIM_START must be an ISO 8601 time/);
+    rejects({ SJ_CA_PATH: '/tmp/ca.pfx' }, /SJ_CA_PASSWD is not/);
+  });
+
+  test('a half TLS pair is refused, naming the missing variable', () => {
+    rejects({ SJ_HTTP_TLS_CERT: '/tmp/cert.pem' }, /SJ_HTTP_TLS_CERT is set but SJ_HTTP_TLS_KEY is not/);
+    rejects({ SJ_HTTP_TLS_KEY: '/tmp/key.pem' }, /SJ_HTTP_TLS_KEY is set but SJ_HTTP_TLS_CERT is not/);
+    rejects({ SJ_HTTP_TLS_KEY: '/nope/key.pem', SJ_HTTP_TLS_CERT: '/nope/cert.pem' }, /does not exist/);
+  });
+
+  test('production without keys refuses, naming what is missing; simulation needs none', () => {
+    rejects({ SJ_PRODUCTION: 'true' }, /needs SJ_API_KEY and SJ_SEC_KEY/);
+    rejects({ SJ_PRODUCTION: 'true', SJ_API_KEY: 'k' }, /needs SJ_SEC_KEY;/);
+    assert.equal(loadConfig({ SJ_PRODUCTION: 'true', SJ_API_KEY: 'k', SJ_SEC_KEY: 's' }).production, true);
+    assert.equal(loadConfig({}).apiKey, null);
+  });
+
+  test('SJ_SIM_START without an offset is Taiwan time', () => {
+    const config = loadConfig({ SJ_SIM_START: '2026-12-16T14:50:00' });
+    assert.equal(config.simStart, Date.parse('2026-12-16T06:50:00Z'));
+  });
+
+  test('.env fills in variables without overriding the environment', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-env-'));
+    writeFileSync(
+      join(dir, '.env'),
+      'SJ_API_KEY=from-file\nSJ_SIM_SEED=42\n# comment\nSJ_HTTP_ADDR="127.0.0.1:9999"\n',
+    );
+    const env: NodeJS.ProcessEnv = { SJ_SIM_SEED: '7' };
+    loadDotEnv(dir, env);
+    assert.equal(env.SJ_API_KEY, 'from-file');
+    assert.equal(env.SJ_SIM_SEED, '7');
+    assert.equal(loadConfig(env).port, 9999);
+  });
+});
