@@ -59,6 +59,10 @@ export const TICK_BAND_RULES: readonly TickBandRule[] = [
 
 const milli = (price: number): number => Math.round(price * 1000);
 const fromMilli = (value: number): number => value / 1000;
+// Floor and ceiling in thousandths that ignore binary float noise (19.14 * 1000 = 19139.999...) but not real
+// decimals below a thousandth (a warrant limit of 1.4195 floors to 1.419, not 1.420).
+const milliFloor = (price: number): number => Math.floor(price * 1000 + 1e-6);
+const milliCeil = (price: number): number => Math.ceil(price * 1000 - 1e-6);
 
 /** The tick that applies at a price: the band with min <= price < max. */
 export function tickAt(table: TickTable, price: number): number {
@@ -72,14 +76,14 @@ export function isOnTickGrid(table: TickTable, price: number): boolean {
 
 /** The largest valid price <= raw (the band is the one the result falls in). */
 export function roundDownToTick(table: TickTable, raw: number): number {
-  const value = milli(raw);
+  const value = milliFloor(raw);
   const tick = milli(tickAt(table, raw));
   return fromMilli(Math.floor(value / tick) * tick);
 }
 
 /** The smallest valid price >= raw. */
 export function roundUpToTick(table: TickTable, raw: number): number {
-  const value = milli(raw);
+  const value = milliCeil(raw);
   const tick = milli(tickAt(table, raw));
   return fromMilli(Math.ceil(value / tick) * tick);
 }

@@ -25,6 +25,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = (options.https
     ? Fastify({ http2: true, https: { allowHTTP1: true, ...options.https }, ...common(options) })
     : Fastify(common(options))) as unknown as FastifyInstance;
+  // Bodies are JSON only: without this, Fastify's built-in text/plain parser hands the raw string to the route
+  // (fetch() sends a string body as text/plain), which then fails as "body must be object" instead of 415.
+  app.removeContentTypeParser('text/plain');
   registerValidation(app);
   registerErrorHandling(app);
   registerRequestGuards(app, options.bindHost);
@@ -38,7 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 function common(options: AppOptions) {
   return {
-    logger: { level: options.logLevel ?? 'warn' },
+    logger: false,
     bodyLimit: 256 * 1024,
     forceCloseConnections: true,
     return503OnClosing: true,
