@@ -1,21 +1,15 @@
 // GET /api/v1/data/contracts/2330/info on the real daemon vs a bare node:http server returning the same bytes,
-// same load tool (autocannon in its own process), same run. Target: sjgate >= 80% of bare.
+// same load tool, same run. Target: sjgate >= 80% of bare.
 
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { freePort, startDaemon } from './daemon.js';
+import { load, pinToServerCore } from './load.js';
 
 const PATH = '/api/v1/data/contracts/2330/info';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-
-function load(url: string) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections: 50, pipelining: 1, duration: DURATION_S }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
+const CONNECTIONS = 50;
 
 async function startBareServer(body: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
@@ -31,25 +25,29 @@ async function startBareServer(body: string): Promise<{ url: string; child: Chil
 export async function run() {
   const daemon = await startDaemon();
   try {
+    pinToServerCore(Number(readFileSync(join(daemon.home, 'sessions', `server-${daemon.port}.pid`), 'utf8')));
     const url = `${daemon.baseUrl}${PATH}`;
     const body = await (await fetch(url)).text();
     const bare = await startBareServer(body);
+    pinToServerCore(bare.child.pid!);
     try {
-      await load(url); // warm-up of both, so neither is measured cold
-      await load(bare.url);
-      const gateway = await load(url);
-      const baseline = await load(bare.url);
+      await load(url, 2, CONNECTIONS); // warm up both, so neither is measured cold
+      await load(bare.url, 2, CONNECTIONS);
+      const gateway = await load(url, DURATION_S, CONNECTIONS);
+      const baseline = await load(bare.url, DURATION_S, CONNECTIONS);
       return {
         benchmark: 'contract-info-throughput',
         path: PATH,
+        tool: gateway.tool,
         duration_s: DURATION_S,
-        connections: 50,
-        sjgate_rps: Math.round(gateway.requests.average),
-        bare_node_http_rps: Math.round(baseline.requests.average),
-        ratio: Math.round((gateway.requests.average / baseline.requests.average) * 1000) / 1000,
-        sjgate_p99_ms: gateway.latency.p99,
-        bare_p99_ms: baseline.latency.p99,
-        errors: gateway.errors + gateway.non2xx,
+        connections: CONNECTIONS,
+        response_bytes: Buffer.byteLength(body),
+        sjgate_rps: Math.round(gateway.rps),
+        bare_node_http_rps: Math.round(baseline.rps),
+        ratio: Math.round((gateway.rps / baseline.rps) * 1000) / 1000,
+        sjgate_p99_ms: gateway.p99_ms,
+        bare_p99_ms: baseline.p99_ms,
+        errors: gateway.errors,
         target_ratio: 0.8,
       };
     } finally {

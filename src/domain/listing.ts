@@ -6,6 +6,7 @@ import {
   addMonths,
   nthWeekdayOfMonth,
   taipeiDate,
+  taipeiInstant,
   taipeiMinuteOfDay,
   weekdayOf,
   yearMonthOf,
@@ -127,4 +128,16 @@ export function stockListingDayAt(epochMs: number): string {
   const date = taipeiDate(epochMs);
   if (taipeiMinuteOfDay(epochMs) < STOCK_LISTING_MINUTE) return tradingDayOnOrBefore(addDays(date, -1));
   return tradingDayOnOrBefore(date);
+}
+
+/** The next instant (after epochMs) at which a listing day can change: 08:00, 14:45 or midnight, Taiwan time. */
+export function nextListingRefresh(epochMs: number): number {
+  const minute = taipeiMinuteOfDay(epochMs);
+  const date = taipeiDate(epochMs);
+  const boundary = [STOCK_LISTING_MINUTE, NIGHT_LISTING_MINUTE].find((m) => m > minute);
+  if (boundary === undefined) return taipeiInstant(addDays(date, 1));
+  return taipeiInstant(
+    date,
+    `${String(Math.floor(boundary / 60)).padStart(2, '0')}:${String(boundary % 60).padStart(2, '0')}`,
+  );
 }

@@ -87,7 +87,7 @@ function handleError(
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return sendError(reply, status, error.message);
-  request.log.error({ err: error }, 'unhandled error');
+  console.error(`${new Date().toISOString()} unhandled error on ${request.method} ${request.url}:`, error);
   return sendError(reply, 500, 'internal error; the gateway log has the details');
 }
 

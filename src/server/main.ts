@@ -35,7 +35,6 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
     broker,
     bindHost: config.host,
     https,
-    logLevel: process.env.SJ_LOG_LEVEL,
     identity: {
       version: VERSION,
       scheme: https ? 'https' : 'http',

@@ -13,23 +13,27 @@ function hostName(hostHeader: string): string {
 export function registerRequestGuards(app: FastifyInstance, bindHost: string): void {
   const allowed = new Set([...LOCAL_NAMES, bindHost.includes(':') ? `[${bindHost}]` : bindHost]);
   const anyHost = bindHost === '0.0.0.0' || bindHost === '::';
-  app.addHook('onRequest', async (request, reply) => {
-    const host = request.headers.host;
-    // Requests over the Unix socket have no network peer; node:http clients send Host: localhost.
-    if (!anyHost && host !== undefined && !allowed.has(hostName(host).toLowerCase())) {
-      return sendError(reply, 403, `requests must be addressed to this gateway (Host '${host}' is not allowed)`);
-    }
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== 'null') {
-      let originHost: string;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        return sendError(reply, 403, `malformed Origin '${origin}'`);
+  // Host headers already seen to be acceptable: the check runs on every request, so the parse is done once.
+  const acceptedHosts = new Set<string>();
+  const refusal = (host: string | undefined, origin: string | undefined): string | null => {
+    if (!anyHost && host !== undefined && !acceptedHosts.has(host)) {
+      if (!allowed.has(hostName(host).toLowerCase())) {
+        return `requests must be addressed to this gateway (Host '${host}' is not allowed)`;
       }
-      if (originHost !== host) return sendError(reply, 403, `cross-origin requests from ${origin} are not allowed`);
-    } else if (origin === 'null') {
-      return sendError(reply, 403, 'requests from opaque origins are not allowed');
+      if (acceptedHosts.size < 64) acceptedHosts.add(host);
     }
+    if (origin === undefined) return null;
+    if (origin === 'null') return 'requests from opaque origins are not allowed';
+    try {
+      if (new URL(origin).host !== host) return `cross-origin requests from ${origin} are not allowed`;
+    } catch {
+      return `malformed Origin '${origin}'`;
+    }
+    return null;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    const message = refusal(request.headers.host, request.headers.origin);
+    if (message === null) return done();
+    sendError(reply, 403, message);
   });
 }

@@ -18,7 +18,7 @@ import {
   type WarrantUnderlying,
 } from '../../domain/contracts.js';
 import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
-import { contractDayAt, stockListingDayAt } from '../../domain/listing.js';
+import { contractDayAt, nextListingRefresh, stockListingDayAt } from '../../domain/listing.js';
 import { TICK_BAND_RULES } from '../../domain/ticks.js';
 import type { Clock } from '../../domain/time.js';
 import type {
@@ -37,6 +37,9 @@ const isTaiwan = (region: Region | undefined) => region === undefined || region 
 
 export class SimContracts implements ContractsPort {
   private catalog: Catalog | null = null;
+  /** The listing days cannot change between two refresh times, so the check is skipped inside that window. */
+  private checkedFrom = 0;
+  private checkedUntil = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -47,12 +50,16 @@ export class SimContracts implements ContractsPort {
   /** The catalog of the current listing days, rebuilt when a refresh time passes. */
   current(): Catalog {
     const now = this.clock.now();
+    if (this.catalog && now >= this.checkedFrom && now < this.checkedUntil) return this.catalog;
     const stockDay = stockListingDayAt(now);
     const futuresDay = contractDayAt(now);
     const catalog = this.catalog;
-    if (catalog && catalog.days.stockDay === stockDay && catalog.days.futuresDay === futuresDay) return catalog;
-    this.catalog = new Catalog({ stockDay, futuresDay }, this.seed, this.prices);
-    return this.catalog;
+    if (!catalog || catalog.days.stockDay !== stockDay || catalog.days.futuresDay !== futuresDay) {
+      this.catalog = new Catalog({ stockDay, futuresDay }, this.seed, this.prices);
+    }
+    this.checkedFrom = now;
+    this.checkedUntil = nextListingRefresh(now);
+    return this.catalog!;
   }
 
   private lookup(code: string, query: ContractQuery = {}): ContractInfo {

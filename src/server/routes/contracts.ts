@@ -6,6 +6,7 @@ import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
 import type { Contract, SecurityType } from '../../domain/contracts.js';
 import { InvalidRequestError } from '../../domain/errors.js';
+import { jsonOnce } from '../json-cache.js';
 import { CodeParam, errorResponses } from '../schemas/common.js';
 import {
   ComboContractSchema,
@@ -147,8 +148,11 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
           },
         },
       },
-      async ({ params, query }) =>
-        contracts.info(params.code, { securityType: query.security_type, region: query.region }) as never,
+      async ({ params, query }, reply) => {
+        const info = contracts.info(params.code, { securityType: query.security_type, region: query.region });
+        // A string with a JSON content type is sent as is, skipping the union serializer (the schema still documents it).
+        return reply.type('application/json; charset=utf-8').send(jsonOnce(info) as never);
+      },
     );
 
     app.get(

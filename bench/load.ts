@@ -1,0 +1,62 @@
+// HTTP load generation for throughput benchmarks: wrk (C, pinned to its own core) when installed, otherwise
+// autocannon. Both sides of a comparison always use the same tool in the same run.
+
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+
+const run = promisify(execFile);
+
+export interface LoadResult {
+  tool: string;
+  rps: number;
+  p99_ms: number;
+  errors: number;
+}
+
+const has = (command: string) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const WRK = has('wrk');
+const TASKSET = has('taskset');
+
+/** On a 2-core machine, server and load generator each get a core, so neither steals from the other. */
+export function pinToServerCore(pid: number): void {
+  if (TASKSET) execFileSync('taskset', ['-cp', '0', String(pid)], { stdio: 'ignore' });
+}
+
+async function wrk(url: string, seconds: number, connections: number): Promise<LoadResult> {
+  const command = TASKSET ? 'taskset' : 'wrk';
+  const args = [...(TASKSET ? ['-c', '1', 'wrk'] : []), '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url];
+  const { stdout } = await run(command, args);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(stdout);
+  const scale = { us: 0.001, ms: 1, s: 1000 } as const;
+  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
+  return { tool: 'wrk', rps, p99_ms: p99 ? Number(p99[1]) * scale[p99[2] as keyof typeof scale] : Number.NaN, errors };
+}
+
+function autocannonLoad(url: string, seconds: number, connections: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, pipelining: 1, duration: seconds }, (error, result) =>
+      error
+        ? reject(error)
+        : resolve({
+            tool: 'autocannon',
+            rps: result.requests.average,
+            p99_ms: result.latency.p99,
+            errors: result.errors + result.non2xx,
+          }),
+    );
+  });
+}
+
+export function load(url: string, seconds: number, connections = 50): Promise<LoadResult> {
+  return WRK ? wrk(url, seconds, connections) : autocannonLoad(url, seconds, connections);
+}
