@@ -193,8 +193,8 @@ describe('sjgate CLI against a real daemon', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /API Usage/);
     assert.match(run.stdout, /Connections: \d+/);
-    assert.match(run.stdout, /Data Used: \d+\.\d\d MB \/ \d+\.\d\d GB \[[#.]{20}\] \d+\.\d\d%/);
-    assert.match(run.stdout, /Remaining: \d+\.\d\d GB/);
+    assert.match(run.stdout, /Data Used: 0\.00 MB \/ 500\.00 MB \[\.{20}\] 0\.00%/);
+    assert.match(run.stdout, /Remaining: 500\.00 MB/);
   });
 
   test('server stop stops the daemon; status then exits 3', () => {

@@ -70,13 +70,16 @@ Examples:
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
 
+/** Sizes below 1 GB read in MB (the 500 MB tier), larger ones in GB. */
+const formatSize = (bytes: number) => (bytes < GB ? `${(bytes / MB).toFixed(2)} MB` : `${(bytes / GB).toFixed(2)} GB`);
+
 /** As the official CLI: `Data Used: x MB / y GB [####................] p%`. */
 export function formatUsage(usage: Usage): string {
   const fraction = usage.limit_bytes > 0 ? usage.bytes / usage.limit_bytes : 0;
   return [
     formatHeading('API Usage'),
     `Connections: ${usage.connections}`,
-    `Data Used: ${(usage.bytes / MB).toFixed(2)} MB / ${(usage.limit_bytes / GB).toFixed(2)} GB ${formatBar(fraction)} ${(fraction * 100).toFixed(2)}%`,
-    `Remaining: ${(usage.remaining_bytes / GB).toFixed(2)} GB`,
+    `Data Used: ${(usage.bytes / MB).toFixed(2)} MB / ${formatSize(usage.limit_bytes)} ${formatBar(fraction)} ${(fraction * 100).toFixed(2)}%`,
+    `Remaining: ${formatSize(usage.remaining_bytes)}`,
   ].join('\n');
 }

@@ -3,7 +3,14 @@
 import type { FuturesInfo } from '../../../domain/contracts.js';
 import { continuousCode, futuresCode } from '../../../domain/derivative-codes.js';
 import { listedMonths, listingBeginDate, monthlyLastTradingDay, openWeeklyExpiries } from '../../../domain/listing.js';
-import { ETF_TICKS, percentLimits, roundToTick, STOCK_TICKS, type TickTable } from '../../../domain/ticks.js';
+import {
+  ETF_TICKS,
+  type PriceLimits,
+  percentLimits,
+  roundToTick,
+  STOCK_TICKS,
+  type TickTable,
+} from '../../../domain/ticks.js';
 import type { FuturesProduct } from './derivative-products.js';
 import type { ReferencePrices } from './references.js';
 
@@ -34,6 +41,18 @@ export function tickTableOfFutures(product: FuturesProduct): TickTable {
   return product.tickRule === 'ETF' ? ETF_TICKS : STOCK_TICKS;
 }
 
+/** The limit fields of a TAIFEX info: stage 1, 2 and 3 limit-up and limit-down. */
+export function stagedLimitFields([stage1, stage2, stage3]: PriceLimits[]) {
+  return {
+    limit_up: stage1!.limitUp,
+    limit_down: stage1!.limitDown,
+    limit_up_2: stage2!.limitUp,
+    limit_down_2: stage2!.limitDown,
+    limit_up_3: stage3!.limitUp,
+    limit_down_3: stage3!.limitDown,
+  };
+}
+
 /** Index futures have three limit stages (10%, 15%, 20%); stock futures one (10%). */
 function limitStages(product: FuturesProduct, reference: number) {
   const table = tickTableOfFutures(product);
@@ -42,7 +61,7 @@ function limitStages(product: FuturesProduct, reference: number) {
 }
 
 function futuresInfo(product: FuturesProduct, listing: Listing, reference: number, contractDay: string): FuturesInfo {
-  const [stage1, stage2, stage3] = limitStages(product, reference);
+  const stages = limitStages(product, reference);
   const tick = product.tickRule === 'fixed' ? 1 : 0.01;
   const month = listing.yearMonth.slice(4, 6);
   return {
@@ -75,12 +94,7 @@ function futuresInfo(product: FuturesProduct, listing: Listing, reference: numbe
     dynamic_banding: true,
     flow_group: product.family,
     reference,
-    limit_up: stage1!.limitUp,
-    limit_down: stage1!.limitDown,
-    limit_up_2: stage2!.limitUp,
-    limit_down_2: stage2!.limitDown,
-    limit_up_3: stage3!.limitUp,
-    limit_down_3: stage3!.limitDown,
+    ...stagedLimitFields(stages),
     update_date: contractDay,
   };
 }

@@ -13,6 +13,7 @@ import { black76, smileVolatility } from '../../../domain/option-pricing.js';
 import { roundDownToTick, roundToTick, roundUpToTick, TXO_PREMIUM_TICKS } from '../../../domain/ticks.js';
 import { daysBetween } from '../../../domain/time.js';
 import { OPTION_PRODUCTS, type OptionProduct, optionProductFor, TXO_FAMILY } from './derivative-products.js';
+import { stagedLimitFields } from './futures.js';
 import type { ReferencePrices } from './references.js';
 
 const TXO_MULTIPLIER = 50;
@@ -92,7 +93,7 @@ function optionInfo(
   const volatility = smileVolatility(ATM_VOLATILITY, index, strike);
   const theoretical = black76({ underlying: index, strike, years, volatility, right });
   const reference = Math.max(roundToTick(TXO_PREMIUM_TICKS, theoretical), LOWEST_PREMIUM);
-  const [stage1, stage2, stage3] = [0.1, 0.15, 0.2].map((f) => premiumLimits(reference, index, f));
+  const stages = [0.1, 0.15, 0.2].map((f) => premiumLimits(reference, index, f));
   const month = expiry.yearMonth.slice(4, 6);
   const series = product.series === 'monthly' ? '' : `${product.name.slice(5)} `;
   return {
@@ -122,12 +123,7 @@ function optionInfo(
     dynamic_banding: true,
     flow_group: TXO_FAMILY,
     reference,
-    limit_up: stage1!.limitUp,
-    limit_down: stage1!.limitDown,
-    limit_up_2: stage2!.limitUp,
-    limit_down_2: stage2!.limitDown,
-    limit_up_3: stage3!.limitUp,
-    limit_down_3: stage3!.limitDown,
+    ...stagedLimitFields(stages),
     update_date: contractDay,
     strike_price: strike,
     option_right: right,
