@@ -14,14 +14,16 @@ const CONNECTIONS = 50;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function startBareServer(body: string): Promise<{ url: string; child: ChildProcess }> {
+/** A baseline server in its own process, pinned like the daemon: bare node:http, or a minimal Fastify app. */
+async function startBaseline(file: string, body: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = fork(join(import.meta.dirname, 'bare-server.mjs'), [String(port)], {
+  const child = fork(join(import.meta.dirname, file), [String(port), PATH], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
   child.send(body);
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  pinToServerCore(child.pid!);
   return { url: `http://127.0.0.1:${port}${PATH}`, child };
 }
 
@@ -31,18 +33,20 @@ export async function run() {
     pinToServerCore(Number(readFileSync(join(daemon.home, 'sessions', `server-${daemon.port}.pid`), 'utf8')));
     const url = `${daemon.baseUrl}${PATH}`;
     const body = await (await fetch(url)).text();
-    const bare = await startBareServer(body);
-    pinToServerCore(bare.child.pid!);
+    const bare = await startBaseline('bare-server.mjs', body);
+    const floor = await startBaseline('fastify-floor-server.mjs', body);
     try {
-      await load(url, 2, CONNECTIONS); // warm up both, so neither is measured cold
-      await load(bare.url, 2, CONNECTIONS);
+      for (const target of [url, bare.url, floor.url]) await load(target, 2, CONNECTIONS); // nobody measured cold
       // Alternate the two servers so that drift of a noisy machine hits both alike; report medians.
       const gatewayRuns: LoadResult[] = [];
       const bareRuns: LoadResult[] = [];
+      const floorRuns: LoadResult[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         gatewayRuns.push(await load(url, DURATION_S, CONNECTIONS));
         bareRuns.push(await load(bare.url, DURATION_S, CONNECTIONS));
+        floorRuns.push(await load(floor.url, DURATION_S, CONNECTIONS));
       }
+      const floorRps = median(floorRuns.map((r) => r.rps));
       const gateway = { rps: median(gatewayRuns.map((r) => r.rps)), p99_ms: median(gatewayRuns.map((r) => r.p99_ms)) };
       const baseline = { rps: median(bareRuns.map((r) => r.rps)), p99_ms: median(bareRuns.map((r) => r.p99_ms)) };
       return {
@@ -56,6 +60,8 @@ export async function run() {
         sjgate_rps: Math.round(gateway.rps),
         bare_node_http_rps: Math.round(baseline.rps),
         ratio: Math.round((gateway.rps / baseline.rps) * 1000) / 1000,
+        minimal_fastify_rps: Math.round(floorRps),
+        ratio_to_minimal_fastify: Math.round((gateway.rps / floorRps) * 1000) / 1000,
         sjgate_p99_ms: gateway.p99_ms,
         bare_p99_ms: baseline.p99_ms,
         errors: gatewayRuns.reduce((sum, r) => sum + r.errors, 0),
@@ -63,6 +69,7 @@ export async function run() {
       };
     } finally {
       bare.child.kill();
+      floor.child.kill();
     }
   } finally {
     await daemon.stop();
