@@ -133,11 +133,23 @@ for (const [name, at] of Object.entries(INSTANTS)) {
           limit_down_3: f.limit_down_3,
         });
         assert.ok(f.limit_down < f.reference && f.reference < f.limit_up, `${f.code} limits are ordered`);
+        // Domestic futures have a single ±10% stage (TAIFEX); the stage 2 and 3 fields repeat it.
+        assert.deepEqual(
+          [f.limit_up_2, f.limit_up_3, f.limit_down_2, f.limit_down_3],
+          [f.limit_up, f.limit_up, f.limit_down, f.limit_down],
+          f.code,
+        );
         if (f.spec_kind === 'index_fut') {
-          assert.ok(f.limit_up < f.limit_up_2 && f.limit_up_2 < f.limit_up_3, `${f.code} upper stages widen`);
-          assert.ok(f.limit_down > f.limit_down_2 && f.limit_down_2 > f.limit_down_3, `${f.code} lower stages widen`);
-        } else {
-          assert.ok(f.limit_up <= f.limit_up_2 && f.limit_up_2 <= f.limit_up_3, f.code);
+          assert.equal(
+            f.limit_up,
+            Math.floor(Math.round(f.reference * 110) / 100),
+            `${f.code} limit-up is the floor of +10%`,
+          );
+          assert.equal(
+            f.limit_down,
+            Math.ceil(Math.round(f.reference * 90) / 100),
+            `${f.code} limit-down is the ceiling of -10%`,
+          );
         }
         assert.ok(f.begin_date <= futuresDay && futuresDay <= f.last_trading_date, `${f.code} is live`);
         assert.equal(f.update_date, futuresDay);
@@ -179,8 +191,11 @@ for (const [name, at] of Object.entries(INSTANTS)) {
         });
         assert.ok(o.limit_down <= o.reference && o.reference < o.limit_up, `${o.code} limits are ordered`);
         if (o.reference > 0.1) assert.ok(o.limit_down < o.reference, `${o.code} can fall`);
-        assert.ok(o.limit_up < o.limit_up_2 && o.limit_up_2 < o.limit_up_3, `${o.code} upper stages widen`);
-        assert.ok(o.limit_down >= o.limit_down_2 && o.limit_down_2 >= o.limit_down_3, `${o.code} lower stages`);
+        assert.deepEqual(
+          [o.limit_up_2, o.limit_up_3, o.limit_down_2, o.limit_down_3],
+          [o.limit_up, o.limit_up, o.limit_down, o.limit_down],
+          o.code,
+        );
         // the premium may move at most 10% of the index's previous close, in whole points (§3.1)
         const move = Math.floor(indexReference * 0.1);
         assert.ok(o.limit_up - o.reference <= move, `${o.code}: up move within 10% of the index`);

@@ -349,3 +349,9 @@ describe('rounding and stepping', () => {
     });
   }
 });
+
+test('TXF limits reproduce the TAIFEX examples (single ±10% stage on whole points)', () => {
+  const points = [{ min: 0, max: null, tick: 1 }];
+  assert.deepEqual(percentLimits(points, 41636, 0.1), { limitUp: 45799, limitDown: 37473 });
+  assert.deepEqual(percentLimits(points, 14925, 0.1), { limitUp: 16417, limitDown: 13433 });
+});

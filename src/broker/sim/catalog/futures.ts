@@ -53,11 +53,13 @@ export function stagedLimitFields([stage1, stage2, stage3]: PriceLimits[]) {
   };
 }
 
-/** Index futures have three limit stages (10%, 15%, 20%); stock futures one (10%). */
-function limitStages(product: FuturesProduct, reference: number) {
-  const table = tickTableOfFutures(product);
-  const fractions = product.underlyingKind === 'I' ? [0.1, 0.15, 0.2] : [0.1, 0.1, 0.1];
-  return fractions.map((fraction) => percentLimits(table, reference, fraction));
+/**
+ * Domestic index, stock and ETF futures have one limit stage, ±10% of the reference (TAIFEX trading safeguards);
+ * the stage 2 and 3 fields, which foreign-index and commodity products use, repeat it.
+ */
+function limitStages(product: FuturesProduct, reference: number): PriceLimits[] {
+  const limits = percentLimits(tickTableOfFutures(product), reference, 0.1);
+  return [limits, limits, limits];
 }
 
 function futuresInfo(product: FuturesProduct, listing: Listing, reference: number, contractDay: string): FuturesInfo {

@@ -72,7 +72,7 @@ function strikesOf(expiry: Expiry, index: number): number[] {
   return strikes;
 }
 
-/** Premium limits move by whole index points: 10%, 15% and 20% of the index's previous close. */
+/** Premium limits move by whole index points: a fraction of the index's previous close. */
 function premiumLimits(reference: number, index: number, fraction: number) {
   const move = Math.floor(index * fraction);
   return {
@@ -93,7 +93,9 @@ function optionInfo(
   const volatility = smileVolatility(ATM_VOLATILITY, index, strike);
   const theoretical = black76({ underlying: index, strike, years, volatility, right });
   const reference = Math.max(roundToTick(TXO_PREMIUM_TICKS, theoretical), LOWEST_PREMIUM);
-  const stages = [0.1, 0.15, 0.2].map((f) => premiumLimits(reference, index, f));
+  // One stage, as for domestic futures: the premium moves at most 10% of the index's previous close.
+  const limits = premiumLimits(reference, index, 0.1);
+  const stages = [limits, limits, limits];
   const month = expiry.yearMonth.slice(4, 6);
   const series = product.series === 'monthly' ? '' : `${product.name.slice(5)} `;
   return {
