@@ -20,4 +20,6 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Until the dashboard is served at /, the interactive docs are the front page.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs', 302));
 }

@@ -242,6 +242,12 @@ describe('server endpoints', () => {
     assert.match(response.text, /<html/i);
   });
 
+  test('GET / leads a newcomer to the docs', async () => {
+    const response = await send({ method: 'GET', url: '/' });
+    assert.equal(response.status, 302);
+    assert.equal(response.headers.location, '/docs');
+  });
+
   test('GET /openapi.json documents every route of the contracts API', async () => {
     const { status, body } = await json({ method: 'GET', url: '/openapi.json' });
     assert.equal(status, 200);
