@@ -2,7 +2,7 @@
 
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Broker } from '../broker/port.js';
-import { registerErrorHandling } from './errors.js';
+import { handleFrameworkError, registerErrorHandling } from './errors.js';
 import { registerOpenApi } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
@@ -45,4 +45,5 @@ const COMMON = {
   bodyLimit: 256 * 1024,
   forceCloseConnections: true,
   return503OnClosing: true,
+  frameworkErrors: handleFrameworkError,
 } as const;

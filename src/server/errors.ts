@@ -91,6 +91,15 @@ function handleError(
   return sendError(reply, 500, 'internal error; the gateway log has the details');
 }
 
+/**
+ * Errors the router raises before any route runs (a malformed %-escape, an overlong path parameter) never reach the
+ * error handler: this is the Fastify option `frameworkErrors`. The reply is typed loosely because the option's type
+ * differs between the HTTP/1.1 and the HTTP/2 server.
+ */
+export function handleFrameworkError(error: FastifyError, _request: unknown, reply: unknown): void {
+  sendError(reply as FastifyReply, error.statusCode ?? 400, error.message);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>

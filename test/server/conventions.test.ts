@@ -147,6 +147,13 @@ describe('the error envelope', () => {
     });
     assertEnvelope(response, 413, /too large/);
   });
+
+  test('a malformed percent-escape or an overlong path segment is an envelope too, not the router default', async () => {
+    assertEnvelope(await json({ method: 'GET', url: '/api/v1/data/contracts/%E0%A4%A' }), 400, /not a valid url/);
+    assertEnvelope(await json({ method: 'GET', url: '/api/v1/data/contracts/%ZZ/info' }), 400, /not a valid url/);
+    const long = await json({ method: 'GET', url: `/api/v1/data/contracts/${'A'.repeat(5000)}/info` });
+    assertEnvelope(long, 414, /max param length/);
+  });
 });
 
 describe('request guards', () => {
