@@ -139,7 +139,14 @@ function parseTls(cert: string | null, key: string | null): GatewayConfig['tls']
   return { certPath: resolve(cert), keyPath: resolve(key) };
 }
 
+export const NON_LOOPBACK_NEEDS_KEYS =
+  'a bind address other than loopback can be reached by other machines: set SJ_API_KEY and SJ_SEC_KEY ' +
+  '(clients then send Authorization: Bearer <api_key>:<secret_key>), or bind to 127.0.0.1';
+
 function checkCredentials(config: GatewayConfig): void {
+  if (!isLoopbackHost(config.host) && (config.apiKey === null || config.secretKey === null)) {
+    throw new ConfigError(`SJ_HTTP_ADDR ${config.host}: ${NON_LOOPBACK_NEEDS_KEYS}`);
+  }
   if (config.caPath !== null && config.caPassword === null) {
     throw new ConfigError('SJ_CA_PATH is set but SJ_CA_PASSWD is not: the certificate cannot be activated without it');
   }

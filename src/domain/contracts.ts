@@ -196,7 +196,8 @@ export interface ComboContract {
   managed: boolean;
 }
 
-/** Continuous-month futures aliases end in R1 (nearest month) or R2 (next month). */
+/** Continuous-month futures aliases are a root and R1 (nearest month) or R2 (next month), e.g. TXFR1. */
 export function isContinuousCode(code: string): boolean {
-  return /R[12]$/.test(code);
+  // Anchored on a letters-only root: a June put of 2031 (TXO20000R1) also ends in R1.
+  return /^[A-Z]{2,4}R[12]$/.test(code);
 }

@@ -2,6 +2,8 @@
 
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Broker } from '../broker/port.js';
+import { ConfigError, isLoopbackHost, NON_LOOPBACK_NEEDS_KEYS } from '../config.js';
+import { registerBearerAuth } from './bearer-auth.js';
 import { handleFrameworkError, registerErrorHandling } from './errors.js';
 import { registerOpenApi } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
@@ -16,6 +18,8 @@ export interface AppOptions {
   identity: ServerIdentity;
   /** The TCP bind address, for the Host check. */
   bindHost: string;
+  /** Required of TCP clients when the bind address is not loopback. */
+  credentials?: { apiKey: string; secretKey: string } | null | undefined;
   https?: { key: Buffer; cert: Buffer } | undefined;
 }
 
@@ -30,6 +34,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerValidation(app);
   registerErrorHandling(app);
   registerRequestGuards(app, options.bindHost);
+  if (!isLoopbackHost(options.bindHost)) {
+    if (!options.credentials) throw new ConfigError(NON_LOOPBACK_NEEDS_KEYS);
+    registerBearerAuth(app, options.credentials);
+  }
   await registerOpenApi(app, identity.version);
   await app.register(serverInfoRoutes(broker, identity));
   await app.register(authRoutes(broker));

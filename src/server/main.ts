@@ -34,6 +34,10 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
   const app = await buildApp({
     broker,
     bindHost: config.host,
+    credentials:
+      config.apiKey !== null && config.secretKey !== null
+        ? { apiKey: config.apiKey, secretKey: config.secretKey }
+        : null,
     https,
     identity: {
       version: VERSION,

@@ -158,3 +158,23 @@ describe('gateway listeners', () => {
     assert.equal(JSON.parse(body).status, 'healthy');
   });
 });
+
+describe('gateway bound beyond loopback', () => {
+  test('TCP clients need the bearer credential; the owner-only Unix socket does not', async () => {
+    const gateway = await start({
+      SJ_HOME_PATH: freshHome(),
+      SJ_HTTP_ADDR: '0.0.0.0:0',
+      SJ_API_KEY: 'KEY',
+      SJ_SEC_KEY: 'SECRET',
+    });
+    const url = `http://127.0.0.1:${gateway.port}/api/v1/auth/accounts`;
+    const refused = await fetch(url);
+    assert.equal(refused.status, 401);
+    assert.equal(((await refused.json()) as { message: string }).message, 'Missing Authorization header');
+    const allowed = await fetch(url, { headers: { authorization: 'Bearer KEY:SECRET' } });
+    assert.equal(allowed.status, 200);
+    const overSocket = await getOverSocket(gateway.socketPath, '/api/v1/auth/accounts');
+    assert.equal(overSocket.status, 200);
+    assert.equal(JSON.parse(overSocket.body).length, 2);
+  });
+});

@@ -26,7 +26,7 @@ import {
 } from '../schemas/contracts.js';
 
 const tags = ['contracts'];
-const DateQuery = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const DateQuery = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const MonthQuery = Type.String({ pattern: '^\\d{6}$', description: 'YYYYMM' });
 const Right = Type.Enum(['C', 'P']);
 const Strike = Type.Number({ minimum: 0 });
@@ -71,7 +71,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
           querystring: Type.Object({
             security_type: SecurityTypeSchema,
             region: Type.Optional(RegionSchema),
-            page: Type.Optional(Type.Integer({ minimum: 1 })),
+            page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
             page_size: Type.Optional(PageSize),
           }),
           response: { 200: ContractListSchema, ...errorResponses(422) },
@@ -225,7 +225,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
             strike_min: Type.Optional(Strike),
             strike_max: Type.Optional(Strike),
             expiry_weekday: Type.Optional(
-              Type.String({ pattern: '^([Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri)', maxLength: 9 }),
+              Type.String({ pattern: '^([Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri)([a-z]{0,6})$', maxLength: 9 }),
             ),
             region: Type.Optional(RegionSchema),
           }),

@@ -1,0 +1,34 @@
+// A gateway bound beyond loopback can be reached by other machines, so (as the official server does) every
+// protected request over TCP must carry `Authorization: Bearer <api_key>:<secret_key>`. The Unix socket and the
+// public paths (health, info, docs, hosted apps) need none.
+
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './errors.js';
+
+const PUBLIC_PREFIXES = ['/api/v1/health', '/api/v1/info', '/openapi.json', '/docs', '/apps/'];
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Why a request is refused, or null when it may pass. */
+export function credentialRefusal(authorization: string | undefined, expected: Buffer): string | null {
+  if (authorization === undefined) return 'Missing Authorization header';
+  const match = /^Bearer (.+)$/.exec(authorization);
+  if (!match) return 'Invalid Authorization format, expected: Bearer <api_key>:<secret_key>';
+  if (!match[1]!.includes(':')) return 'Invalid token format, expected: <api_key>:<secret_key>';
+  // Equal-length digests, compared in constant time.
+  return timingSafeEqual(digest(match[1]!), expected) ? null : 'Invalid API credentials';
+}
+
+export function registerBearerAuth(app: FastifyInstance, credentials: { apiKey: string; secretKey: string }): void {
+  const expected = digest(`${credentials.apiKey}:${credentials.secretKey}`);
+  app.addHook('onRequest', (request, reply, done) => {
+    const overUnixSocket = request.raw.socket.remoteAddress === undefined;
+    const path = request.url;
+    if (overUnixSocket || path === '/' || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return done();
+    const refusal = credentialRefusal(request.headers.authorization, expected);
+    if (refusal === null) return done();
+    reply.header('www-authenticate', 'Bearer');
+    sendError(reply, 401, refusal);
+  });
+}

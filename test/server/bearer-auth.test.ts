@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { ManualClock } from '../../src/domain/time.js';
+import { buildApp } from '../../src/server/app.js';
+import { MONDAY_MORNING } from '../helpers/app.js';
+
+const credentials = { apiKey: 'KEY', secretKey: 'SECRET' };
+
+async function exposedApp() {
+  const broker = new SimBroker({
+    clock: new ManualClock(MONDAY_MORNING),
+    seed: 1,
+    clockMode: 'always-open',
+    apiKey: 'KEY',
+  });
+  const identity = { version: 'test', scheme: 'http' as const, protocols: ['HTTP/1.1'], startedAt: Date.now() };
+  const app = await buildApp({ broker, bindHost: '0.0.0.0', credentials, identity });
+  await app.ready();
+  return app;
+}
+
+describe('a gateway bound beyond loopback', () => {
+  test('refuses to start without keys, on both the config and the app level', async () => {
+    assert.throws(
+      () => loadConfig({ SJ_HTTP_ADDR: '0.0.0.0:8080' }),
+      (error: unknown) => error instanceof ConfigError && /set SJ_API_KEY and SJ_SEC_KEY/.test(error.message),
+    );
+    const broker = new SimBroker({
+      clock: new ManualClock(MONDAY_MORNING),
+      seed: 1,
+      clockMode: 'always-open',
+      apiKey: null,
+    });
+    const identity = { version: 'test', scheme: 'http' as const, protocols: ['HTTP/1.1'], startedAt: Date.now() };
+    await assert.rejects(buildApp({ broker, bindHost: '192.168.1.5', identity }), ConfigError);
+    assert.equal(loadConfig({ SJ_HTTP_ADDR: '0.0.0.0:8080', SJ_API_KEY: 'k', SJ_SEC_KEY: 's' }).host, '0.0.0.0');
+  });
+
+  test('protected routes need Authorization: Bearer <api_key>:<secret_key>, with the official messages', async () => {
+    const app = await exposedApp();
+    const accounts = (authorization?: string) =>
+      app.inject({ method: 'GET', url: '/api/v1/auth/accounts', headers: authorization ? { authorization } : {} });
+    const cases: [string | undefined, string][] = [
+      [undefined, 'Missing Authorization header'],
+      ['Basic abc', 'Invalid Authorization format, expected: Bearer <api_key>:<secret_key>'],
+      ['Bearer KEYSECRET', 'Invalid token format, expected: <api_key>:<secret_key>'],
+      ['Bearer KEY:WRONG', 'Invalid API credentials'],
+    ];
+    for (const [authorization, message] of cases) {
+      const response = await accounts(authorization);
+      assert.equal(response.statusCode, 401, String(authorization));
+      assert.deepEqual(response.json(), { code: 401, message, details: null });
+      assert.equal(response.headers['www-authenticate'], 'Bearer');
+    }
+    const allowed = await accounts('Bearer KEY:SECRET');
+    assert.equal(allowed.statusCode, 200);
+    assert.equal(allowed.json().length, 2);
+  });
+
+  test('health, info and the docs stay public', async () => {
+    const app = await exposedApp();
+    for (const url of ['/api/v1/health', '/api/v1/info', '/openapi.json']) {
+      const response = await app.inject({ method: 'GET', url });
+      assert.equal(response.statusCode, 200, url);
+    }
+    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/data/contracts/2330' })).statusCode, 401);
+  });
+});
