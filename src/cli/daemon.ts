@@ -139,6 +139,16 @@ async function describe(config: GatewayConfig, client: DaemonClient, pid: number
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The pid in the pid file, which a daemon writes right after it starts listening; waits a moment for it. */
+async function pidFileOwner(config: GatewayConfig): Promise<number | null> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const pid = daemonPid(config);
+    if (pid !== null) return pid;
+    await sleep(25);
+  }
+  return null;
+}
+
 /** The last lines the daemon wrote to its log since `from` (a byte offset). */
 function logTail(path: string, from: number, lines = 20): string {
   try {
@@ -195,7 +205,12 @@ export async function ensureDaemon(
     pid = child.pid;
     if (await waitHealthy(client, () => exit !== null)) {
       child.removeAllListeners();
-      return { started: true, info: await describe(config, client, child.pid ?? daemonPid(config)) };
+      // Another CLI may have started a daemon at the same moment: the healthy one is whoever wrote the pid file.
+      const owner = await pidFileOwner(config);
+      return {
+        started: owner === null || owner === child.pid,
+        info: await describe(config, client, owner ?? child.pid ?? null),
+      };
     }
     child.removeAllListeners();
   } finally {
