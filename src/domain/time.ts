@@ -39,20 +39,10 @@ export function taipeiDate(epochMs: number): string {
   return shifted(epochMs).toISOString().slice(0, 10);
 }
 
-/** 'HH:MM:SS' in Taiwan time. */
-export function taipeiTime(epochMs: number): string {
-  return shifted(epochMs).toISOString().slice(11, 19);
-}
-
 /** Minutes since Taiwan midnight. */
 export function taipeiMinuteOfDay(epochMs: number): number {
   const d = shifted(epochMs);
   return d.getUTCHours() * 60 + d.getUTCMinutes();
-}
-
-/** ISO 8601 with the +08:00 offset, e.g. 2026-11-23T09:00:00.000+08:00. */
-export function taipeiIso(epochMs: number): string {
-  return `${shifted(epochMs).toISOString().slice(0, 23)}+08:00`;
 }
 
 /** The instant of a Taiwan wall-clock date and time ('HH:MM' or 'HH:MM:SS'). */
@@ -75,8 +65,6 @@ export function addDays(date: string, days: number): string {
 export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
-
-export const WEEKDAY_ABBREVIATIONS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** Whole days from a to b (b - a). */
 export function daysBetween(a: string, b: string): number {

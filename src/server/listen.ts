@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /** True when something accepts connections on the socket. */
-export function socketIsLive(path: string): Promise<boolean> {
+function socketIsLive(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = connect(path);
     probe.once('connect', () => {

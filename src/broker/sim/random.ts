@@ -19,15 +19,3 @@ export function hashKeys(...keys: (string | number)[]): number {
 export function unitOf(...keys: (string | number)[]): number {
   return hashKeys(...keys) / 2 ** 32;
 }
-
-/** mulberry32: a small, fast generator for sequences. */
-export function seededGenerator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}

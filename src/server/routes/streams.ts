@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 
-export const RECEIVERS_TEXT = 'Market data receivers are available for tick, bidask, quote, and order event data';
+const RECEIVERS_TEXT = 'Market data receivers are available for tick, bidask, quote, and order event data';
 
 export function streamStatusRoutes(activeConnections: () => number): FastifyPluginAsync {
   return async (fastify) => {
