@@ -6,6 +6,7 @@ import type {
   ComboContract,
   ComboType,
   Contract,
+  ContractEvent,
   ContractInfo,
   FuturesInfo,
   OptionInfo,
@@ -75,6 +76,8 @@ export interface ContractsPort {
   tickBandRule(rule: string, securityType: 'FUT' | 'OPT', region?: Region): TickBandRule;
   /** How many contracts are loaded now. */
   count(): number;
+  /** Calls the listener after every scheduled refresh; returns the function that stops it. */
+  onContractEvent(listener: (event: ContractEvent) => void): () => void;
 }
 
 export interface Usage {

@@ -2,6 +2,7 @@
 // Only node:http, so a CLI round trip does not pay for loading the server.
 
 import { request } from 'node:http';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export interface Endpoint {
   /** The daemon's Unix socket; null to use TCP only. */
@@ -98,6 +99,69 @@ export class DaemonClient {
     }
     this.#working = null;
     throw new UnreachableError(this.endpoint, causes);
+  }
+
+  /**
+   * Opens a server-sent event stream and calls onEvent for each message until the stream ends or the caller
+   * aborts. Tries the transports in the same order as send().
+   */
+  async stream(path: string, onEvent: (message: EventSourceMessage) => void, signal?: AbortSignal): Promise<void> {
+    const order: Transport[] = this.#working === 'tcp' ? ['tcp', 'socket'] : ['socket', 'tcp'];
+    const causes: Error[] = [];
+    for (const transport of order) {
+      if (transport === 'socket' && this.endpoint.socketPath === null) continue;
+      try {
+        await this.#listen(transport, path, onEvent, signal);
+        this.#working = transport;
+        return;
+      } catch (error) {
+        if (!(error instanceof ConnectFailure)) throw error;
+        causes.push(error);
+      }
+    }
+    throw new UnreachableError(this.endpoint, causes);
+  }
+
+  #listen(
+    transport: Transport,
+    path: string,
+    onEvent: (message: EventSourceMessage) => void,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const target =
+      transport === 'socket'
+        ? { socketPath: this.endpoint.socketPath as string }
+        : { host: connectHost(this.endpoint.host), port: this.endpoint.port };
+    return new Promise((resolve, reject) => {
+      const headers = { accept: 'text/event-stream' };
+      const req = request({ ...target, agent: false, method: 'GET', path, headers, signal }, (res) => {
+        if ((res.statusCode ?? 0) >= 400) {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const body = Buffer.concat(chunks).toString('utf8');
+            const response = { status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', body };
+            reject(new ApiError(response.status, errorBody(response)));
+          });
+          return;
+        }
+        const parser = createParser({ onEvent });
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => parser.feed(chunk));
+        res.on('close', () => resolve());
+      });
+      let connected = false;
+      req.on('socket', (socket) => {
+        if (socket.connecting) socket.once('connect', () => (connected = true));
+        else connected = true;
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.name === 'AbortError') resolve();
+        else if (connected) reject(new Error(`the stream from sjgate broke: ${error.message}`));
+        else reject(new ConnectFailure(`${transport}: ${error.code ?? error.message}`));
+      });
+      req.end();
+    });
   }
 
   #exchange(transport: Transport, method: string, path: string, payload: Buffer | undefined): Promise<RawResponse> {

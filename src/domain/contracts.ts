@@ -201,3 +201,19 @@ export function isContinuousCode(code: string): boolean {
   // Anchored on a letters-only root: a June put of 2031 (TXO20000R1) also ends in R1.
   return /^[A-Z]{2,4}R[12]$/.test(code);
 }
+
+/** Published when contracts are refreshed on the exchange schedule (SSE `contract_event`). */
+export interface ContractEvent {
+  event_id: number;
+  /** CHECK: a scheduled refresh ran. */
+  action: 'CHECK';
+  region: Region;
+  security_type: SecurityType;
+  published_at: string;
+  /** Contracts were listed or delisted. */
+  base_changed: boolean;
+  /** Info fields (reference, limits, update_date, ...) changed. */
+  info_changed: boolean;
+  info_scope: 'ALL' | null;
+  info_shards: string[];
+}

@@ -7,6 +7,7 @@ import {
   nthWeekdayOfMonth,
   taipeiDate,
   taipeiInstant,
+  taipeiInstantAtMinute,
   taipeiMinuteOfDay,
   weekdayOf,
   yearMonthOf,
@@ -140,4 +141,19 @@ export function nextListingRefresh(epochMs: number): number {
     date,
     `${String(Math.floor(boundary / 60)).padStart(2, '0')}:${String(boundary % 60).padStart(2, '0')}`,
   );
+}
+
+/** The exchange's contract refresh times (minutes of the Taiwan day): 07:50, 08:00, 14:45 and 17:15. */
+export const CONTRACT_REFRESH_MINUTES = [7 * 60 + 50, 8 * 60, 14 * 60 + 45, 17 * 60 + 15];
+
+/** The next contract refresh time strictly after an instant. */
+export function nextContractRefresh(epochMs: number): number {
+  const date = taipeiDate(epochMs);
+  for (const day of [date, addDays(date, 1)]) {
+    for (const minute of CONTRACT_REFRESH_MINUTES) {
+      const at = taipeiInstantAtMinute(day, minute);
+      if (at > epochMs) return at;
+    }
+  }
+  throw new Error('unreachable: a refresh happens every day');
 }

@@ -51,6 +51,11 @@ export function taipeiInstant(date: string, time = '00:00'): number {
   return Date.parse(`${date}T${withSeconds}Z`) - TAIPEI_OFFSET_MS;
 }
 
+/** The instant of a minute of a Taiwan day (0 = midnight). */
+export function taipeiInstantAtMinute(date: string, minuteOfDay: number): number {
+  return taipeiInstant(date) + minuteOfDay * 60_000;
+}
+
 export function isDateString(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const ms = Date.parse(`${value}T00:00:00Z`);

@@ -9,8 +9,9 @@ import { registerOpenApi } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
-import { streamStatusRoutes } from './routes/streams.js';
+import { streamRoutes } from './routes/streams.js';
 import { registerRequestGuards } from './security.js';
+import { StreamConnections } from './sse.js';
 import { registerValidation } from './validation.js';
 
 export interface AppOptions {
@@ -42,7 +43,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(serverInfoRoutes(broker, identity));
   await app.register(authRoutes(broker));
   await app.register(contractsRoutes(broker));
-  await app.register(streamStatusRoutes(() => 0));
+  await app.register(streamRoutes(broker, new StreamConnections()));
   return app;
 }
 

@@ -28,6 +28,7 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
   const clock = config.simStart === null ? systemClock : clockStartingAt(config.simStart);
   const broker = new SimBroker({ clock, seed: config.simSeed, clockMode: config.simClock, apiKey: config.apiKey });
   const contractCount = broker.contracts.count();
+  broker.start();
   const https = config.tls
     ? { key: readFileSync(config.tls.keyPath), cert: readFileSync(config.tls.certPath) }
     : undefined;

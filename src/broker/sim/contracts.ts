@@ -5,6 +5,7 @@ import {
   type ComboContract,
   type ComboType,
   type Contract,
+  type ContractEvent,
   type ContractInfo,
   contractOf,
   type FuturesInfo,
@@ -12,6 +13,7 @@ import {
   type OptionInfo,
   type Region,
   type RootName,
+  SECURITY_TYPES,
   type SecurityType,
   type TickBandRule,
   type WarrantInfo,
@@ -40,6 +42,8 @@ export class SimContracts implements ContractsPort {
   /** The listing days cannot change between two refresh times, so the check is skipped inside that window. */
   private checkedFrom = 0;
   private checkedUntil = 0;
+  private readonly listeners = new Set<(event: ContractEvent) => void>();
+  private lastEventId = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -227,6 +231,39 @@ export class SimContracts implements ContractsPort {
 
   count(): number {
     return this.current().size;
+  }
+
+  onContractEvent(listener: (event: ContractEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Runs a scheduled refresh: rebuilds the catalog if a listing day has rolled, and publishes one CHECK event per
+   * security type saying whether its contracts changed (stocks, indices and warrants roll at 08:00, futures and
+   * options at 14:45).
+   */
+  refresh(): void {
+    const before = this.catalog?.days;
+    const after = this.current().days;
+    const stocksRolled = before?.stockDay !== after.stockDay;
+    const derivativesRolled = before?.futuresDay !== after.futuresDay;
+    const publishedAt = new Date(this.clock.now()).toISOString();
+    for (const securityType of SECURITY_TYPES) {
+      const changed = securityType === 'FUT' || securityType === 'OPT' ? derivativesRolled : stocksRolled;
+      const event: ContractEvent = {
+        event_id: ++this.lastEventId,
+        action: 'CHECK',
+        region: 'TW',
+        security_type: securityType,
+        published_at: publishedAt,
+        base_changed: changed,
+        info_changed: changed,
+        info_scope: changed ? 'ALL' : null,
+        info_shards: [],
+      };
+      for (const listener of this.listeners) listener(event);
+    }
   }
 }
 

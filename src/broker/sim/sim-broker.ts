@@ -1,5 +1,6 @@
 // The simulator as a Broker: the default backend, deterministic for a seed and a clock.
 
+import { nextContractRefresh } from '../../domain/listing.js';
 import type { Clock } from '../../domain/time.js';
 import type { Broker } from '../port.js';
 import { SimAccounts } from './accounts.js';
@@ -20,11 +21,28 @@ export class SimBroker implements Broker {
   readonly contracts: SimContracts;
   readonly accounts: SimAccounts;
 
+  private readonly clock: Clock;
+  private refreshTimer: NodeJS.Timeout | null = null;
+
   constructor(options: SimBrokerOptions) {
+    this.clock = options.clock;
     this.clockMode = options.clockMode;
     this.contracts = new SimContracts(options.clock, options.seed, options.prices ?? baselineReferences);
     this.accounts = new SimAccounts(options.apiKey);
   }
 
-  async close(): Promise<void> {}
+  /** Runs the contract refresh on the exchange schedule (the simulated clock moves at real speed). */
+  start(): void {
+    const delay = Math.max(0, nextContractRefresh(this.clock.now()) - this.clock.now());
+    this.refreshTimer = setTimeout(() => {
+      this.contracts.refresh();
+      this.start();
+    }, delay + 5);
+    this.refreshTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = null;
+  }
 }

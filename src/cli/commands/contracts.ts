@@ -2,7 +2,7 @@
 
 import { type Command, Option } from 'commander';
 import { COMBO_TYPES, REGIONS, SECURITY_TYPES } from '../../domain/contracts.js';
-import type { QueryValue } from '../client.js';
+import { type QueryValue, withQuery } from '../client.js';
 import { action, UsageError } from '../context.js';
 import type { Runtime } from '../daemon.js';
 import { formatHeading, formatRecord, formatTable, type Row } from '../output.js';
@@ -290,6 +290,35 @@ Examples:
     );
 
   contracts
+    .command('watch')
+    .description('stream contract refresh events (07:50, 08:00, 14:45, 17:15) until Ctrl+C')
+    .addOption(new Option('--type <TYPE>', 'only this security type').choices([...SECURITY_TYPES]))
+    .addOption(regionOption())
+    .action(
+      action<Options>(runtime, async (cli, o) => {
+        const path = withQuery(
+          `/api/v1/stream/data/contract_event`,
+          queryOf({ region: o.region, security_type: o.type }),
+        );
+        const stop = new AbortController();
+        process.once('SIGINT', () => stop.abort());
+        process.once('SIGTERM', () => stop.abort());
+        if (process.stderr.isTTY) process.stderr.write('Watching contract refresh events (Ctrl+C to stop)\n');
+        await cli.call((client) =>
+          client.stream(
+            path,
+            (message) => {
+              if (message.event !== 'contract_event') return;
+              const event = JSON.parse(message.data) as Row;
+              process.stdout.write(`${cli.json ? JSON.stringify(event) : formatContractEvent(event)}\n`);
+            },
+            stop.signal,
+          ),
+        );
+      }),
+    );
+
+  contracts
     .command('combos')
     .description('every valid futures time-spread combo of a root')
     .requiredOption('--root <ROOT>', 'futures root, e.g. TXF', text)
@@ -301,6 +330,12 @@ Examples:
         cli.emit(list, (rows) => formatTable(rows, COLUMNS.combos));
       }),
     );
+}
+
+/** One line per event: the JSON itself with --format json, a readable row on a terminal. */
+function formatContractEvent(event: Row): string {
+  const changed = event.base_changed ? 'contracts changed' : 'no change';
+  return `${event.published_at}  ${event.security_type}  ${event.action}  ${changed}`;
 }
 
 /** Only the values the user gave. */
