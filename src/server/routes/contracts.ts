@@ -136,6 +136,8 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     app.get(
       '/api/v1/data/contracts/:code/info',
       {
+        // The route sends prepared bytes, so the union response schema only documents: no serializer is compiled.
+        serializerCompiler: () => (data) => JSON.stringify(data),
         schema: {
           tags,
           summary: 'Full info of one contract',
