@@ -1,7 +1,7 @@
 // The CLI's HTTP client of the daemon: the Unix socket first, TCP host:port when the socket does not answer.
 // Only node:http, so a CLI round trip does not pay for loading the server.
 
-import { request } from 'node:http';
+import { type ClientRequest, request } from 'node:http';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export interface Endpoint {
@@ -83,15 +83,29 @@ export class DaemonClient {
   /** Sends one request; throws ApiError for an error status and UnreachableError when nothing answers. */
   async send(method: string, path: string, body?: unknown): Promise<RawResponse> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const response = await this.#overTransports((transport) => this.#exchange(transport, method, path, payload));
+    if (response.status >= 400) throw new ApiError(response.status, errorBody(response));
+    return response;
+  }
+
+  /**
+   * Opens a server-sent event stream and calls onEvent for each message until the stream ends or the caller
+   * aborts. Tries the transports in the same order as send().
+   */
+  stream(path: string, onEvent: (message: EventSourceMessage) => void, signal?: AbortSignal): Promise<void> {
+    return this.#overTransports((transport) => this.#listen(transport, path, onEvent, signal));
+  }
+
+  /** Tries the transport that worked last first, then the other; UnreachableError when none connects. */
+  async #overTransports<T>(attempt: (transport: Transport) => Promise<T>): Promise<T> {
     const order: Transport[] = this.#working === 'tcp' ? ['tcp', 'socket'] : ['socket', 'tcp'];
     const causes: Error[] = [];
     for (const transport of order) {
       if (transport === 'socket' && this.endpoint.socketPath === null) continue;
       try {
-        const response = await this.#exchange(transport, method, path, payload);
+        const result = await attempt(transport);
         this.#working = transport;
-        if (response.status >= 400) throw new ApiError(response.status, errorBody(response));
-        return response;
+        return result;
       } catch (error) {
         if (!(error instanceof ConnectFailure)) throw error;
         causes.push(error);
@@ -101,25 +115,10 @@ export class DaemonClient {
     throw new UnreachableError(this.endpoint, causes);
   }
 
-  /**
-   * Opens a server-sent event stream and calls onEvent for each message until the stream ends or the caller
-   * aborts. Tries the transports in the same order as send().
-   */
-  async stream(path: string, onEvent: (message: EventSourceMessage) => void, signal?: AbortSignal): Promise<void> {
-    const order: Transport[] = this.#working === 'tcp' ? ['tcp', 'socket'] : ['socket', 'tcp'];
-    const causes: Error[] = [];
-    for (const transport of order) {
-      if (transport === 'socket' && this.endpoint.socketPath === null) continue;
-      try {
-        await this.#listen(transport, path, onEvent, signal);
-        this.#working = transport;
-        return;
-      } catch (error) {
-        if (!(error instanceof ConnectFailure)) throw error;
-        causes.push(error);
-      }
-    }
-    throw new UnreachableError(this.endpoint, causes);
+  #targetOf(transport: Transport): { socketPath: string } | { host: string; port: number } {
+    return transport === 'socket'
+      ? { socketPath: this.endpoint.socketPath as string }
+      : { host: connectHost(this.endpoint.host), port: this.endpoint.port };
   }
 
   #listen(
@@ -128,10 +127,7 @@ export class DaemonClient {
     onEvent: (message: EventSourceMessage) => void,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    const target =
-      transport === 'socket'
-        ? { socketPath: this.endpoint.socketPath as string }
-        : { host: connectHost(this.endpoint.host), port: this.endpoint.port };
+    const target = this.#targetOf(transport);
     return new Promise((resolve, reject) => {
       const headers = { accept: 'text/event-stream' };
       const req = request({ ...target, agent: false, method: 'GET', path, headers, signal }, (res) => {
@@ -150,14 +146,10 @@ export class DaemonClient {
         res.on('data', (chunk: string) => parser.feed(chunk));
         res.on('close', () => resolve());
       });
-      let connected = false;
-      req.on('socket', (socket) => {
-        if (socket.connecting) socket.once('connect', () => (connected = true));
-        else connected = true;
-      });
+      const connected = connectionOf(req);
       req.on('error', (error: NodeJS.ErrnoException) => {
         if (error.name === 'AbortError') resolve();
-        else if (connected) reject(new Error(`the stream from sjgate broke: ${error.message}`));
+        else if (connected()) reject(new Error(`the stream from sjgate broke: ${error.message}`));
         else reject(new ConnectFailure(`${transport}: ${error.code ?? error.message}`));
       });
       req.end();
@@ -165,19 +157,14 @@ export class DaemonClient {
   }
 
   #exchange(transport: Transport, method: string, path: string, payload: Buffer | undefined): Promise<RawResponse> {
-    const target =
-      transport === 'socket'
-        ? { socketPath: this.endpoint.socketPath as string }
-        : { host: connectHost(this.endpoint.host), port: this.endpoint.port };
-    const where =
-      transport === 'socket' ? (target.socketPath as string) : urlOf(this.endpoint.host, this.endpoint.port);
+    const target = this.#targetOf(transport);
+    const where = 'socketPath' in target ? target.socketPath : urlOf(this.endpoint.host, this.endpoint.port);
     const headers: Record<string, string | number> = { accept: 'application/json' };
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = payload.length;
     }
     return new Promise((resolve, reject) => {
-      let connected = false;
       // A fresh connection per request: a kept-alive one may belong to a daemon that has since gone.
       const req = request({ ...target, agent: false, method, path, headers, timeout: this.timeoutMs }, (res) => {
         const chunks: Buffer[] = [];
@@ -191,26 +178,33 @@ export class DaemonClient {
           }),
         );
       });
-      req.on('socket', (socket) => {
-        if (socket.connecting) socket.once('connect', () => (connected = true));
-        else connected = true;
-      });
+      const connected = connectionOf(req);
       req.on('timeout', () => {
         const seconds = this.timeoutMs / 1000;
         req.destroy(
-          connected
+          connected()
             ? new Error(`sjgate did not answer ${method} ${path} within ${seconds} s`)
             : new ConnectFailure(`${where}: no connection within ${seconds} s`),
         );
       });
       req.on('error', (error: NodeJS.ErrnoException) => {
         if (error instanceof ConnectFailure) reject(error);
-        else if (connected) reject(new Error(`connection to sjgate at ${where} failed: ${error.message}`));
+        else if (connected()) reject(new Error(`connection to sjgate at ${where} failed: ${error.message}`));
         else reject(new ConnectFailure(`${where}: ${error.code ?? error.message}`));
       });
       req.end(payload);
     });
   }
+}
+
+/** Whether a request's connection was made: a failure before that means the daemon is not there. */
+function connectionOf(req: ClientRequest): () => boolean {
+  let connected = false;
+  req.on('socket', (socket) => {
+    if (socket.connecting) socket.once('connect', () => (connected = true));
+    else connected = true;
+  });
+  return () => connected;
 }
 
 /** `path?a=1&b=x` with the given values URL-encoded; undefined values are left out. */

@@ -6,8 +6,9 @@
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { loadDotEnv } from '../config.js';
+import { VERSION } from '../version.js';
 import { EXIT } from './context.js';
-import { createProgram, packageVersion } from './program.js';
+import { createProgram } from './program.js';
 
 // Output piped into `head` that stops reading is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -17,7 +18,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 loadDotEnv(process.cwd());
 try {
-  await createProgram({ entry: fileURLToPath(import.meta.url), version: packageVersion() }).parseAsync(process.argv);
+  await createProgram({ entry: fileURLToPath(import.meta.url), version: VERSION }).parseAsync(process.argv);
 } catch (error) {
   if (!(error instanceof CommanderError)) throw error;
   // Commander has printed its message; help and version asked for are success, everything else is bad usage.

@@ -1,6 +1,5 @@
 // The command tree of `sjgate`: global options, the exit codes in the help, and one group per file in commands/.
 
-import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { registerAuth } from './commands/auth.js';
 import { registerContracts } from './commands/contracts.js';
@@ -8,11 +7,6 @@ import { registerServer } from './commands/server.js';
 import type { Runtime } from './daemon.js';
 import { FORMATS } from './output.js';
 import { integerIn, text } from './parsers.js';
-
-export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 export function createProgram(runtime: Runtime): Command {
   const program = new Command('sjgate')

@@ -6,7 +6,6 @@ import {
   addMonths,
   nthWeekdayOfMonth,
   taipeiDate,
-  taipeiInstant,
   taipeiInstantAtMinute,
   taipeiMinuteOfDay,
   weekdayOf,
@@ -131,20 +130,8 @@ export function stockListingDayAt(epochMs: number): string {
   return tradingDayOnOrBefore(date);
 }
 
-/** The next instant (after epochMs) at which a listing day can change: 08:00, 14:45 or midnight, Taiwan time. */
-export function nextListingRefresh(epochMs: number): number {
-  const minute = taipeiMinuteOfDay(epochMs);
-  const date = taipeiDate(epochMs);
-  const boundary = [STOCK_LISTING_MINUTE, NIGHT_LISTING_MINUTE].find((m) => m > minute);
-  if (boundary === undefined) return taipeiInstant(addDays(date, 1));
-  return taipeiInstant(
-    date,
-    `${String(Math.floor(boundary / 60)).padStart(2, '0')}:${String(boundary % 60).padStart(2, '0')}`,
-  );
-}
-
 /** The exchange's contract refresh times (minutes of the Taiwan day): 07:50, 08:00, 14:45 and 17:15. */
-export const CONTRACT_REFRESH_MINUTES = [7 * 60 + 50, 8 * 60, 14 * 60 + 45, 17 * 60 + 15];
+export const CONTRACT_REFRESH_MINUTES = [7 * 60 + 50, STOCK_LISTING_MINUTE, NIGHT_LISTING_MINUTE, 17 * 60 + 15];
 
 /** The next contract refresh time strictly after an instant. */
 export function nextContractRefresh(epochMs: number): number {

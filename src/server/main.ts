@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { SimBroker } from '../broker/sim/sim-broker.js';
 import { ConfigError, type GatewayConfig } from '../config.js';
 import { clockStartingAt, systemClock } from '../domain/time.js';
+import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
 import { closeSocketServer, listenOnSocket } from './listen.js';
 
@@ -15,8 +16,6 @@ export interface RunningGateway {
   /** Stops accepting, ends open connections, closes both listeners. */
   close(): Promise<void>;
 }
-
-export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 export async function startGateway(config: GatewayConfig, log: (line: string) => void): Promise<RunningGateway> {
   if (config.production) {

@@ -20,7 +20,7 @@ import {
   type WarrantUnderlying,
 } from '../../domain/contracts.js';
 import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
-import { contractDayAt, nextListingRefresh, stockListingDayAt } from '../../domain/listing.js';
+import { contractDayAt, nextContractRefresh, stockListingDayAt } from '../../domain/listing.js';
 import { TICK_BAND_RULES } from '../../domain/ticks.js';
 import type { Clock } from '../../domain/time.js';
 import type {
@@ -39,7 +39,7 @@ const isTaiwan = (region: Region | undefined) => region === undefined || region 
 
 export class SimContracts implements ContractsPort {
   private catalog: Catalog | null = null;
-  /** The listing days cannot change between two refresh times, so the check is skipped inside that window. */
+  /** The listing days change only at refresh times (08:00, 14:45), so the check is skipped between two of them. */
   private checkedFrom = 0;
   private checkedUntil = 0;
   private readonly listeners = new Set<(event: ContractEvent) => void>();
@@ -62,7 +62,7 @@ export class SimContracts implements ContractsPort {
       this.catalog = new Catalog({ stockDay, futuresDay }, this.seed, this.prices);
     }
     this.checkedFrom = now;
-    this.checkedUntil = nextListingRefresh(now);
+    this.checkedUntil = nextContractRefresh(now);
     return this.catalog!;
   }
 
