@@ -24,6 +24,8 @@ export interface GatewayConfig {
   simClock: SimClockMode;
   /** Epoch ms where the simulated clock starts; null = now. */
   simStart: number | null;
+  /** Whether the simulator refuses calls over production's call-rate limits (traffic is metered either way). */
+  simLimits: boolean;
   tls: { certPath: string; keyPath: string } | null;
 }
 
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     simSeed: parseSeed(text('SJ_SIM_SEED')),
     simClock: parseClockMode(text('SJ_SIM_CLOCK')),
     simStart: parseStart(text('SJ_SIM_START')),
+    simLimits: parseSwitch('SJ_SIM_LIMITS', text('SJ_SIM_LIMITS'), true),
     tls: parseTls(text('SJ_HTTP_TLS_CERT'), text('SJ_HTTP_TLS_KEY')),
   };
   checkCredentials(config);
@@ -89,6 +92,15 @@ function parseBoolean(name: string, value: string | null, fallback: boolean): bo
   if (['true', '1', 'yes'].includes(lower)) return true;
   if (['false', '0', 'no'].includes(lower)) return false;
   throw new ConfigError(`${name} must be 'true' or 'false', got '${value}'`);
+}
+
+/** An on/off switch; true/false (and the other spellings parseBoolean takes) are accepted too. */
+function parseSwitch(name: string, value: string | null, fallback: boolean): boolean {
+  if (value === null) return fallback;
+  const lower = value.toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(lower)) return true;
+  if (['off', 'false', '0', 'no'].includes(lower)) return false;
+  throw new ConfigError(`${name} must be 'on' or 'off', got '${value}'`);
 }
 
 export function parseAddress(value: string): { host: string; port: number } {

@@ -14,6 +14,7 @@ describe('configuration', () => {
     assert.equal(config.simClock, 'always-open');
     assert.equal(config.simSeed, 1);
     assert.equal(config.tls, null);
+    assert.equal(config.simLimits, true);
     assert.match(config.socketPath, /sessions\/server-8080\.sock$/);
     assert.match(config.pidPath, /sessions\/server-8080\.pid$/);
   });
@@ -42,6 +43,7 @@ describe('configuration', () => {
     rejects({ SJ_SIM_CLOCK: 'fast' }, /SJ_SIM_CLOCK must be 'always-open' or 'exchange'/);
     rejects({ SJ_SIM_START: 'yesterday' }, /SJ_SIM_START must be an ISO 8601 time/);
     rejects({ SJ_CA_PATH: '/tmp/ca.pfx' }, /SJ_CA_PASSWD is not/);
+    rejects({ SJ_SIM_LIMITS: 'strict' }, /SJ_SIM_LIMITS must be 'on' or 'off', got 'strict'/);
   });
 
   test('a half TLS pair is refused, naming the missing variable', () => {
@@ -55,6 +57,14 @@ describe('configuration', () => {
     rejects({ SJ_PRODUCTION: 'true', SJ_API_KEY: 'k' }, /needs SJ_SEC_KEY;/);
     assert.equal(loadConfig({ SJ_PRODUCTION: 'true', SJ_API_KEY: 'k', SJ_SEC_KEY: 's' }).production, true);
     assert.equal(loadConfig({}).apiKey, null);
+  });
+
+  test('SJ_SIM_LIMITS switches the simulated call-rate limits: on by default, off or false disables them', () => {
+    assert.equal(loadConfig({ SJ_SIM_LIMITS: 'on' }).simLimits, true);
+    assert.equal(loadConfig({ SJ_SIM_LIMITS: 'OFF' }).simLimits, false);
+    assert.equal(loadConfig({ SJ_SIM_LIMITS: 'false' }).simLimits, false);
+    assert.equal(loadConfig({ SJ_SIM_LIMITS: 'true' }).simLimits, true);
+    assert.equal(loadConfig({ SJ_SIM_LIMITS: '  ' }).simLimits, true);
   });
 
   test('SJ_SIM_START without an offset is Taiwan time', () => {

@@ -18,6 +18,22 @@ import type {
   WarrantInfo,
   WarrantUnderlying,
 } from '../domain/contracts.js';
+import type {
+  ContractRef,
+  CreditEnquire,
+  DailyQuotes,
+  InstrumentRef,
+  Kbars,
+  KbarsQuery,
+  Notice,
+  Punish,
+  ScannerItem,
+  ScannerQuery,
+  ShortStockSource,
+  Snapshot,
+  Ticks,
+  TicksQuery,
+} from '../domain/market-data.js';
 
 export interface ContractQuery {
   securityType?: SecurityType | undefined;
@@ -87,6 +103,20 @@ export interface Usage {
   remaining_bytes: number;
 }
 
+export interface MarketDataPort {
+  /** Throws InvalidRequestError naming a missing field (time_start/time_end, last_cnt). */
+  ticks(query: TicksQuery): Ticks;
+  /** Throws InvalidRequestError when the range is reversed or longer than 30 days. */
+  kbars(query: KbarsQuery): Kbars;
+  snapshots(instruments: InstrumentRef[]): Snapshot[];
+  scanner(query: ScannerQuery): ScannerItem[];
+  creditEnquire(contracts: ContractRef[]): CreditEnquire[];
+  shortStockSources(contracts: ContractRef[]): ShortStockSource[];
+  punish(): Punish;
+  notice(): Notice;
+  dailyQuotes(date: string | undefined, excludeWarrants: boolean): DailyQuotes;
+}
+
 export interface AccountsPort {
   list(): Account[];
   /** The account a selector names, or the default of its type; throws NotFoundError. */
@@ -94,6 +124,10 @@ export interface AccountsPort {
   defaultAccount(type: AccountType): Account;
   setDefault(selector: AccountSelector): Account;
   usage(): Usage;
+  /** Counts bytes of a ticks, kbars or snapshots response against the daily traffic limit. */
+  recordTraffic(bytes: number): void;
+  /** True once today's traffic reached the limit: those queries then answer empty values. */
+  trafficExhausted(): boolean;
 }
 
 export interface Broker {
@@ -102,5 +136,6 @@ export interface Broker {
   readonly clockMode: string;
   readonly contracts: ContractsPort;
   readonly accounts: AccountsPort;
+  readonly marketData: MarketDataPort;
   close(): Promise<void>;
 }

@@ -44,6 +44,16 @@ export function formatTable(rows: readonly Row[], columns?: readonly string[], c
   return table.toString();
 }
 
+/**
+ * A column-oriented response (`{datetime: [...], close: [...]}`) as one row per entry, keys in the columns' order.
+ * Keys whose value is not an array are left out; a shorter column leaves its cell empty.
+ */
+export function rowsOfColumns(columns: object): Row[] {
+  const arrays = Object.entries(columns).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
+  const length = Math.max(0, ...arrays.map(([, values]) => values.length));
+  return Array.from({ length }, (_, index) => Object.fromEntries(arrays.map(([key, values]) => [key, values[index]])));
+}
+
 /** Nested plain objects become dotted keys, so a record stays one line per value. */
 function flatten(record: Row, prefix = ''): [string, unknown][] {
   return Object.entries(record).flatMap(([key, value]): [string, unknown][] =>

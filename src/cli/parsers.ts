@@ -68,3 +68,28 @@ export function codeList(value: string): string[] {
   if (codes.length === 0) throw new InvalidArgumentError('expected codes separated by commas');
   return codes;
 }
+
+/** Today's date in Taiwan (UTC+8, no daylight saving) as YYYY-MM-DD. */
+export function taipeiDate(now: Date = new Date()): string {
+  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** A date as YYYY-MM-DD, or `today` (the date in Taiwan), as the official CLI's date flags take. */
+export function dateOrToday(value: string): string {
+  return value.trim().toLowerCase() === 'today' ? taipeiDate() : date(value.trim());
+}
+
+/** A time of day as HH:MM:SS (HH:MM means HH:MM:00). */
+export function timeOfDay(value: string): string {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(value.trim());
+  if (match === null) throw new InvalidArgumentError('expected a time as HH:MM:SS, e.g. 09:00:00');
+  return `${match[1]}:${match[2]}:${match[3] ?? '00'}`;
+}
+
+/** true/false (also yes/no, 1/0), for flags that take `--flag=false`. */
+export function boolean(value: string): boolean {
+  const lower = value.trim().toLowerCase();
+  if (['true', 'yes', '1'].includes(lower)) return true;
+  if (['false', 'no', '0'].includes(lower)) return false;
+  throw new InvalidArgumentError('expected true or false');
+}

@@ -3,6 +3,7 @@
 import { Command, Option } from 'commander';
 import { registerAuth } from './commands/auth.js';
 import { registerContracts } from './commands/contracts.js';
+import { registerData } from './commands/data.js';
 import { registerServer } from './commands/server.js';
 import type { Runtime } from './daemon.js';
 import { FORMATS } from './output.js';
@@ -44,5 +45,6 @@ Examples:
   registerServer(program, runtime);
   registerAuth(program, runtime);
   registerContracts(program, runtime);
+  registerData(program, runtime);
   return program;
 }

@@ -345,8 +345,8 @@ describe('determinism', () => {
 
   test('building the catalog twice for the same days gives the same catalog', () => {
     const days = { stockDay: '2026-11-23', futuresDay: '2026-11-23' };
-    const a = new Catalog(days, 7, baselineReferences);
-    const b = new Catalog(days, 7, baselineReferences);
+    const a = new Catalog(days, 7, () => baselineReferences);
+    const b = new Catalog(days, 7, () => baselineReferences);
     for (const type of TYPES) assert.deepEqual(a.all(type), b.all(type), type);
   });
 

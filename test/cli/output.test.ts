@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { InvalidArgumentError } from 'commander';
 import { formatUsage } from '../../src/cli/commands/auth.js';
 import { detailLines } from '../../src/cli/context.js';
-import { formatBar, formatCell, formatJson, formatRecord, formatTable } from '../../src/cli/output.js';
+import { formatBar, formatCell, formatJson, formatRecord, formatTable, rowsOfColumns } from '../../src/cli/output.js';
+import { boolean, dateOrToday, taipeiDate, timeOfDay } from '../../src/cli/parsers.js';
 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[`);
 
@@ -140,5 +142,67 @@ describe('detailLines', () => {
   test('shows a text detail as it is and nothing for null', () => {
     assert.deepEqual(detailLines('try again later'), ['try again later']);
     assert.deepEqual(detailLines(null), []);
+  });
+});
+
+describe('rowsOfColumns', () => {
+  test('turns a column-oriented answer into one row per entry, keys in column order', () => {
+    const rows = rowsOfColumns({ datetime: ['09:00', '09:01'], close: [600, 601.5], tick_type: [1, 2] });
+    assert.deepEqual(rows, [
+      { datetime: '09:00', close: 600, tick_type: 1 },
+      { datetime: '09:01', close: 601.5, tick_type: 2 },
+    ]);
+    assert.deepEqual(Object.keys(rows[0] ?? {}), ['datetime', 'close', 'tick_type']);
+  });
+
+  test('empty columns give no rows; a short column leaves its cells empty; non-arrays are left out', () => {
+    assert.deepEqual(rowsOfColumns({ datetime: [], close: [] }), []);
+    assert.deepEqual(rowsOfColumns({}), []);
+    assert.deepEqual(rowsOfColumns({ code: ['a', 'b'], close: [1], note: 'x' }), [
+      { code: 'a', close: 1 },
+      { code: 'b', close: undefined },
+    ]);
+  });
+
+  test('null entries stay null and show as a dash in a table', () => {
+    const rows = rowsOfColumns({ code: ['2330'], unit_limit: [null] });
+    assert.deepEqual(rows, [{ code: '2330', unit_limit: null }]);
+    assert.match(formatTable(rows, undefined, false), /2330\s*│\s*-\s*│/);
+  });
+});
+
+describe('date, time and boolean flag values', () => {
+  const invalid = (run: () => unknown, message: RegExp) =>
+    assert.throws(run, (error: unknown) => error instanceof InvalidArgumentError && message.test(error.message));
+
+  test('taipeiDate is the date at UTC+8', () => {
+    assert.equal(taipeiDate(new Date('2026-07-15T15:59:59Z')), '2026-07-15');
+    assert.equal(taipeiDate(new Date('2026-07-15T16:00:00Z')), '2026-07-16');
+    assert.equal(taipeiDate(new Date('2026-12-31T16:30:00Z')), '2027-01-01');
+  });
+
+  test('dateOrToday takes YYYY-MM-DD or today, nothing else', () => {
+    assert.equal(dateOrToday('2026-07-15'), '2026-07-15');
+    const before = taipeiDate();
+    const today = dateOrToday('Today');
+    assert.ok(today === before || today === taipeiDate(), today);
+    for (const bad of ['2026-7-15', '20260715', '2026-13-01', 'yesterday', '']) {
+      invalid(() => dateOrToday(bad), /YYYY-MM-DD/);
+    }
+  });
+
+  test('timeOfDay takes HH:MM:SS (or HH:MM) within the day', () => {
+    assert.equal(timeOfDay('09:00:05'), '09:00:05');
+    assert.equal(timeOfDay('13:30'), '13:30:00');
+    for (const bad of ['9:00', '24:00:00', '12:60:00', '12:00:60', '09:00:00.5', 'noon']) {
+      invalid(() => timeOfDay(bad), /HH:MM:SS/);
+    }
+  });
+
+  test('boolean takes true/false, yes/no, 1/0', () => {
+    assert.equal(boolean('TRUE'), true);
+    assert.equal(boolean('no'), false);
+    assert.equal(boolean('0'), false);
+    invalid(() => boolean('maybe'), /true or false/);
   });
 });

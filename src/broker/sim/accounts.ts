@@ -2,8 +2,10 @@
 
 import type { Account, AccountSelector, AccountType } from '../../domain/accounts.js';
 import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
+import type { Clock } from '../../domain/time.js';
 import type { AccountsPort, Usage } from '../port.js';
 import { hashKeys } from './random.js';
+import { DailyTraffic } from './traffic.js';
 
 export const DEMO_PERSON_ID = 'A123456789';
 const STOCK_BROKER_ID = '9A95';
@@ -25,8 +27,10 @@ const label = (a: Account) => `${a.broker_id}-${a.account_id} (${a.account_type}
 export class SimAccounts implements AccountsPort {
   private readonly accounts: Account[];
   private readonly defaults = new Map<AccountType, Account>();
+  private readonly traffic: DailyTraffic;
 
-  constructor(apiKey: string | null) {
+  constructor(apiKey: string | null, clock: Clock) {
+    this.traffic = new DailyTraffic(clock, DAILY_LIMIT_BYTES);
     const personId = personIdFor(apiKey);
     const accountNumber = (kind: string) => String(1_000_000 + (hashKeys(kind, personId) % 9_000_000));
     const account = (account_type: AccountType, broker_id: string): Account => ({
@@ -80,6 +84,19 @@ export class SimAccounts implements AccountsPort {
   }
 
   usage(): Usage {
-    return { connections: 1, bytes: 0, limit_bytes: DAILY_LIMIT_BYTES, remaining_bytes: DAILY_LIMIT_BYTES };
+    return {
+      connections: 1,
+      bytes: this.traffic.used(),
+      limit_bytes: this.traffic.limitBytes,
+      remaining_bytes: this.traffic.remaining(),
+    };
+  }
+
+  recordTraffic(bytes: number): void {
+    this.traffic.record(bytes);
+  }
+
+  trafficExhausted(): boolean {
+    return this.traffic.exhausted();
   }
 }

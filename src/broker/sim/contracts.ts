@@ -48,7 +48,7 @@ export class SimContracts implements ContractsPort {
   constructor(
     private readonly clock: Clock,
     private readonly seed: number,
-    private readonly prices: ReferencePrices,
+    private readonly prices: (day: string) => ReferencePrices,
   ) {}
 
   /** The catalog of the current listing days, rebuilt when a refresh time passes. */

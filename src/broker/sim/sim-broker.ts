@@ -4,15 +4,18 @@ import { nextContractRefresh } from '../../domain/listing.js';
 import type { Clock } from '../../domain/time.js';
 import type { Broker } from '../port.js';
 import { SimAccounts } from './accounts.js';
-import { baselineReferences, type ReferencePrices } from './catalog/references.js';
+import type { ReferencePrices } from './catalog/references.js';
 import { SimContracts } from './contracts.js';
+import { SimMarket } from './market/market.js';
+import { SimMarketData } from './market-data.js';
 
 export interface SimBrokerOptions {
   clock: Clock;
   seed: number;
   clockMode: 'always-open' | 'exchange';
   apiKey: string | null;
-  prices?: ReferencePrices;
+  /** The references of each listing day; the simulated market's closes by default. */
+  prices?: (day: string) => ReferencePrices;
 }
 
 export class SimBroker implements Broker {
@@ -20,6 +23,8 @@ export class SimBroker implements Broker {
   readonly clockMode: string;
   readonly contracts: SimContracts;
   readonly accounts: SimAccounts;
+  readonly marketData: SimMarketData;
+  readonly market: SimMarket;
 
   private readonly clock: Clock;
   private refreshTimer: NodeJS.Timeout | null = null;
@@ -27,8 +32,11 @@ export class SimBroker implements Broker {
   constructor(options: SimBrokerOptions) {
     this.clock = options.clock;
     this.clockMode = options.clockMode;
-    this.contracts = new SimContracts(options.clock, options.seed, options.prices ?? baselineReferences);
-    this.accounts = new SimAccounts(options.apiKey);
+    this.market = new SimMarket(options.seed, options.clockMode);
+    const prices = options.prices ?? ((day: string) => this.market.daily.referencesOn(day));
+    this.contracts = new SimContracts(options.clock, options.seed, prices);
+    this.accounts = new SimAccounts(options.apiKey, options.clock);
+    this.marketData = new SimMarketData(this.market, this.contracts, options.clock);
   }
 
   /** Runs the contract refresh on the exchange schedule (the simulated clock moves at real speed). */

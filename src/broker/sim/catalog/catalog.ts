@@ -27,18 +27,20 @@ export class Catalog {
   constructor(
     readonly days: CatalogDays,
     seed: number,
-    prices: ReferencePrices,
+    pricesOn: (day: string) => ReferencePrices,
   ) {
     const { stockDay, futuresDay } = days;
-    this.add(LISTED_SECURITIES.map((s) => stockInfo(s, prices.referenceOf(s.code), stockDay, seed)));
-    this.add(LISTED_INDICES.map((i) => indexInfo(i, prices.referenceOf(i.code), stockDay)));
+    const stockPrices = pricesOn(stockDay);
+    const prices = pricesOn(futuresDay);
+    this.add(LISTED_SECURITIES.map((s) => stockInfo(s, stockPrices.referenceOf(s.code), stockDay, seed)));
+    this.add(LISTED_INDICES.map((i) => indexInfo(i, stockPrices.referenceOf(i.code), stockDay)));
     for (const product of FUTURES_PRODUCTS) {
       const listed = listFutures(product, futuresDay, prices);
       this.add(listed);
       this.add(continuousAliases(product, listed));
     }
     this.add(listOptions(futuresDay, prices));
-    this.add(listWarrants(SECURITIES_BY_CODE, stockDay, prices));
+    this.add(listWarrants(SECURITIES_BY_CODE, stockDay, stockPrices));
   }
 
   private add(infos: ContractInfo[]): void {

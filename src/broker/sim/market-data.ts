@@ -1,0 +1,391 @@
+// The simulator's market-data service: ticks, bars, snapshots and rankings read from the simulated market,
+// as published up to the clock's now.
+
+import { isTradingDay, previousTradingDay, tradingDaysBetween } from '../../domain/calendar.js';
+import type { ComboContract, ContractInfo, StockInfo } from '../../domain/contracts.js';
+import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
+import {
+  type ChangeType,
+  type ComboRef,
+  type ContractRef,
+  type CreditEnquire,
+  type DailyQuotes,
+  emptyKbars,
+  emptyTicks,
+  type InstrumentRef,
+  isComboRef,
+  type Kbars,
+  type KbarsQuery,
+  type Notice,
+  type Punish,
+  type ScannerItem,
+  type ScannerQuery,
+  type ShortStockSource,
+  type Snapshot,
+  type Ticks,
+  type TicksQuery,
+} from '../../domain/market-data.js';
+import { type Clock, daysBetween, taipeiDate } from '../../domain/time.js';
+import type { ContractsPort, MarketDataPort } from '../port.js';
+import { HISTORY_START } from './market/daily.js';
+import { kbarsOf, taipeiDateTime, taipeiSeconds, ticksOf } from './market/history.js';
+import { comboCodeOf, marketOf, type SimMarket } from './market/market.js';
+import { creditEnquires, noticeList, punishList, shortStockSources } from './market/reference-data.js';
+import { publishedCount, type Tape } from './market/tape.js';
+
+export const MAX_KBARS_DAYS = 30;
+export const MAX_SNAPSHOTS = 500;
+const FUTURES_HISTORY_START = '2020-03-22';
+
+interface Resolved {
+  /** The contract as listed now (R1/R2 keep their own code). */
+  info: ContractInfo;
+}
+
+const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export class SimMarketData implements MarketDataPort {
+  constructor(
+    private readonly market: SimMarket,
+    private readonly contracts: ContractsPort,
+    private readonly clock: Clock,
+  ) {}
+
+  ticks(query: TicksQuery): Ticks {
+    const queryType = query.query_type ?? 'AllDay';
+    if (queryType === 'RangeTime') requireFields(query, ['time_start', 'time_end'], 'RangeTime');
+    if (queryType === 'LastCount') requireFields(query, ['last_cnt'], 'LastCount');
+    const all = this.dayTicks(query.contract, query.date);
+    if (queryType === 'AllDay') return all;
+    if (queryType === 'LastCount') return sliceColumns(all, Math.max(0, all.datetime.length - query.last_cnt!));
+    return filterColumns(all, (datetime) => {
+      const time = datetime.slice(11, 19);
+      return time >= query.time_start!.slice(0, 8) && time <= query.time_end!.slice(0, 8);
+    });
+  }
+
+  kbars(query: KbarsQuery): Kbars {
+    const today = taipeiDate(this.clock.now());
+    const start = query.start ?? today;
+    const end = query.end ?? today;
+    if (end < start) throw new InvalidRequestError(`Kbars start ${start} is after end ${end}`);
+    if (daysBetween(start, end) > MAX_KBARS_DAYS) {
+      throw new InvalidRequestError(`Kbars date range must not exceed ${MAX_KBARS_DAYS} days (got ${start} to ${end})`);
+    }
+    const unit = this.amountUnitOf(query.contract);
+    const kbars = emptyKbars();
+    for (const day of tradingDaysBetween(start, end)) kbarsOf(this.dayTicks(query.contract, day), unit, kbars);
+    return kbars;
+  }
+
+  snapshots(instruments: InstrumentRef[]): Snapshot[] {
+    if (instruments.length > MAX_SNAPSHOTS) {
+      throw new InvalidRequestError(
+        `snapshots takes at most ${MAX_SNAPSHOTS} contracts per request, got ${instruments.length}; split the list`,
+      );
+    }
+    return instruments.map((ref) => this.snapshotOf(ref));
+  }
+
+  scanner(query: ScannerQuery): ScannerItem[] {
+    const count = query.count ?? 200;
+    const day = this.dayOrCurrent(query.date, 'STK');
+    const items = this.contracts
+      .list('STK')
+      .map((contract) => this.scannerItem(contract.code, day, query.scanner_type));
+    const descending = query.ascending ?? true;
+    items.sort((a, b) => (descending ? b.rank_value - a.rank_value : a.rank_value - b.rank_value));
+    return items.slice(0, count);
+  }
+
+  dailyQuotes(date: string | undefined, excludeWarrants = true): DailyQuotes {
+    void excludeWarrants; // warrants trade too rarely in the simulator to have daily quotes of their own
+    const day = date ?? this.latestClosedDay();
+    const quotes: DailyQuotes = {
+      Date: [],
+      Code: [],
+      Open: [],
+      High: [],
+      Low: [],
+      Close: [],
+      Volume: [],
+      Transaction: [],
+      Amount: [],
+    };
+    if (!this.market.daily.knows(day) || day > this.market.dayAt('stock', this.clock.now())) return quotes;
+    for (const contract of this.contracts.list('STK')) {
+      const stats = this.dayStats(this.market.listings.stockOn(contract.code, day), day);
+      if (stats.count === 0) continue;
+      quotes.Date.push(day);
+      quotes.Code.push(contract.code);
+      quotes.Open.push(stats.open);
+      quotes.High.push(stats.high);
+      quotes.Low.push(stats.low);
+      quotes.Close.push(stats.close);
+      quotes.Volume.push(stats.volume * 1000);
+      quotes.Transaction.push(stats.count);
+      quotes.Amount.push(Math.round(stats.amount));
+    }
+    return quotes;
+  }
+
+  /** The last trading day whose stock session is over. */
+  private latestClosedDay(): string {
+    const now = this.clock.now();
+    const day = this.market.dayAt('stock', now);
+    return now >= this.market.session('stock', day).end ? day : previousTradingDay(day);
+  }
+
+  creditEnquire(contracts: ContractRef[]): CreditEnquire[] {
+    return creditEnquires(this.stocksOf(contracts, 'credit_enquire'));
+  }
+
+  shortStockSources(contracts: ContractRef[]): ShortStockSource[] {
+    return shortStockSources(this.stocksOf(contracts, 'short_stock_sources'), this.market.seed, this.clock.now());
+  }
+
+  punish(): Punish {
+    return punishList(this.listedStocks());
+  }
+
+  notice(): Notice {
+    return noticeList(this.listedStocks(), this.market.seed);
+  }
+
+  private listedStocks(): StockInfo[] {
+    return this.contracts.list('STK').map((c) => this.contracts.info(c.code, { securityType: 'STK' }) as StockInfo);
+  }
+
+  private stocksOf(contracts: ContractRef[], operation: string): StockInfo[] {
+    return contracts.map((ref) => {
+      const { info } = this.resolve(ref);
+      if (info.security_type !== 'STK') {
+        throw new InvalidRequestError(`${operation} is for stocks only; ${ref.code} is ${info.security_type}`);
+      }
+      return info as StockInfo;
+    });
+  }
+
+  // ---- resolution ----
+
+  /** Resolves a contract named by code (security type and exchange optional) in today's catalog. */
+  resolve(ref: ContractRef): Resolved {
+    const info = this.contracts.info(ref.code, { securityType: ref.security_type });
+    if (ref.exchange && ref.exchange !== info.exchange) {
+      throw new NotFoundError(`${ref.code} is listed on ${info.exchange}, not ${ref.exchange}`);
+    }
+    return { info };
+  }
+
+  private combo(ref: ComboRef): ComboContract {
+    const legs = ref.legs.map((leg) => {
+      const { info } = this.resolve(leg);
+      return { security_type: info.security_type, exchange: info.exchange, code: info.code };
+    });
+    return this.contracts.createCombo(legs, ref.combo_type as ComboContract['combo_type'] | undefined);
+  }
+
+  private amountUnitOf(ref: InstrumentRef): number {
+    if (isComboRef(ref)) return 1;
+    return marketOf(this.resolve(ref).info) === 'stock' ? 1000 : 1;
+  }
+
+  private dayOrCurrent(date: string | undefined, type: ContractInfo['security_type']): string {
+    return date ?? this.market.dayAt(type === 'FUT' || type === 'OPT' ? 'futures' : 'stock', this.clock.now());
+  }
+
+  // ---- ticks ----
+
+  /** The ticks of a day as published by now: the whole day in the past, what has traded so far today. */
+  private dayTicks(ref: InstrumentRef, date: string | undefined): Ticks {
+    if (isComboRef(ref)) return this.comboTicks(this.combo(ref), date);
+    const { info } = this.resolve(ref);
+    const day = this.dayOrCurrent(date, info.security_type);
+    const tape = this.tapeOn(info, day);
+    return tape ? ticksOf(tape, 0, publishedCount(tape, this.clock.now())) : emptyTicks();
+  }
+
+  /** A day's tape of a contract, or null when the day has no trading for it (holiday, future, before history). */
+  private tapeOn(info: ContractInfo, day: string): Tape | null {
+    const futures = marketOf(info) === 'futures';
+    if (!isTradingDay(day) || day < (futures ? FUTURES_HISTORY_START : HISTORY_START)) return null;
+    if (day > this.market.dayAt(marketOf(info), this.clock.now())) return null;
+    const listed = this.market.listings.infoOn(info.code, day);
+    return listed ? this.market.tape(listed, day) : null;
+  }
+
+  private comboTicks(combo: ComboContract, date: string | undefined): Ticks {
+    const day = this.dayOrCurrent(date, 'FUT');
+    if (!isTradingDay(day) || day > this.market.dayAt('futures', this.clock.now())) return emptyTicks();
+    const tape = this.market.comboTape(combo, day);
+    return ticksOf(tape, 0, publishedCount(tape, this.clock.now()));
+  }
+
+  // ---- snapshots and rankings ----
+
+  private snapshotOf(ref: InstrumentRef): Snapshot {
+    const now = this.clock.now();
+    if (isComboRef(ref)) {
+      const combo = this.combo(ref);
+      const day = this.market.dayAt('futures', now);
+      const tape = this.market.comboTape(combo, day);
+      return snapshotFrom(comboCodeOf(combo), '', tape, publishedCount(tape, now), 0, 0, null);
+    }
+    const { info } = this.resolve(ref);
+    const day = this.market.dayAt(marketOf(info), now);
+    const listed = this.market.listings.infoOn(info.code, day) ?? info;
+    const tape = this.market.tape(listed, day);
+    const yesterday = this.market.totalVolume(listed, previousTradingDay(day));
+    const reference = 'reference' in listed ? listed.reference : 0;
+    const limits = 'limit_up' in listed ? { up: listed.limit_up, down: listed.limit_down } : null;
+    return snapshotFrom(info.code, info.exchange, tape, publishedCount(tape, now), reference, yesterday, limits);
+  }
+
+  private dayStats(info: StockInfo, day: string) {
+    const tape = this.market.tape(info, day);
+    const count = publishedCount(tape, this.clock.now());
+    return statsOf(tape, count);
+  }
+
+  private scannerItem(code: string, day: string, type: ScannerQuery['scanner_type']): ScannerItem {
+    const info = this.market.listings.stockOn(code, day);
+    const tape = this.market.tape(info, day);
+    const count = publishedCount(tape, this.clock.now());
+    const snapshot = snapshotFrom(
+      code,
+      info.exchange,
+      tape,
+      count,
+      info.reference,
+      this.market.totalVolume(info, previousTradingDay(day)),
+      { up: info.limit_up, down: info.limit_down },
+    );
+    const last = count - 1;
+    const rankValue: Record<ScannerQuery['scanner_type'], number> = {
+      ChangePercentRank: snapshot.change_rate,
+      ChangePriceRank: snapshot.change_price,
+      DayRangeRank: roundTo(snapshot.high - snapshot.low, 4),
+      VolumeRank: snapshot.total_volume,
+      AmountRank: snapshot.total_amount,
+      TickCountRank: count,
+    };
+    return {
+      date: day,
+      code,
+      name: info.name,
+      datetime: snapshot.datetime,
+      open: snapshot.open,
+      high: snapshot.high,
+      low: snapshot.low,
+      close: snapshot.close,
+      price_range: roundTo(snapshot.high - snapshot.low, 4),
+      // The scanner numbers its tick types the other way round from ticks: 1 inner, 2 outer.
+      tick_type: snapshot.tick_type === 'Buy' ? 2 : snapshot.tick_type === 'Sell' ? 1 : 0,
+      change_price: snapshot.change_price,
+      change_type: CHANGE_TYPE_NUMBERS[snapshot.change_type],
+      average_price: snapshot.average_price,
+      volume: snapshot.volume,
+      total_volume: snapshot.total_volume,
+      amount: snapshot.amount,
+      total_amount: snapshot.total_amount,
+      yesterday_volume: snapshot.yesterday_volume,
+      volume_ratio: snapshot.volume_ratio,
+      buy_price: snapshot.buy_price,
+      buy_volume: snapshot.buy_volume,
+      sell_price: snapshot.sell_price,
+      sell_volume: snapshot.sell_volume,
+      bid_orders: last >= 0 ? Math.max(1, Math.round(tape.bidVolumes[last]! / 3)) : 0,
+      bid_volumes: last >= 0 ? tape.bidVolumes[last]! : 0,
+      ask_orders: last >= 0 ? Math.max(1, Math.round(tape.askVolumes[last]! / 3)) : 0,
+      ask_volumes: last >= 0 ? tape.askVolumes[last]! : 0,
+      rank_value: rankValue[type],
+    };
+  }
+}
+
+const CHANGE_TYPE_NUMBERS: Record<ChangeType, number> = { LimitUp: 1, Up: 2, Unchanged: 3, Down: 4, LimitDown: 5 };
+
+function statsOf(tape: Tape, count: number) {
+  let high = Number.NEGATIVE_INFINITY;
+  let low = Number.POSITIVE_INFINITY;
+  let volume = 0;
+  let amount = 0;
+  for (let k = 0; k < count; k++) {
+    const price = tape.prices[k]!;
+    if (price > high) high = price;
+    if (price < low) low = price;
+    volume += tape.volumes[k]!;
+    amount += price * tape.volumes[k]! * tape.amountUnit;
+  }
+  const open = count > 0 ? tape.prices[0]! : 0;
+  const close = count > 0 ? tape.prices[count - 1]! : 0;
+  return { count, open, high: count ? high : 0, low: count ? low : 0, close, volume, amount };
+}
+
+function snapshotFrom(
+  code: string,
+  exchange: string,
+  tape: Tape,
+  count: number,
+  reference: number,
+  yesterdayVolume: number,
+  limits: { up: number; down: number } | null,
+): Snapshot {
+  const stats = statsOf(tape, count);
+  const last = count - 1;
+  const traded = count > 0;
+  const close = traded ? stats.close : reference;
+  const change = roundTo(close - reference, 4);
+  return {
+    datetime: traded ? taipeiDateTime(tape.times[last]!).slice(0, 26) : taipeiSeconds(Date.now()),
+    code,
+    exchange,
+    open: traded ? stats.open : reference,
+    high: traded ? stats.high : reference,
+    low: traded ? stats.low : reference,
+    close,
+    tick_type: !traded ? 'None' : tape.tickTypes[last] === 1 ? 'Buy' : tape.tickTypes[last] === 2 ? 'Sell' : 'None',
+    change_price: change,
+    change_rate: reference ? roundTo((change / reference) * 100, 2) : 0,
+    change_type: changeTypeOf(close, reference, limits),
+    average_price: stats.volume ? roundTo(stats.amount / (stats.volume * tape.amountUnit), 2) : 0,
+    volume: traded ? tape.volumes[last]! : 0,
+    total_volume: stats.volume,
+    amount: traded ? Math.round(close * tape.volumes[last]! * tape.amountUnit) : 0,
+    total_amount: Math.round(stats.amount),
+    yesterday_volume: yesterdayVolume,
+    buy_price: traded ? tape.bidPrices[last]! : 0,
+    buy_volume: traded ? tape.bidVolumes[last]! : 0,
+    sell_price: traded ? tape.askPrices[last]! : 0,
+    sell_volume: traded ? tape.askVolumes[last]! : 0,
+    volume_ratio: yesterdayVolume ? roundTo(stats.volume / yesterdayVolume, 4) : 0,
+  };
+}
+
+function changeTypeOf(close: number, reference: number, limits: { up: number; down: number } | null): ChangeType {
+  if (limits && close >= limits.up) return 'LimitUp';
+  if (limits && close <= limits.down) return 'LimitDown';
+  return close > reference ? 'Up' : close < reference ? 'Down' : 'Unchanged';
+}
+
+function requireFields(query: TicksQuery, fields: (keyof TicksQuery)[], queryType: string): void {
+  const missing = fields.filter((field) => query[field] === undefined);
+  if (missing.length > 0) {
+    throw new InvalidRequestError(
+      `Please take ${missing.join(' and ')}: query_type ${queryType} needs ${fields.join(' and ')}`,
+    );
+  }
+}
+
+function sliceColumns(ticks: Ticks, from: number): Ticks {
+  return Object.fromEntries(
+    Object.entries(ticks).map(([k, v]) => [k, (v as unknown[]).slice(from)]),
+  ) as unknown as Ticks;
+}
+
+function filterColumns(ticks: Ticks, keep: (datetime: string) => boolean): Ticks {
+  const indices = ticks.datetime.flatMap((datetime, i) => (keep(datetime) ? [i] : []));
+  return Object.fromEntries(
+    Object.entries(ticks).map(([k, v]) => [k, indices.map((i) => (v as unknown[])[i])]),
+  ) as unknown as Ticks;
+}

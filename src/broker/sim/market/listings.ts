@@ -1,0 +1,65 @@
+// What was listed on any trading day, with that day's reference and limits: the catalog's own functions fed with
+// the daily model's closes. Only the part a query needs is built (one stock, one futures product, one family).
+
+import type { ContractInfo, FuturesInfo, IndexInfo, StockInfo } from '../../../domain/contracts.js';
+import { isContinuousCode } from '../../../domain/contracts.js';
+import { SECURITIES_BY_CODE } from '../catalog/catalog.js';
+import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
+import { continuousAliases, listFutures } from '../catalog/futures.js';
+import { indexInfo, LISTED_INDICES } from '../catalog/indices.js';
+import { listOptions } from '../catalog/options.js';
+import { stockInfo } from '../catalog/stocks.js';
+import { listWarrants } from '../catalog/warrants.js';
+import type { DailyModel } from './daily.js';
+
+const INDICES = new Map(LISTED_INDICES.map((i) => [i.code, i]));
+const DERIVATIVES_PER_DAY = 8;
+
+export class Listings {
+  private readonly derivatives = new Map<string, Map<string, ContractInfo>>();
+
+  constructor(private readonly daily: DailyModel) {}
+
+  /** The info of a code as listed on a day (R1/R2 resolve to that day's target), or undefined. */
+  infoOn(code: string, day: string): ContractInfo | undefined {
+    if (!this.daily.knows(day)) return undefined;
+    const security = SECURITIES_BY_CODE.get(code);
+    if (security) return this.stockOn(code, day);
+    if (INDICES.has(code)) return this.indexOn(code, day);
+    return this.derivativesOn(day).get(code);
+  }
+
+  stockOn(code: string, day: string): StockInfo {
+    const security = SECURITIES_BY_CODE.get(code)!;
+    return stockInfo(security, this.daily.referencesOn(day).referenceOf(code), day, this.daily.seed);
+  }
+
+  indexOn(code: string, day: string): IndexInfo {
+    return indexInfo(INDICES.get(code)!, this.daily.referencesOn(day).referenceOf(code), day);
+  }
+
+  /** Futures, options and warrants listed on a day, by code (continuous codes included). */
+  derivativesOn(day: string): Map<string, ContractInfo> {
+    let listed = this.derivatives.get(day);
+    if (listed) return listed;
+    const prices = this.daily.referencesOn(day);
+    listed = new Map<string, ContractInfo>();
+    for (const product of FUTURES_PRODUCTS) {
+      const futures = listFutures(product, day, prices);
+      for (const info of [...futures, ...continuousAliases(product, futures)]) listed.set(info.code, info);
+    }
+    for (const info of listOptions(day, prices)) listed.set(info.code, info);
+    for (const info of listWarrants(SECURITIES_BY_CODE, day, prices)) listed.set(info.code, info);
+    if (this.derivatives.size >= DERIVATIVES_PER_DAY) this.derivatives.delete(this.derivatives.keys().next().value!);
+    this.derivatives.set(day, listed);
+    return listed;
+  }
+}
+
+/** The specific contract a continuous code stood for on its listing day. */
+export function targetOf(info: ContractInfo): ContractInfo & { code: string } {
+  if (info.security_type === 'FUT' && isContinuousCode(info.code) && info.target_code) {
+    return { ...(info as FuturesInfo), code: info.target_code, target_code: null };
+  }
+  return info;
+}

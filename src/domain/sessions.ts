@@ -1,0 +1,97 @@
+// Trading sessions of a trading day, in Taiwan time, for the two clock modes of the simulator.
+//
+// exchange:    stocks trade continuously 09:00-13:25, match a closing auction at 13:30 and the after-hours
+//              fixed-price session at 14:30; futures trade the night session from 15:00 of the previous
+//              trading day to 05:00, then the day session 08:45-13:45 (the night belongs to the next day).
+// always-open: one continuous session per trading day that runs until the next day begins, so the market
+//              moves at any hour: stocks from 08:00 to 08:00 of the next trading day, futures from 14:45 of
+//              the previous trading day to 14:45 (the exchange's own refresh times).
+
+import { nextTradingDay, previousTradingDay, tradingDayOnOrAfter } from './calendar.js';
+import { taipeiInstant } from './time.js';
+
+export type ClockMode = 'always-open' | 'exchange';
+export type MarketKind = 'stock' | 'futures';
+
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+export interface TradingSession {
+  day: string;
+  /** Continuous trading, in time order. */
+  continuous: Interval[];
+  /** Single-price auctions after the continuous part: the closing auction, then the fixed-price match. */
+  auctions: number[];
+  /** When the day's trading is over: the close is known from here on. */
+  end: number;
+}
+
+const at = (day: string, time: string) => taipeiInstant(day, time);
+
+export function tradingSession(mode: ClockMode, market: MarketKind, day: string): TradingSession {
+  const previous = previousTradingDay(day);
+  if (mode === 'always-open') {
+    const interval =
+      market === 'stock'
+        ? { start: at(day, '08:00'), end: at(nextTradingDay(day), '08:00') }
+        : { start: at(previous, '14:45'), end: at(day, '14:45') };
+    return { day, continuous: [interval], auctions: [], end: interval.end };
+  }
+  if (market === 'stock') {
+    return {
+      day,
+      continuous: [{ start: at(day, '09:00'), end: at(day, '13:25') }],
+      auctions: [at(day, '13:30'), at(day, '14:30')],
+      end: at(day, '14:30'),
+    };
+  }
+  const nightStart = at(previous, '15:00');
+  return {
+    day,
+    continuous: [
+      { start: nightStart, end: nightStart + 14 * 3600_000 },
+      { start: at(day, '08:45'), end: at(day, '13:45') },
+    ],
+    auctions: [],
+    end: at(day, '13:45'),
+  };
+}
+
+/**
+ * The instant a stock day's close is fixed: the closing auction (exchange) or the end of the session
+ * (always-open). The market's random walk is pinned to the closes at these instants.
+ */
+export function closeAnchor(mode: ClockMode, day: string): number {
+  return mode === 'always-open' ? at(nextTradingDay(day), '08:00') : at(day, '13:30');
+}
+
+/** The trading day whose stock close anchor is the first at or after an instant. */
+export function anchorDayOf(mode: ClockMode, epochMs: number): string {
+  let day = tradingDayOnOrAfter(new Date(epochMs - 86400_000 * 7).toISOString().slice(0, 10));
+  while (closeAnchor(mode, day) < epochMs) day = nextTradingDay(day);
+  return day;
+}
+
+/** The trading day a market is on at an instant: the first whose session has not ended. */
+export function sessionDayAt(market: MarketKind, epochMs: number): string {
+  let day = tradingDayOnOrAfter(new Date(epochMs - 86400_000 * 7).toISOString().slice(0, 10));
+  while (sessionBoundary(market, day) <= epochMs) day = nextTradingDay(day);
+  return day;
+}
+
+/** When a market moves on to the next trading day: its refresh time (the same in both modes). */
+function sessionBoundary(market: MarketKind, day: string): number {
+  return market === 'futures' ? at(day, '14:45') : at(nextTradingDay(day), '08:00');
+}
+
+/** True while continuous trading or an auction of the day is running. */
+export function isTrading(session: TradingSession, epochMs: number): boolean {
+  return session.continuous.some((i) => epochMs >= i.start && epochMs < i.end);
+}
+
+/** Total continuous trading time of a session, in ms. */
+export function continuousLength(session: TradingSession): number {
+  return session.continuous.reduce((sum, i) => sum + i.end - i.start, 0);
+}
