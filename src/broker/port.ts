@@ -34,6 +34,8 @@ import type {
   Ticks,
   TicksQuery,
 } from '../domain/market-data.js';
+import type { ClockMode } from '../domain/sessions.js';
+import type { Clock } from '../domain/time.js';
 
 export interface ContractQuery {
   securityType?: SecurityType | undefined;
@@ -133,7 +135,9 @@ export interface AccountsPort {
 export interface Broker {
   readonly simulation: boolean;
   /** A short description of the clock that drives the backend, e.g. 'always-open'. */
-  readonly clockMode: string;
+  readonly clockMode: ClockMode;
+  /** The backend's time: the simulated clock, or the wall clock in production. */
+  readonly clock: Clock;
   readonly contracts: ContractsPort;
   readonly accounts: AccountsPort;
   readonly marketData: MarketDataPort;

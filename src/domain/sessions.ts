@@ -95,3 +95,13 @@ export function isTrading(session: TradingSession, epochMs: number): boolean {
 export function continuousLength(session: TradingSession): number {
   return session.continuous.reduce((sum, i) => sum + i.end - i.start, 0);
 }
+
+/** True while the stock market of a clock mode is trading (always, in always-open): when intraday caps count. */
+export function isStockTradingHours(mode: ClockMode, epochMs: number): boolean {
+  const session = tradingSession(mode, 'stock', sessionDayAt('stock', epochMs));
+  const closingAuction = session.auctions[0];
+  return (
+    isTrading(session, epochMs) ||
+    (closingAuction !== undefined && epochMs >= session.continuous[0]!.end && epochMs <= closingAuction)
+  );
+}

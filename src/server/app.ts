@@ -3,11 +3,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Broker } from '../broker/port.js';
 import { ConfigError, isLoopbackHost, NON_LOOPBACK_NEEDS_KEYS } from '../config.js';
+import { isStockTradingHours } from '../domain/sessions.js';
 import { registerBearerAuth } from './bearer-auth.js';
 import { handleFrameworkError, registerErrorHandling } from './errors.js';
+import { registerLimits } from './limits.js';
 import { registerOpenApi } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
+import { marketDataRoutes } from './routes/market-data.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
 import { registerRequestGuards } from './security.js';
@@ -22,6 +25,8 @@ export interface AppOptions {
   /** Required of TCP clients when the bind address is not loopback. */
   credentials?: { apiKey: string; secretKey: string } | null | undefined;
   https?: { key: Buffer; cert: Buffer } | undefined;
+  /** Production's call-rate limits (SJ_SIM_LIMITS); on unless turned off. */
+  rateLimits?: boolean | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -39,10 +44,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!options.credentials) throw new ConfigError(NON_LOOPBACK_NEEDS_KEYS);
     registerBearerAuth(app, options.credentials);
   }
+  registerLimits(app, {
+    enabled: options.rateLimits ?? true,
+    clock: broker.clock,
+    isTradingHours: (now) => isStockTradingHours(broker.clockMode, now),
+    traffic: {
+      record: (bytes) => broker.accounts.recordTraffic(bytes),
+      exhausted: () => broker.accounts.trafficExhausted(),
+    },
+  });
   await registerOpenApi(app, identity.version);
   await app.register(serverInfoRoutes(broker, identity));
   await app.register(authRoutes(broker));
   await app.register(contractsRoutes(broker));
+  await app.register(marketDataRoutes(broker));
   await app.register(streamRoutes(broker, new StreamConnections()));
   return app;
 }

@@ -39,6 +39,7 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
         ? { apiKey: config.apiKey, secretKey: config.secretKey }
         : null,
     https,
+    rateLimits: config.simLimits,
     identity: {
       version: VERSION,
       scheme: https ? 'https' : 'http',

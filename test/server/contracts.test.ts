@@ -225,7 +225,8 @@ describe('info objects', () => {
     assert.equal(body.currency, 'TWD');
     assert.equal(body.unit, 1000);
     assert.equal(body.target_code, null);
-    assert.deepEqual([body.reference, body.limit_up, body.limit_down], [2490, 2735, 2245]);
+    // seed 1's close of Friday 2026-11-20, and 10% of it rounded onto the 5-point grid inward (2354 -> 2350, 1926 -> 1930)
+    assert.deepEqual([body.reference, body.limit_up, body.limit_down], [2140, 2350, 1930]);
     assert.equal(body.update_date, '2026-11-23');
     assert.ok(['Yes', 'OnlyBuy', 'No'].includes(body.day_trade as string));
   });

@@ -1,6 +1,7 @@
 // The simulator as a Broker: the default backend, deterministic for a seed and a clock.
 
 import { nextContractRefresh } from '../../domain/listing.js';
+import type { ClockMode } from '../../domain/sessions.js';
 import type { Clock } from '../../domain/time.js';
 import type { Broker } from '../port.js';
 import { SimAccounts } from './accounts.js';
@@ -12,7 +13,7 @@ import { SimMarketData } from './market-data.js';
 export interface SimBrokerOptions {
   clock: Clock;
   seed: number;
-  clockMode: 'always-open' | 'exchange';
+  clockMode: ClockMode;
   apiKey: string | null;
   /** The references of each listing day; the simulated market's closes by default. */
   prices?: (day: string) => ReferencePrices;
@@ -20,13 +21,13 @@ export interface SimBrokerOptions {
 
 export class SimBroker implements Broker {
   readonly simulation = true;
-  readonly clockMode: string;
+  readonly clockMode: ClockMode;
+  readonly clock: Clock;
   readonly contracts: SimContracts;
   readonly accounts: SimAccounts;
   readonly marketData: SimMarketData;
   readonly market: SimMarket;
 
-  private readonly clock: Clock;
   private refreshTimer: NodeJS.Timeout | null = null;
 
   constructor(options: SimBrokerOptions) {

@@ -92,7 +92,7 @@ class LazyChain {
 
   constructor(
     length: number,
-    private readonly anchor: number,
+    anchor: number,
     anchorValue: number,
     private readonly forward: (previous: number, i: number) => number,
     private readonly backward: (next: number, i: number) => number,
@@ -125,7 +125,7 @@ export class DailyModel {
 
   constructor(readonly seed: number) {
     this.days = tradingDaysBetween(CHAIN_FIRST, CHAIN_LAST);
-    this.days.forEach((day, i) => this.dayIndex.set(day, i));
+    for (const [i, day] of this.days.entries()) this.dayIndex.set(day, i);
     this.anchor = this.indexOfDay(ANCHOR_DAY);
   }
 

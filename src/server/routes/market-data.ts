@@ -1,0 +1,147 @@
+// Market data: ticks, one-minute bars, snapshots, rankings, credit and short-sale sources, regulatory lists.
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import type { Broker } from '../../broker/port.js';
+import { emptyKbars, emptyTicks } from '../../domain/market-data.js';
+import { errorResponses } from '../schemas/common.js';
+import {
+  CreditEnquireSchema,
+  DailyQuotesBodySchema,
+  DailyQuotesSchema,
+  KbarsBodySchema,
+  KbarsSchema,
+  NoticeSchema,
+  PunishSchema,
+  ScannerBodySchema,
+  ScannerItemSchema,
+  ShortStockSourceSchema,
+  SnapshotSchema,
+  SnapshotsBodySchema,
+  StockContractsBodySchema,
+  TicksBodySchema,
+  TicksSchema,
+} from '../schemas/market-data.js';
+
+const tags = ['data'];
+const QUERY_ERRORS = errorResponses(400, 404, 422, 429);
+
+export function marketDataRoutes(broker: Broker): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    const data = broker.marketData;
+
+    app.post(
+      '/api/v1/data/ticks',
+      {
+        config: { rateGroups: ['market-data', 'ticks'], traffic: { empty: emptyTicks } },
+        schema: {
+          tags,
+          summary: 'Ticks of a day (AllDay, RangeTime or LastCount)',
+          description:
+            'Columnar ticks of one contract or combo (net prices). The day defaults to the latest trading day; ' +
+            "today's ticks are those traded so far. Counts toward the daily traffic limit.",
+          body: TicksBodySchema,
+          response: { 200: TicksSchema, ...QUERY_ERRORS },
+        },
+      },
+      async ({ body }) => data.ticks(body),
+    );
+
+    app.post(
+      '/api/v1/data/kbars',
+      {
+        config: { rateGroups: ['market-data', 'kbars'], traffic: { empty: emptyKbars } },
+        schema: {
+          tags,
+          summary: 'One-minute bars between two dates (at most 30 days)',
+          description: 'Right-labelled bars aggregated from exactly the ticks of /data/ticks.',
+          body: KbarsBodySchema,
+          response: { 200: KbarsSchema, ...QUERY_ERRORS },
+        },
+      },
+      async ({ body }) => data.kbars(body),
+    );
+
+    app.post(
+      '/api/v1/data/snapshots',
+      {
+        config: { rateGroups: ['market-data'], traffic: { empty: () => [] } },
+        schema: {
+          tags,
+          summary: 'Snapshots of up to 500 contracts (combos may be mixed in)',
+          body: SnapshotsBodySchema,
+          response: { 200: Type.Array(SnapshotSchema), ...QUERY_ERRORS },
+        },
+      },
+      async ({ body }) => data.snapshots(body.contracts),
+    );
+
+    app.post(
+      '/api/v1/data/scanner',
+      {
+        schema: {
+          tags,
+          summary: 'Stock rankings (ascending true = largest first)',
+          body: ScannerBodySchema,
+          response: { 200: Type.Array(ScannerItemSchema), ...errorResponses(400, 422) },
+        },
+      },
+      async ({ body }) => data.scanner(body),
+    );
+
+    app.post(
+      '/api/v1/data/credit_enquire',
+      {
+        config: { rateGroups: ['market-data'] },
+        schema: {
+          tags,
+          summary: 'Margin and short balances of stocks',
+          body: StockContractsBodySchema,
+          response: { 200: Type.Array(CreditEnquireSchema), ...QUERY_ERRORS },
+        },
+      },
+      async ({ body }) => data.creditEnquire(body.contracts),
+    );
+
+    app.post(
+      '/api/v1/data/short_stock_sources',
+      {
+        config: { rateGroups: ['market-data'] },
+        schema: {
+          tags,
+          summary: 'Shares available to borrow for short selling',
+          body: StockContractsBodySchema,
+          response: { 200: Type.Array(ShortStockSourceSchema), ...QUERY_ERRORS },
+        },
+      },
+      async ({ body }) => data.shortStockSources(body.contracts),
+    );
+
+    app.get(
+      '/api/v1/data/regulatory_punish',
+      { schema: { tags, summary: 'Disposition stocks (columnar)', response: { 200: PunishSchema } } },
+      async () => data.punish(),
+    );
+
+    app.get(
+      '/api/v1/data/regulatory_notice',
+      { schema: { tags, summary: 'Attention stocks (columnar)', response: { 200: NoticeSchema } } },
+      async () => data.notice(),
+    );
+
+    app.post(
+      '/api/v1/data/daily_quotes',
+      {
+        schema: {
+          tags,
+          summary: 'Daily quotes of every stock (columnar)',
+          body: DailyQuotesBodySchema,
+          response: { 200: DailyQuotesSchema, ...errorResponses(400, 422) },
+        },
+      },
+      async ({ body }) => data.dailyQuotes(body.date, body.exclude ?? true),
+    );
+  };
+}
