@@ -8,7 +8,7 @@ import { LISTED_INDICES } from '../catalog/indices.js';
 import { LISTED_SECURITIES, type ListedSecurity } from '../catalog/listed-securities.js';
 import type { ReferencePrices } from '../catalog/references.js';
 import { tickTableOf } from '../catalog/stocks.js';
-import { hashKeys } from '../random.js';
+import { hashKeys, unitOf } from '../random.js';
 
 /** The day the catalog's closes were taken: the chain's fixed point. */
 export const ANCHOR_DAY = '2026-06-23';
@@ -25,6 +25,7 @@ export const OTC_BETA = 0.85;
 const TSE_DRIFT = 0.0002;
 const STOCK_VOLATILITY = 0.014;
 const ETF_VOLATILITY = 0.003;
+const JUMP_CHANCE = 0.015;
 
 /** A priced thing that follows a factor: a stock, an ETF or a sector index. */
 export interface Follower {
@@ -147,8 +148,18 @@ export class DailyModel {
   /** The log return a follower would make on a day without price limits. */
   rawReturn(follower: Follower, i: number): number {
     const chain = this.factorChain(follower.factor);
-    const own = follower.volatility * normalOf(this.seed, 'own', follower.code, this.days[i]!);
+    const day = this.days[i]!;
+    const own = follower.volatility * normalOf(this.seed, 'own', follower.code, day) + this.jump(follower, day);
     return follower.beta * (chain.at(i) - chain.at(i - 1)) + own;
+  }
+
+  /** News days: about one stock day in seventy jumps 6-14%, so stocks reach their limits as they do. */
+  private jump(follower: Follower, day: string): number {
+    if (follower.ticks === null || follower.volatility < STOCK_VOLATILITY) return 0;
+    const draw = unitOf(this.seed, 'jump', follower.code, day);
+    if (draw >= JUMP_CHANCE) return 0;
+    const size = 0.06 + 0.08 * unitOf(this.seed, 'jump-size', follower.code, day);
+    return draw < JUMP_CHANCE / 2 ? size : -size;
   }
 
   /** The close of an index, stock or ETF on a trading day. */

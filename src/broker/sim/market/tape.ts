@@ -135,7 +135,8 @@ export function buildTape(inputs: TapeInputs): Tape {
     const quote = quoteAround(fair[k]!, rules);
     const auction = k >= inputs.auctionFrom;
     const atAsk = quote.lock === 'up' || (quote.lock === null && rng.next() < quote.askChance);
-    tape.prices[k] = auction ? clampToLimits(quote.fairOnGrid, rules) : atAsk ? quote.ask : quote.bid;
+    const traded = quote.lock !== null || auction ? quote.fairOnGrid : atAsk ? quote.ask : quote.bid;
+    tape.prices[k] = clampToLimits(traded, rules);
     tape.tickTypes[k] = auction ? 0 : atAsk ? 1 : 2;
     tape.bidPrices[k] = quote.bid;
     tape.askPrices[k] = quote.ask;
