@@ -30,16 +30,16 @@ export interface Daemon {
   stop(): Promise<void>;
 }
 
-export async function daemonEnv(): Promise<Omit<Daemon, 'stop'>> {
+export async function daemonEnv(extra: NodeJS.ProcessEnv = {}): Promise<Omit<Daemon, 'stop'>> {
   const port = await freePort();
   const home = mkdtempSync(join(tmpdir(), 'sjgate-bench-'));
-  const env = { ...process.env, SJ_HOME_PATH: home, SJ_HTTP_ADDR: `127.0.0.1:${port}` };
+  const env = { ...process.env, ...extra, SJ_HOME_PATH: home, SJ_HTTP_ADDR: `127.0.0.1:${port}` };
   const cli = (...args: string[]) => run(process.execPath, [CLI, ...args], { env });
   return { port, home, env, baseUrl: `http://127.0.0.1:${port}`, cli };
 }
 
-export async function startDaemon(): Promise<Daemon> {
-  const daemon = await daemonEnv();
+export async function startDaemon(extra: NodeJS.ProcessEnv = {}): Promise<Daemon> {
+  const daemon = await daemonEnv(extra);
   await daemon.cli('server', 'start');
   return {
     ...daemon,
