@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import { percentLimits, STOCK_TICKS } from '../../src/domain/ticks.js';
 import { testApp } from '../helpers/app.js';
 
 let app: FastifyInstance;
+let broker: SimBroker;
 before(async () => {
-  ({ app } = await testApp());
+  ({ app, broker } = await testApp());
 });
 after(async () => {
   await app.close();
@@ -225,8 +228,10 @@ describe('info objects', () => {
     assert.equal(body.currency, 'TWD');
     assert.equal(body.unit, 1000);
     assert.equal(body.target_code, null);
-    // seed 1's close of Friday 2026-11-20, and 10% of it rounded onto the 5-point grid inward (2354 -> 2350, 1926 -> 1930)
-    assert.deepEqual([body.reference, body.limit_up, body.limit_down], [2140, 2350, 1930]);
+    // the simulated market's close of Friday 2026-11-20, and 10% of it rounded inward onto the grid
+    const close = broker.market.daily.closeOf('2330', '2026-11-20');
+    const { limitUp, limitDown } = percentLimits(STOCK_TICKS, close, 0.1);
+    assert.deepEqual([body.reference, body.limit_up, body.limit_down], [close, limitUp, limitDown]);
     assert.equal(body.update_date, '2026-11-23');
     assert.ok(['Yes', 'OnlyBuy', 'No'].includes(body.day_trade as string));
   });
