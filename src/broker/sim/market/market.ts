@@ -22,7 +22,7 @@ import {
   type TradingSession,
   tradingSession,
 } from '../../../domain/sessions.js';
-import { TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
+import { type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
 import { taipeiInstant } from '../../../domain/time.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
@@ -293,56 +293,37 @@ export class SimMarket {
     const rank = this.monthRank(info, day);
     const base = info.root === 'TXF' ? 90_000 : info.root === 'MXF' ? 120_000 : info.root === 'TMF' ? 50_000 : 4_000;
     const volume = Math.max(5, Math.round(this.daily.dailyVolume(info.code, day, base) * 0.04 ** rank));
-    const count = Math.min(volume, Math.max(10, Math.min(30_000, Math.round(volume / 4))));
-    const session = this.session('futures', day);
-    const times = tradeTimes(session, count, rng);
-    const fair = times.map((t) => this.forwardAt(info.underlying_code, info.root, info.last_trading_date, t / 1000));
-    return buildTape({
-      code: info.code,
-      day,
-      times,
-      fair,
-      volumes: splitVolume(volume, count, rng),
-      rules: { ticks: tickTableOfFutures(product), limitUp: info.limit_up, limitDown: info.limit_down },
+    return this.tradedAround(info, day, rng, {
+      market: 'futures',
+      volume,
+      count: Math.min(volume, Math.max(10, Math.min(30_000, Math.round(volume / 4)))),
+      ticks: tickTableOfFutures(product),
       amountUnit: 1,
-      auctionFrom: count,
-      rng,
+      fairAt: (t) => this.forwardAt(info.underlying_code, info.root, info.last_trading_date, t),
     });
   }
 
   private optionTape(info: OptionInfo, day: string, rng: Rng): Tape {
-    const session = this.session('futures', day);
     const forward = Math.exp(this.daily.factorLog('TSE', previousTradingDay(day)));
     const moneyness = Math.abs(Math.log(info.strike_price / forward));
     const near = this.daysTo(info.last_trading_date, day) <= 10 ? 1 : 0.3;
-    const volume = Math.max(
-      2,
-      Math.round(this.daily.dailyVolume(info.code, day, 6_000 * near * Math.exp(-25 * moneyness))),
-    );
-    const count = Math.min(volume, Math.max(3, Math.min(3_000, Math.round(volume / 4))));
-    const times = tradeTimes(session, count, rng);
-    const fair = times.map((t) => this.optionValueAt(info, t / 1000));
-    return buildTape({
-      code: info.code,
-      day,
-      times,
-      fair,
-      volumes: splitVolume(volume, count, rng),
-      rules: { ticks: TXO_PREMIUM_TICKS, limitUp: info.limit_up, limitDown: info.limit_down },
+    const typical = 6_000 * near * Math.exp(-25 * moneyness);
+    const volume = Math.max(2, this.daily.dailyVolume(info.code, day, typical));
+    return this.tradedAround(info, day, rng, {
+      market: 'futures',
+      volume,
+      count: Math.min(volume, Math.max(3, Math.min(3_000, Math.round(volume / 4)))),
+      ticks: TXO_PREMIUM_TICKS,
       amountUnit: 1,
-      auctionFrom: count,
-      rng,
+      fairAt: (t) => this.optionValueAt(info, t),
     });
   }
 
   private warrantTape(info: WarrantInfo, day: string, rng: Rng): Tape {
-    const session = this.session('stock', day);
     const volume = this.daily.dailyVolume(info.code, day, 100);
-    const count = Math.min(volume, Math.max(1, Math.round(volume / 3)));
-    const times = tradeTimes(session, count, rng);
     const years = Math.max(this.daysTo(info.expiry_date, day), 1) / 365;
-    const fair = times.map((t) => {
-      const spot = this.stockPriceAt(info.underlying_code, t / 1000);
+    const valueAt = (t: number) => {
+      const spot = this.stockPriceAt(info.underlying_code, t);
       const value = black76({
         underlying: spot,
         strike: info.strike_price,
@@ -351,16 +332,41 @@ export class SimMarket {
         right: info.call_put,
       });
       return value * info.exercise_ratio;
+    };
+    return this.tradedAround(info, day, rng, {
+      market: 'stock',
+      volume,
+      count: Math.min(volume, Math.max(1, Math.round(volume / 3))),
+      ticks: WARRANT_TICKS,
+      amountUnit: 1000,
+      fairAt: valueAt,
     });
+  }
+
+  /** A day of continuous trading around a fair value that is a function of time (epoch ms). */
+  private tradedAround(
+    info: FuturesInfo | OptionInfo | WarrantInfo,
+    day: string,
+    rng: Rng,
+    how: {
+      market: MarketKind;
+      volume: number;
+      count: number;
+      ticks: TickTable;
+      amountUnit: number;
+      fairAt: (t: number) => number;
+    },
+  ): Tape {
+    const times = tradeTimes(this.session(how.market, day), how.count, rng);
     return buildTape({
       code: info.code,
       day,
       times,
-      fair,
-      volumes: splitVolume(volume, count, rng),
-      rules: { ticks: WARRANT_TICKS, limitUp: info.limit_up, limitDown: info.limit_down },
-      amountUnit: 1000,
-      auctionFrom: count,
+      fair: times.map((us) => how.fairAt(us / 1000)),
+      volumes: splitVolume(how.volume, how.count, rng),
+      rules: { ticks: how.ticks, limitUp: info.limit_up, limitDown: info.limit_down },
+      amountUnit: how.amountUnit,
+      auctionFrom: how.count,
       rng,
     });
   }
