@@ -90,6 +90,8 @@ export class SimMarketData implements MarketDataPort {
   scanner(query: ScannerQuery): ScannerItem[] {
     const count = query.count ?? 200;
     const day = this.dayOrCurrent(query.date, 'STK');
+    if (!this.market.daily.knows(day) || day < HISTORY_START || day > this.market.dayAt('stock', this.clock.now()))
+      return [];
     const items = this.contracts
       .list('STK')
       .map((contract) => this.scannerItem(contract.code, day, query.scanner_type));
@@ -229,7 +231,7 @@ export class SimMarketData implements MarketDataPort {
       const combo = this.combo(ref);
       const day = this.market.dayAt('futures', now);
       const tape = this.market.comboTape(combo, day);
-      return snapshotFrom(comboCodeOf(combo), '', tape, publishedCount(tape, now), 0, 0, null);
+      return snapshotFrom(now, comboCodeOf(combo), '', tape, publishedCount(tape, now), 0, 0, null);
     }
     const { info } = this.resolve(ref);
     const day = this.market.dayAt(marketOf(info), now);
@@ -238,7 +240,7 @@ export class SimMarketData implements MarketDataPort {
     const yesterday = this.market.totalVolume(listed, previousTradingDay(day));
     const reference = 'reference' in listed ? listed.reference : 0;
     const limits = 'limit_up' in listed ? { up: listed.limit_up, down: listed.limit_down } : null;
-    return snapshotFrom(info.code, info.exchange, tape, publishedCount(tape, now), reference, yesterday, limits);
+    return snapshotFrom(now, info.code, info.exchange, tape, publishedCount(tape, now), reference, yesterday, limits);
   }
 
   private dayStats(info: StockInfo, day: string) {
@@ -252,6 +254,7 @@ export class SimMarketData implements MarketDataPort {
     const tape = this.market.tape(info, day);
     const count = publishedCount(tape, this.clock.now());
     const snapshot = snapshotFrom(
+      this.clock.now(),
       code,
       info.exchange,
       tape,
@@ -323,6 +326,7 @@ function statsOf(tape: Tape, count: number) {
 }
 
 function snapshotFrom(
+  now: number,
   code: string,
   exchange: string,
   tape: Tape,
@@ -337,7 +341,7 @@ function snapshotFrom(
   const close = traded ? stats.close : reference;
   const change = roundTo(close - reference, 4);
   return {
-    datetime: traded ? taipeiDateTime(tape.times[last]!).slice(0, 26) : taipeiSeconds(Date.now()),
+    datetime: taipeiDateTime(traded ? tape.times[last]! : now * 1000),
     code,
     exchange,
     open: traded ? stats.open : reference,
