@@ -28,7 +28,7 @@ import {
 import { type Clock, daysBetween, taipeiDate } from '../../domain/time.js';
 import type { ContractsPort, MarketDataPort } from '../port.js';
 import { HISTORY_START } from './market/daily.js';
-import { kbarsOf, taipeiDateTime, taipeiSeconds, ticksOf } from './market/history.js';
+import { kbarsOf, taipeiDateTime, ticksOf } from './market/history.js';
 import { comboCodeOf, marketOf, type SimMarket } from './market/market.js';
 import { creditEnquires, noticeList, punishList, shortStockSources } from './market/reference-data.js';
 import { publishedCount, type Tape } from './market/tape.js';
