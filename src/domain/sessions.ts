@@ -8,6 +8,7 @@
 //              the previous trading day to 14:45 (the exchange's own refresh times).
 
 import { nextTradingDay, previousTradingDay, tradingDayOnOrAfter } from './calendar.js';
+import { contractDayAt, stockListingDayAt } from './listing.js';
 import { taipeiInstant } from './time.js';
 
 export type ClockMode = 'always-open' | 'exchange';
@@ -74,16 +75,9 @@ export function anchorDayOf(mode: ClockMode, epochMs: number): string {
   return day;
 }
 
-/** The trading day a market is on at an instant: the first whose session has not ended. */
+/** The trading day a market is on at an instant: it moves on at its listing refresh (the same in both modes). */
 export function sessionDayAt(market: MarketKind, epochMs: number): string {
-  let day = tradingDayOnOrAfter(new Date(epochMs - 86400_000 * 7).toISOString().slice(0, 10));
-  while (sessionBoundary(market, day) <= epochMs) day = nextTradingDay(day);
-  return day;
-}
-
-/** When a market moves on to the next trading day: its refresh time (the same in both modes). */
-function sessionBoundary(market: MarketKind, day: string): number {
-  return market === 'futures' ? at(day, '14:45') : at(nextTradingDay(day), '08:00');
+  return market === 'futures' ? contractDayAt(epochMs) : stockListingDayAt(epochMs);
 }
 
 /** True while continuous trading or an auction of the day is running. */

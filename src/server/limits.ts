@@ -5,8 +5,8 @@
 // query whose answer is metered. The hooks are attached to those routes only (onRoute), so other routes pay nothing.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { isTradingDay, previousTradingDay } from '../domain/calendar.js';
-import { type Clock, taipeiDate, taipeiMinuteOfDay } from '../domain/time.js';
+import { stockListingDayAt } from '../domain/listing.js';
+import type { Clock } from '../domain/time.js';
 import { sendError } from './errors.js';
 
 export type RateGroup = 'market-data' | 'ticks' | 'kbars' | 'accounting' | 'orders';
@@ -67,12 +67,6 @@ class SlidingWindow implements CallCounter {
   }
 }
 
-/** The trading day an instant belongs to for daily counts: the latest trading day whose 08:00 is at or before it. */
-function trafficDayOf(epochMs: number): string {
-  const date = taipeiDate(epochMs);
-  return isTradingDay(date) && taipeiMinuteOfDay(epochMs) >= 8 * 60 ? date : previousTradingDay(date);
-}
-
 /** At most `limit` calls during trading hours per trading day; calls outside trading hours are free. */
 class TradingHoursQuota implements CallCounter {
   private day = '';
@@ -93,7 +87,8 @@ class TradingHoursQuota implements CallCounter {
   }
 
   private callsOf(now: number): number {
-    const day = trafficDayOf(now);
+    // daily counts restart with the trading day, at the 08:00 stock refresh
+    const day = stockListingDayAt(now);
     if (day !== this.day) {
       this.day = day;
       this.calls = 0;

@@ -37,11 +37,6 @@ export const MAX_KBARS_DAYS = 30;
 export const MAX_SNAPSHOTS = 500;
 const FUTURES_HISTORY_START = '2020-03-22';
 
-interface Resolved {
-  /** The contract as listed now (R1/R2 keep their own code). */
-  info: ContractInfo;
-}
-
 const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export class SimMarketData implements MarketDataPort {
@@ -100,8 +95,8 @@ export class SimMarketData implements MarketDataPort {
     return items.slice(0, count);
   }
 
-  dailyQuotes(date: string | undefined, excludeWarrants = true): DailyQuotes {
-    void excludeWarrants; // warrants trade too rarely in the simulator to have daily quotes of their own
+  /** Stocks and ETFs only, so warrants are always excluded, whatever the request asks. */
+  dailyQuotes(date: string | undefined, _excludeWarrants = true): DailyQuotes {
     const day = date ?? this.latestClosedDay();
     const quotes: DailyQuotes = {
       Date: [],
@@ -160,7 +155,7 @@ export class SimMarketData implements MarketDataPort {
 
   private stocksOf(contracts: ContractRef[], operation: string): StockInfo[] {
     return contracts.map((ref) => {
-      const { info } = this.resolve(ref);
+      const info = this.resolve(ref);
       if (info.security_type !== 'STK') {
         throw new InvalidRequestError(`${operation} is for stocks only; ${ref.code} is ${info.security_type}`);
       }
@@ -171,17 +166,17 @@ export class SimMarketData implements MarketDataPort {
   // ---- resolution ----
 
   /** Resolves a contract named by code (security type and exchange optional) in today's catalog. */
-  resolve(ref: ContractRef): Resolved {
+  resolve(ref: ContractRef): ContractInfo {
     const info = this.contracts.info(ref.code, { securityType: ref.security_type });
     if (ref.exchange && ref.exchange !== info.exchange) {
       throw new NotFoundError(`${ref.code} is listed on ${info.exchange}, not ${ref.exchange}`);
     }
-    return { info };
+    return info;
   }
 
   private combo(ref: ComboRef): ComboContract {
     const legs = ref.legs.map((leg) => {
-      const { info } = this.resolve(leg);
+      const info = this.resolve(leg);
       return { security_type: info.security_type, exchange: info.exchange, code: info.code };
     });
     return this.contracts.createCombo(legs, ref.combo_type as ComboContract['combo_type'] | undefined);
@@ -189,7 +184,7 @@ export class SimMarketData implements MarketDataPort {
 
   private amountUnitOf(ref: InstrumentRef): number {
     if (isComboRef(ref)) return 1;
-    return marketOf(this.resolve(ref).info) === 'stock' ? 1000 : 1;
+    return marketOf(this.resolve(ref)) === 'stock' ? 1000 : 1;
   }
 
   private dayOrCurrent(date: string | undefined, type: ContractInfo['security_type']): string {
@@ -201,7 +196,7 @@ export class SimMarketData implements MarketDataPort {
   /** The ticks of a day as published by now: the whole day in the past, what has traded so far today. */
   private dayTicks(ref: InstrumentRef, date: string | undefined): Ticks {
     if (isComboRef(ref)) return this.comboTicks(this.combo(ref), date);
-    const { info } = this.resolve(ref);
+    const info = this.resolve(ref);
     const day = this.dayOrCurrent(date, info.security_type);
     const tape = this.tapeOn(info, day);
     return tape ? ticksOf(tape, 0, publishedCount(tape, this.clock.now())) : emptyTicks();
@@ -233,7 +228,7 @@ export class SimMarketData implements MarketDataPort {
       const tape = this.market.comboTape(combo, day);
       return snapshotFrom(now, comboCodeOf(combo), '', tape, publishedCount(tape, now), 0, 0, null);
     }
-    const { info } = this.resolve(ref);
+    const info = this.resolve(ref);
     const day = this.market.dayAt(marketOf(info), now);
     const listed = this.market.listings.infoOn(info.code, day) ?? info;
     const tape = this.market.tape(listed, day);

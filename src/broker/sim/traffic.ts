@@ -1,16 +1,12 @@
 // Daily query traffic: bytes of ticks, kbars and snapshots answers, counted against the daily limit. The count
 // resets at 08:00 Taiwan time on trading days only, so a weekend or holiday still belongs to the last trading day.
 
-import { isTradingDay, nextTradingDay, previousTradingDay } from '../../domain/calendar.js';
-import { type Clock, taipeiDate, taipeiInstantAtMinute, taipeiMinuteOfDay } from '../../domain/time.js';
+import { nextTradingDay } from '../../domain/calendar.js';
+import { STOCK_LISTING_MINUTE as RESET_MINUTE, stockListingDayAt } from '../../domain/listing.js';
+import { type Clock, taipeiInstantAtMinute } from '../../domain/time.js';
 
-const RESET_MINUTE = 8 * 60;
-
-/** The trading day whose traffic an instant counts towards: the latest trading day whose 08:00 is at or before it. */
-export function trafficDayOf(epochMs: number): string {
-  const date = taipeiDate(epochMs);
-  return isTradingDay(date) && taipeiMinuteOfDay(epochMs) >= RESET_MINUTE ? date : previousTradingDay(date);
-}
+/** The trading day whose traffic an instant counts towards: the stock listing day, which also starts at 08:00. */
+export const trafficDayOf = stockListingDayAt;
 
 export class DailyTraffic {
   private bytes = 0;

@@ -34,15 +34,6 @@ export function ticksOf(tape: Tape, from: number, to: number): Ticks {
   };
 }
 
-/** Concatenates columnar records of the same shape. */
-export function concatColumns<T extends object>(parts: T[], empty: T): T {
-  const joined = empty as Record<string, unknown[]>;
-  for (const part of parts) {
-    for (const [key, values] of Object.entries(part) as [string, unknown[]][]) joined[key]!.push(...values);
-  }
-  return joined as T;
-}
-
 const MINUTE_US = 60_000_000;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 

@@ -76,26 +76,29 @@ export class SimMarket {
   /** The whole day's tape of an instrument listed on that day (R1/R2 give their target's tape). */
   tape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
-    const key = `${info.code}|${day}`;
-    let tape = this.tapes.get(key);
-    if (tape) {
-      this.tapes.delete(key);
-      this.tapes.set(key, tape);
-      return tape;
-    }
-    tape = this.build(info, day);
-    if (this.tapes.size >= TAPES_KEPT) this.tapes.delete(this.tapes.keys().next().value!);
-    this.tapes.set(key, tape);
-    return tape;
+    return this.cachedTape(`${info.code}|${day}`, () => this.build(info, day));
   }
 
   /** The last traded price of a stock at an instant, or its reference before the day's first trade. */
   stockPriceAt(code: string, epochMs: number): number {
     const day = this.dayAt('stock', epochMs);
-    const info = this.listings.stockOn(code, day);
-    const tape = this.tape(info, day);
+    // Called for every trade of a warrant or stock future: the tape is looked up before any info is built.
+    const tape = this.cachedTape(`${code}|${day}`, () => this.build(this.listings.stockOn(code, day), day));
     const count = publishedCount(tape, epochMs);
-    return count === 0 ? info.reference : tape.prices[count - 1]!;
+    return count === 0 ? this.daily.closeOf(code, previousTradingDay(day)) : tape.prices[count - 1]!;
+  }
+
+  /** Tapes by key, most recently used last; the oldest go when the cache is full. */
+  private cachedTape(key: string, build: () => Tape): Tape {
+    let tape = this.tapes.get(key);
+    if (tape) {
+      this.tapes.delete(key);
+    } else {
+      tape = build();
+      if (this.tapes.size >= TAPES_KEPT) this.tapes.delete(this.tapes.keys().next().value!);
+    }
+    this.tapes.set(key, tape);
+    return tape;
   }
 
   /** The futures price of an expiry at an instant: the underlying plus a basis that is zero at expiry. */
@@ -133,27 +136,25 @@ export class SimMarket {
   /** A combo's own trades: rare, at the net price of its legs (far minus near for a time spread). */
   comboTape(combo: ComboContract, day: string): Tape {
     const key = `${comboCodeOf(combo)}|${combo.combo_type}|${day}`;
-    const cached = this.tapes.get(key);
-    if (cached) return cached;
-    const legs = combo.legs.map((leg) => this.listings.infoOn(leg.code, day) ?? null);
-    const rng = new Rng(this.seed, 'combo', key);
-    const signs = COMBO_SIGNS[combo.combo_type];
-    const times = legs.every(Boolean) ? tradeTimes(this.session('futures', day), 150, rng) : new Float64Array(0);
-    const fair = times.map((t) => legs.reduce((net, leg, i) => net + signs[i]! * this.fairValueAt(leg!, t / 1000), 0));
-    const tick = legs[0]?.security_type === 'OPT' ? 0.1 : 1;
-    const tape = buildTape({
-      code: comboCodeOf(combo),
-      day,
-      times,
-      fair,
-      volumes: splitVolume(times.length * 2, times.length, rng),
-      rules: { ticks: [{ min: -1e9, max: null, tick }], limitUp: 1e9, limitDown: -1e9 },
-      amountUnit: 1,
-      auctionFrom: times.length,
-      rng,
+    return this.cachedTape(key, () => {
+      const legs = combo.legs.map((leg) => this.listings.infoOn(leg.code, day) ?? null);
+      const rng = new Rng(this.seed, 'combo', key);
+      const signs = COMBO_SIGNS[combo.combo_type];
+      const times = legs.every(Boolean) ? tradeTimes(this.session('futures', day), 150, rng) : new Float64Array(0);
+      const netAt = (t: number) => legs.reduce((net, leg, i) => net + signs[i]! * this.fairValueAt(leg!, t), 0);
+      const tick = legs[0]?.security_type === 'OPT' ? 0.1 : 1;
+      return buildTape({
+        code: comboCodeOf(combo),
+        day,
+        times,
+        fair: times.map((us) => netAt(us / 1000)),
+        volumes: splitVolume(times.length * 2, times.length, rng),
+        rules: { ticks: [{ min: -1e9, max: null, tick }], limitUp: 1e9, limitDown: -1e9 },
+        amountUnit: 1,
+        auctionFrom: times.length,
+        rng,
+      });
     });
-    this.tapes.set(key, tape);
-    return tape;
   }
 
   /** Annual carry of a futures family: the basis is futures minus spot, shrinking to zero at expiry. */
