@@ -99,3 +99,37 @@ export function isStockTradingHours(mode: ClockMode, epochMs: number): boolean {
     (closingAuction !== undefined && epochMs >= session.continuous[0]!.end && epochMs <= closingAuction)
   );
 }
+
+/** Intraday odd lots match by call auction every 5 seconds (TWSE since 2024-12-02), the first at 09:10. */
+export const ODD_LOT_AUCTION_MS = 5000;
+
+/**
+ * The odd-lot call auctions of a stock day, in epoch ms: every 5 s from 09:10 to 13:30 and the after-hours one at
+ * 14:30 (exchange); every 5 s through the whole session (always-open).
+ */
+export function oddLotAuctions(mode: ClockMode, day: string): number[] {
+  const from = mode === 'exchange' ? at(day, '09:10') : at(day, '08:00') + ODD_LOT_AUCTION_MS;
+  const to = mode === 'exchange' ? at(day, '13:30') : at(nextTradingDay(day), '08:00') - ODD_LOT_AUCTION_MS;
+  const slots: number[] = [];
+  for (let t = from; t <= to; t += ODD_LOT_AUCTION_MS) slots.push(t);
+  if (mode === 'exchange') slots.push(at(day, '14:30'));
+  return slots;
+}
+
+/**
+ * When the exchange shows trial matches (試撮, simtrade) before an auction: stocks 08:30-09:00 and 13:25-13:30,
+ * futures 14:50-15:00 before the night session and 08:30-08:45 before the day session. None in always-open.
+ */
+export function trialWindows(mode: ClockMode, market: MarketKind, day: string): Interval[] {
+  if (mode === 'always-open') return [];
+  if (market === 'stock') {
+    return [
+      { start: at(day, '08:30'), end: at(day, '09:00') },
+      { start: at(day, '13:25'), end: at(day, '13:30') },
+    ];
+  }
+  return [
+    { start: at(previousTradingDay(day), '14:50'), end: at(previousTradingDay(day), '15:00') },
+    { start: at(day, '08:30'), end: at(day, '08:45') },
+  ];
+}

@@ -18,12 +18,15 @@ import {
   type ClockMode,
   closeAnchor,
   type MarketKind,
+  oddLotAuctions,
   sessionDayAt,
   type TradingSession,
   tradingSession,
+  trialWindows,
 } from '../../../domain/sessions.js';
 import { type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
 import { taipeiInstant } from '../../../domain/time.js';
+import { oddLotTape, trialTape } from './auctions.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
 import { DailyModel, FACTOR_INDEX, FOLLOWERS, type Follower, limitsFor } from './daily.js';
@@ -77,6 +80,27 @@ export class SimMarket {
   tape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
     return this.cachedTape(`${info.code}|${day}`, () => this.build(info, day));
+  }
+
+  /** The day's odd-lot auctions of a stock (volumes in shares): about 1% of the board-lot volume, in shares. */
+  oddLotTape(info: StockInfo, day: string): Tape {
+    return this.cachedTape(`${info.code}|odd|${day}`, () => {
+      const board = this.tape(info, day);
+      const boardLots = board.volumes.reduce((a, b) => a + b, 0);
+      const rng = new Rng(this.seed, 'odd', this.mode, info.code, day);
+      return oddLotTape(board, oddLotAuctions(this.mode, day), Math.round(boardLots * 10), rng);
+    });
+  }
+
+  /** The trial matches shown before the day's auctions (exchange mode only; empty in always-open). */
+  trialTape(listed: ContractInfo, day: string): Tape {
+    const info = targetOf(listed);
+    return this.cachedTape(`${info.code}|trial|${day}`, () => {
+      const board = this.tape(info, day);
+      const rng = new Rng(this.seed, 'trial', this.mode, info.code, day);
+      const reference = 'reference' in info ? info.reference : 0;
+      return trialTape(board, trialWindows(this.mode, marketOf(info), day), reference, rng);
+    });
   }
 
   /** The last traded price of a stock at an instant, or its reference before the day's first trade. */
@@ -286,6 +310,7 @@ export class SimMarket {
       askVolumes: zeros(),
       tickTypes: new Uint8Array(n),
       amountUnit: 1000,
+      rules: null,
     };
   }
 

@@ -21,6 +21,8 @@ export interface Tape {
   tickTypes: Uint8Array;
   /** NT$ of turnover per price unit per volume unit: 1000 shares a lot for stocks. */
   amountUnit: number;
+  /** The tick grid and limits the book lives on; null for indices, which have no book. */
+  rules: PriceRules | null;
 }
 
 export interface PriceRules {
@@ -128,6 +130,7 @@ export function buildTape(inputs: TapeInputs): Tape {
     askVolumes: new Float64Array(n),
     tickTypes: new Uint8Array(n),
     amountUnit: inputs.amountUnit,
+    rules,
   };
   const typical = n > 0 ? volumes.reduce((a, b) => a + b, 0) / n : 1;
   const depth = () => Math.max(1, Math.round(typical * (1 + 5 * rng.next())));
