@@ -3,8 +3,8 @@
 // from the board-lot tape, so odd lots trade where board lots do and trials converge to the auction's price.
 
 import type { Interval } from '../../../domain/sessions.js';
-import { publishedCount, quoteAround, splitVolume, type Tape } from './tape.js';
 import type { Rng } from './rng.js';
+import { publishedCount, quoteAround, splitVolume, type Tape } from './tape.js';
 
 const TRIAL_STEP_MS = 5000;
 

@@ -26,9 +26,9 @@ import {
 } from '../../../domain/sessions.js';
 import { type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
 import { taipeiInstant } from '../../../domain/time.js';
-import { oddLotTape, trialTape } from './auctions.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
+import { oddLotTape, trialTape } from './auctions.js';
 import { DailyModel, FACTOR_INDEX, FOLLOWERS, type Follower, limitsFor } from './daily.js';
 import { FACTOR_STEP_MS, MarketFactors } from './factors.js';
 import { Listings, targetOf } from './listings.js';
