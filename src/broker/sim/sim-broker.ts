@@ -7,6 +7,7 @@ import type { Broker } from '../port.js';
 import { SimAccounts } from './accounts.js';
 import type { ReferencePrices } from './catalog/references.js';
 import { SimContracts } from './contracts.js';
+import { MarketFeed } from './market/feed.js';
 import { SimMarket } from './market/market.js';
 import { SimMarketData } from './market-data.js';
 
@@ -27,6 +28,8 @@ export class SimBroker implements Broker {
   readonly accounts: SimAccounts;
   readonly marketData: SimMarketData;
   readonly market: SimMarket;
+  /** What watched instruments trade as the clock moves (streams subscribe to it). */
+  readonly feed: MarketFeed;
 
   private refreshTimer: NodeJS.Timeout | null = null;
 
@@ -34,6 +37,7 @@ export class SimBroker implements Broker {
     this.clock = options.clock;
     this.clockMode = options.clockMode;
     this.market = new SimMarket(options.seed, options.clockMode);
+    this.feed = new MarketFeed(this.market, options.clock);
     const prices = options.prices ?? ((day: string) => this.market.daily.referencesOn(day));
     this.contracts = new SimContracts(options.clock, options.seed, prices);
     this.accounts = new SimAccounts(options.apiKey, options.clock);
@@ -42,15 +46,21 @@ export class SimBroker implements Broker {
 
   /** Runs the contract refresh on the exchange schedule (the simulated clock moves at real speed). */
   start(): void {
+    this.feed.start();
+    this.scheduleRefresh();
+  }
+
+  private scheduleRefresh(): void {
     const delay = Math.max(0, nextContractRefresh(this.clock.now()) - this.clock.now());
     this.refreshTimer = setTimeout(() => {
       this.contracts.refresh();
-      this.start();
+      this.scheduleRefresh();
     }, delay + 5);
     this.refreshTimer.unref();
   }
 
   async close(): Promise<void> {
+    this.feed.stop();
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.refreshTimer = null;
   }

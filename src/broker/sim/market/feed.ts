@@ -1,0 +1,120 @@
+// The live market: on every step of the clock, what each watched instrument traded since the last step. Tapes are
+// pure functions of (seed, code, day), so "live" means publishing them up to now; a trade appears on the feed at
+// the same instant it appears in the ticks history, never earlier or later.
+
+import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
+import type { MarketKind } from '../../../domain/sessions.js';
+import type { Clock } from '../../../domain/time.js';
+import { targetOf } from './listings.js';
+import { marketOf, type SimMarket } from './market.js';
+import { publishedCount, type Tape } from './tape.js';
+
+/** Board-lot trades, odd-lot auctions (shares), or trial matches before auctions (simtrade, not trades). */
+export type MarketFeedKind = 'board' | 'odd' | 'trial';
+
+export interface FeedUpdate {
+  /** The watched key, e.g. 'board:2330'. */
+  key: string;
+  kind: MarketFeedKind;
+  /** The contract as listed on the tape's day (a continuous code resolves to the month it stands for). */
+  info: ContractInfo;
+  tape: Tape;
+  /** The new trades are tape indices from..to-1. */
+  from: number;
+  to: number;
+}
+
+interface Watched {
+  key: string;
+  code: string;
+  kind: MarketFeedKind;
+  market: MarketKind;
+  day: string | null;
+  info: ContractInfo | null;
+  tape: Tape | null;
+  published: number;
+}
+
+export const FEED_STEP_MS = 100;
+
+export class MarketFeed {
+  private readonly watched = new Map<string, Watched>();
+  private readonly listeners = new Set<(update: FeedUpdate) => void>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly market: SimMarket,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Starts publishing a code's trades from now on; watching again is a no-op. Returns the key. */
+  watch(code: string, kind: MarketFeedKind): string {
+    const key = `${kind}:${code}`;
+    if (this.watched.has(key)) return key;
+    const info = this.market.listings.infoOn(code, this.market.dayAt('stock', this.clock.now()));
+    const market = info ? marketOf(info) : 'futures';
+    const entry: Watched = { key, code, kind, market, day: null, info: null, tape: null, published: 0 };
+    this.watched.set(key, entry);
+    this.advance(entry, this.clock.now(), false);
+    return key;
+  }
+
+  unwatch(key: string): void {
+    this.watched.delete(key);
+  }
+
+  get size(): number {
+    return this.watched.size;
+  }
+
+  onUpdate(listener: (update: FeedUpdate) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Publishes everything traded up to now. Called by the timer; tests call it after moving a manual clock. */
+  step(): void {
+    const now = this.clock.now();
+    const days = { stock: this.market.dayAt('stock', now), futures: this.market.dayAt('futures', now) };
+    for (const entry of this.watched.values()) {
+      if (entry.day !== days[entry.market]) this.openDay(entry, days[entry.market]);
+      this.advance(entry, now, true);
+    }
+  }
+
+  start(stepMs = FEED_STEP_MS): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.step(), stepMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private openDay(entry: Watched, day: string): void {
+    entry.day = day;
+    const listed = this.market.listings.infoOn(entry.code, day);
+    entry.info = listed ? targetOf(listed) : null;
+    entry.tape = entry.info ? this.tapeOf(entry.info, entry.kind, day) : null;
+    entry.published = 0;
+  }
+
+  private tapeOf(info: ContractInfo, kind: MarketFeedKind, day: string): Tape | null {
+    if (kind === 'odd') return info.security_type === 'STK' ? this.market.oddLotTape(info as StockInfo, day) : null;
+    if (kind === 'trial') return this.market.trialTape(info, day);
+    return this.market.tape(info, day);
+  }
+
+  private advance(entry: Watched, now: number, publish: boolean): void {
+    if (!entry.day) this.openDay(entry, this.market.dayAt(entry.market, now));
+    const { tape, info } = entry;
+    if (!tape || !info) return;
+    const count = publishedCount(tape, now);
+    if (count <= entry.published) return;
+    const update = { key: entry.key, kind: entry.kind, info, tape, from: entry.published, to: count };
+    entry.published = count;
+    if (publish) for (const listener of this.listeners) listener(update);
+  }
+}
