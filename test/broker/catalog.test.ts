@@ -306,7 +306,12 @@ describe('prices hang together', () => {
   test('call-put parity: C - P is within a couple of ticks of F - K for every TXO-family strike', () => {
     const { broker } = brokerAt(MONDAY_MORNING);
     const options = broker.contracts.current().all('OPT');
-    const future = (broker.contracts.info('TXFR1') as FuturesInfo).reference;
+    // Each expiry's references come from the futures of that expiry at the previous day's settlement.
+    const settled = broker.market.session(
+      'futures',
+      previousTradingDay(broker.contracts.current().days.futuresDay),
+    ).end;
+    const forwardOf = (expiry: string) => broker.market.forwardAt('IX0001', 'TXF', expiry, settled);
     const puts = new Map(
       options.filter((o) => o.option_right === 'P').map((p) => [`${p.root}${p.delivery_month}${p.strike_price}`, p]),
     );
@@ -314,6 +319,7 @@ describe('prices hang together', () => {
     for (const call of options.filter((o) => o.option_right === 'C')) {
       const put = puts.get(`${call.root}${call.delivery_month}${call.strike_price}`);
       assert.ok(put, `${call.code} has a put`);
+      const future = forwardOf(call.last_trading_date);
       const gap = Math.abs(call.reference - put.reference - (future - call.strike_price));
       const ticks = tickAt(TXO_PREMIUM_TICKS, call.reference) + tickAt(TXO_PREMIUM_TICKS, put.reference);
       assert.ok(

@@ -172,6 +172,26 @@ describe('derivatives', () => {
     assert.ok(Math.abs(basis - 1) < 0.01 && basis !== 1);
   });
 
+  test("a derivative's last trade of the day is the next day's reference (futures, options, warrants, both modes)", () => {
+    const days = tradingDaysBetween('2026-09-01', '2027-06-30');
+    fc.assert(
+      fc.property(fc.constantFrom(...days), fc.boolean(), fc.nat(), (day, exchange, pick) => {
+        const mode = exchange ? market : alwaysOpen;
+        const next = nextTradingDay(day);
+        const today = [...mode.listings.derivativesOn(day).values()].filter((i) => !i.target_code);
+        const tomorrow = mode.listings.derivativesOn(next);
+        const both = today.filter((i) => tomorrow.has(i.code));
+        const info = both[pick % both.length]! as OptionInfo;
+        const tape = mode.tape(info, day);
+        const last = tape.prices[tape.prices.length - 1]!;
+        const settlement = mode.settlementOf(info, day);
+        if (settlement >= info.limit_down && settlement <= info.limit_up) assert.equal(last, settlement, info.code);
+        assert.equal(tomorrow.get(info.code)!.reference, settlement, `${info.code} ${day} -> ${next}`);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   test('futures and option trades are on their grids and inside their limits', () => {
     const listed = market.listings.derivativesOn(day);
     for (const code of ['TXFR1', 'MXFR1', options[40]!.code, options[41]!.code]) {

@@ -38,7 +38,7 @@ export class SimBroker implements Broker {
     this.clockMode = options.clockMode;
     this.market = new SimMarket(options.seed, options.clockMode);
     this.feed = new MarketFeed(this.market, options.clock);
-    const prices = options.prices ?? ((day: string) => this.market.daily.referencesOn(day));
+    const prices = options.prices ?? ((day: string) => this.market.referencesOn(day));
     this.contracts = new SimContracts(options.clock, options.seed, prices);
     this.accounts = new SimAccounts(options.apiKey, options.clock);
     this.marketData = new SimMarketData(this.market, this.contracts, options.clock);

@@ -62,11 +62,16 @@ function limitStages(product: FuturesProduct, reference: number): PriceLimits[] 
   return [limits, limits, limits];
 }
 
-function futuresInfo(product: FuturesProduct, listing: Listing, reference: number, contractDay: string): FuturesInfo {
-  const stages = limitStages(product, reference);
+function futuresInfo(
+  product: FuturesProduct,
+  listing: Listing,
+  underlyingReference: number,
+  contractDay: string,
+  prices: ReferencePrices,
+): FuturesInfo {
   const tick = product.tickRule === 'fixed' ? 1 : 0.01;
   const month = listing.yearMonth.slice(4, 6);
-  return {
+  const info: FuturesInfo = {
     security_type: 'FUT',
     region: 'TW',
     exchange: 'TAIFEX',
@@ -95,16 +100,20 @@ function futuresInfo(product: FuturesProduct, listing: Listing, reference: numbe
     decimal_locator: product.tickRule === 'fixed' ? 0 : 2,
     dynamic_banding: true,
     flow_group: product.family,
-    reference,
-    ...stagedLimitFields(stages),
+    reference: underlyingReference,
+    ...stagedLimitFields(limitStages(product, underlyingReference)),
     update_date: contractDay,
   };
+  const reference = prices.settlementOf?.(info) ?? underlyingReference;
+  return { ...info, reference, ...stagedLimitFields(limitStages(product, reference)) };
 }
 
 /** The listed contracts of one product, nearest expiry first. */
 export function listFutures(product: FuturesProduct, contractDay: string, prices: ReferencePrices): FuturesInfo[] {
   const reference = roundToTick(tickTableOfFutures(product), prices.referenceOf(product.underlyingCode));
-  return listingsOf(product, contractDay).map((listing) => futuresInfo(product, listing, reference, contractDay));
+  return listingsOf(product, contractDay).map((listing) =>
+    futuresInfo(product, listing, reference, contractDay, prices),
+  );
 }
 
 /** R1 (nearest month) and R2 (next month): the target's info under the alias code, with target_code set. */

@@ -87,18 +87,21 @@ function optionInfo(
   right: OptionRight,
   index: number,
   contractDay: string,
+  prices: ReferencePrices,
 ): OptionInfo {
   const { product } = expiry;
   const years = (daysBetween(contractDay, expiry.lastTradingDay) + 1) / 365;
   const volatility = smileVolatility(ATM_VOLATILITY, index, strike);
   const theoretical = black76({ underlying: index, strike, years, volatility, right });
-  const reference = Math.max(roundToTick(TXO_PREMIUM_TICKS, theoretical), LOWEST_PREMIUM);
+  const theoreticalReference = Math.max(roundToTick(TXO_PREMIUM_TICKS, theoretical), LOWEST_PREMIUM);
   // One stage, as for domestic futures: the premium moves at most 10% of the index's previous close.
-  const limits = premiumLimits(reference, index, 0.1);
-  const stages = [limits, limits, limits];
+  const limitsAround = (reference: number) => {
+    const limits = premiumLimits(reference, index, 0.1);
+    return stagedLimitFields([limits, limits, limits]);
+  };
   const month = expiry.yearMonth.slice(4, 6);
   const series = product.series === 'monthly' ? '' : `${product.name.slice(5)} `;
-  return {
+  const info: OptionInfo = {
     security_type: 'OPT',
     region: 'TW',
     exchange: 'TAIFEX',
@@ -124,8 +127,8 @@ function optionInfo(
     decimal_locator: 1,
     dynamic_banding: true,
     flow_group: TXO_FAMILY,
-    reference,
-    ...stagedLimitFields(stages),
+    reference: theoreticalReference,
+    ...limitsAround(theoreticalReference),
     update_date: contractDay,
     strike_price: strike,
     option_right: right,
@@ -133,6 +136,8 @@ function optionInfo(
     week_of_month: product.weekOfMonth,
     strike_decimal_locator: 0,
   };
+  const reference = Math.max(prices.settlementOf?.(info) ?? theoreticalReference, LOWEST_PREMIUM);
+  return { ...info, reference, ...limitsAround(reference) };
 }
 
 /** Every listed TXO-family option, by expiry, then strike, calls before puts. */
@@ -142,7 +147,7 @@ export function listOptions(contractDay: string, prices: ReferencePrices): Optio
     .sort((a, b) => a.lastTradingDay.localeCompare(b.lastTradingDay) || a.product.root.localeCompare(b.product.root))
     .flatMap((expiry) =>
       strikesOf(expiry, index).flatMap((strike) =>
-        (['C', 'P'] as const).map((right) => optionInfo(expiry, strike, right, index, contractDay)),
+        (['C', 'P'] as const).map((right) => optionInfo(expiry, strike, right, index, contractDay, prices)),
       ),
     );
 }

@@ -1,12 +1,18 @@
 // Reference prices (the previous close) that every listing derives its reference and limits from.
 // The simulated market replaces the baseline with the closes it produced.
 
+import type { FuturesInfo, OptionInfo, WarrantInfo } from '../../../domain/contracts.js';
 import { LISTED_INDICES } from './indices.js';
 import { LISTED_SECURITIES } from './listed-securities.js';
 
 export interface ReferencePrices {
   /** The previous close of a stock, ETF or index on the contract day. */
   referenceOf(code: string): number;
+  /**
+   * The previous day's settlement of a futures, option or warrant contract, on its price grid (the simulated
+   * market's last trade); only the contract's fixed terms are read. Without it the catalog uses a theoretical value.
+   */
+  settlementOf?(contract: FuturesInfo | OptionInfo | WarrantInfo): number;
 }
 
 const BASELINE = new Map<string, number>([

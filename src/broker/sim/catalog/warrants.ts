@@ -112,7 +112,13 @@ function warrantLimits(terms: Terms, reference: number, underlying: ListedSecuri
   };
 }
 
-function warrantInfo(issue: Issue, terms: Terms, contractDay: string, underlyingReference: number): WarrantInfo {
+function warrantInfo(
+  issue: Issue,
+  terms: Terms,
+  contractDay: string,
+  underlyingReference: number,
+  prices: ReferencePrices,
+): WarrantInfo {
   const years = (daysBetween(contractDay, terms.expiryDate) + 1) / 365;
   const theoretical =
     black76({
@@ -122,11 +128,14 @@ function warrantInfo(issue: Issue, terms: Terms, contractDay: string, underlying
       volatility: WARRANT_VOLATILITY,
       right: terms.right,
     }) * terms.ratio;
-  const reference = Math.max(roundToTick(WARRANT_TICKS, theoretical), LOWEST_PRICE);
-  const { limitUp, limitDown } = warrantLimits(terms, reference, issue.underlying, underlyingReference);
+  const theoreticalReference = Math.max(roundToTick(WARRANT_TICKS, theoretical), LOWEST_PRICE);
+  const limitsAround = (reference: number) => {
+    const { limitUp, limitDown } = warrantLimits(terms, reference, issue.underlying, underlyingReference);
+    return { limit_up: limitUp, limit_down: limitDown };
+  };
   const rocYear = Number(issue.yearMonth.slice(0, 4)) - 1911;
   const month = Number(issue.yearMonth.slice(4, 6)).toString(16).toUpperCase();
-  return {
+  const info: WarrantInfo = {
     security_type: 'WRT',
     region: 'TW',
     exchange: issue.underlying.exchange,
@@ -152,11 +161,12 @@ function warrantInfo(issue: Issue, terms: Terms, contractDay: string, underlying
     settlement_method: 'Cash',
     investor_restriction: 'None',
     issue_size: terms.issueSize,
-    reference,
-    limit_up: limitUp,
-    limit_down: limitDown,
+    reference: theoreticalReference,
+    ...limitsAround(theoreticalReference),
     update_date: contractDay,
   };
+  const reference = Math.max(prices.settlementOf?.(info) ?? theoreticalReference, LOWEST_PRICE);
+  return { ...info, reference, ...limitsAround(reference) };
 }
 
 /** Warrants trading on a day: issued on or before it, last trading day on or after it. */
@@ -177,7 +187,7 @@ export function listWarrants(
         const issue = { underlying, underlyingIndex, yearMonth, sequence };
         const terms = termsOf(issue);
         if (terms.listingDate > contractDay || terms.lastTradingDate < contractDay) continue;
-        warrants.push(warrantInfo(issue, terms, contractDay, underlyingReference));
+        warrants.push(warrantInfo(issue, terms, contractDay, underlyingReference, prices));
       }
     }
     return warrants;

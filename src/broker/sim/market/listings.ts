@@ -8,6 +8,7 @@ import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { continuousAliases, listFutures } from '../catalog/futures.js';
 import { indexInfo, LISTED_INDICES } from '../catalog/indices.js';
 import { listOptions } from '../catalog/options.js';
+import type { ReferencePrices } from '../catalog/references.js';
 import { stockInfo } from '../catalog/stocks.js';
 import { listWarrants } from '../catalog/warrants.js';
 import type { DailyModel } from './daily.js';
@@ -18,7 +19,10 @@ const DERIVATIVES_PER_DAY = 8;
 export class Listings {
   private readonly derivatives = new Map<string, Map<string, ContractInfo>>();
 
-  constructor(private readonly daily: DailyModel) {}
+  constructor(
+    private readonly daily: DailyModel,
+    private readonly pricesOn: (day: string) => ReferencePrices,
+  ) {}
 
   /** The info of a code as listed on a day (R1/R2 resolve to that day's target), or undefined. */
   infoOn(code: string, day: string): ContractInfo | undefined {
@@ -42,7 +46,7 @@ export class Listings {
   derivativesOn(day: string): Map<string, ContractInfo> {
     let listed = this.derivatives.get(day);
     if (listed) return listed;
-    const prices = this.daily.referencesOn(day);
+    const prices = this.pricesOn(day);
     listed = new Map<string, ContractInfo>();
     for (const product of FUTURES_PRODUCTS) {
       const futures = listFutures(product, day, prices);

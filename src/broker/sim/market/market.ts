@@ -24,10 +24,11 @@ import {
   tradingSession,
   trialWindows,
 } from '../../../domain/sessions.js';
-import { type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
+import { roundToTick, type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
 import { taipeiInstant } from '../../../domain/time.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
+import type { ReferencePrices } from '../catalog/references.js';
 import { oddLotTape, trialTape } from './auctions.js';
 import { DailyModel, FACTOR_INDEX, FOLLOWERS, type Follower, limitsFor } from './daily.js';
 import { FACTOR_STEP_MS, MarketFactors } from './factors.js';
@@ -64,7 +65,7 @@ export class SimMarket {
   ) {
     this.daily = new DailyModel(seed);
     this.factors = new MarketFactors(this.daily, mode);
-    this.listings = new Listings(this.daily);
+    this.listings = new Listings(this.daily, (day) => this.referencesOn(day));
   }
 
   /** The trading day a market is on at an instant. */
@@ -74,6 +75,31 @@ export class SimMarket {
 
   session(market: MarketKind, day: string): TradingSession {
     return tradingSession(this.mode, market, day);
+  }
+
+  /**
+   * What every listing of a day derives its reference from: the previous day's closes of stocks and indices, and
+   * the previous day's settlement of each derivative (its last trade, see settlementOf).
+   */
+  referencesOn(day: string): ReferencePrices {
+    const closes = this.daily.referencesOn(day);
+    const previous = previousTradingDay(day);
+    return { referenceOf: closes.referenceOf, settlementOf: (contract) => this.settlementOf(contract, previous) };
+  }
+
+  /**
+   * A derivative's last trade of a day, on its grid: its fair value when the day's trading ends. Only fixed terms
+   * of the contract are read, so the settlement does not depend on the day's own listing (no recursion into it).
+   */
+  settlementOf(contract: FuturesInfo | OptionInfo | WarrantInfo, day: string): number {
+    const onGrid = (table: TickTable, value: number) => Math.max(roundToTick(table, value), table[0]!.tick);
+    if (contract.security_type === 'WRT') {
+      return onGrid(WARRANT_TICKS, this.warrantValue(contract, day, this.daily.closeOf(contract.underlying_code, day)));
+    }
+    const end = this.session('futures', day).end;
+    if (contract.security_type === 'OPT') return onGrid(TXO_PREMIUM_TICKS, this.optionValueAt(contract, end));
+    const product = FUTURES_PRODUCTS.find((p) => p.root === contract.root)!;
+    return onGrid(tickTableOfFutures(product), this.fairValueAt(contract, end));
   }
 
   /** The whole day's tape of an instrument listed on that day (R1/R2 give their target's tape). */
@@ -345,20 +371,22 @@ export class SimMarket {
     });
   }
 
+  /** A warrant's value for a price of its underlying stock on a day. */
+  private warrantValue(info: WarrantInfo, day: string, spot: number): number {
+    const years = Math.max(this.daysTo(info.expiry_date, day), 1) / 365;
+    const value = black76({
+      underlying: spot,
+      strike: info.strike_price,
+      years,
+      volatility: 0.4,
+      right: info.call_put,
+    });
+    return value * info.exercise_ratio;
+  }
+
   private warrantTape(info: WarrantInfo, day: string, rng: Rng): Tape {
     const volume = this.daily.dailyVolume(info.code, day, 100);
-    const years = Math.max(this.daysTo(info.expiry_date, day), 1) / 365;
-    const valueAt = (t: number) => {
-      const spot = this.stockPriceAt(info.underlying_code, t);
-      const value = black76({
-        underlying: spot,
-        strike: info.strike_price,
-        years,
-        volatility: 0.4,
-        right: info.call_put,
-      });
-      return value * info.exercise_ratio;
-    };
+    const valueAt = (t: number) => this.warrantValue(info, day, this.stockPriceAt(info.underlying_code, t));
     return this.tradedAround(info, day, rng, {
       market: 'stock',
       volume,
@@ -383,13 +411,22 @@ export class SimMarket {
       fairAt: (t: number) => number;
     },
   ): Tape {
-    const times = tradeTimes(this.session(how.market, day), how.count, rng);
+    // The day ends with a trade at the settlement, which the next day's reference is.
+    const session = this.session(how.market, day);
+    const times = new Float64Array(how.count + 1);
+    times.set(tradeTimes(session, how.count, rng));
+    times[how.count] = (session.end - 1000) * 1000;
+    const fair = times.map((us) => how.fairAt(us / 1000));
+    fair[how.count] = this.settlementOf(info, day);
+    const volumes = new Float64Array(how.count + 1);
+    volumes.set(splitVolume(how.volume, how.count, rng));
+    volumes[how.count] = 1;
     return buildTape({
       code: info.code,
       day,
       times,
-      fair: times.map((us) => how.fairAt(us / 1000)),
-      volumes: splitVolume(how.volume, how.count, rng),
+      fair,
+      volumes,
       rules: { ticks: how.ticks, limitUp: info.limit_up, limitDown: info.limit_down },
       amountUnit: how.amountUnit,
       auctionFrom: how.count,
