@@ -1,0 +1,265 @@
+// The durable journal: every order state change, deal, order event, cash entry and position, written in the
+// same transaction that changes them and before they are acknowledged. A restart rebuilds from it.
+import Database from 'better-sqlite3';
+import { explainStoreError } from './errors.js';
+import {
+  assertIsoDate,
+  type CashEntry,
+  type CashRow,
+  type DealFilter,
+  type DealRow,
+  dealFromRow,
+  type EventFilter,
+  eventFromRow,
+  type OrderFilter,
+  type OrderRow,
+  orderFromRow,
+  type PositionRow,
+  positionFromRow,
+  type StatusChange,
+  type StoredDeal,
+  type StoredEvent,
+  type StoredOrder,
+  type StoredPosition,
+  toJson,
+} from './records.js';
+import { migrate } from './schema.js';
+import { DEAL_COLUMNS, ORDER_COLUMNS, prepareStatements, type Statements } from './statements.js';
+
+export { JournalError } from './errors.js';
+export type * from './records.js';
+
+export interface JournalOptions {
+  /**
+   * How long a write waits for another process's lock before failing. The API is synchronous, so the wait
+   * blocks the event loop: keep it short. In normal operation only one process writes and nothing waits.
+   */
+  busyTimeoutMs?: number;
+}
+
+const DEFAULT_BUSY_TIMEOUT_MS = 1000;
+
+export class Journal {
+  private readonly statements: Statements;
+  /** Queries whose WHERE depends on the filter given: each shape is prepared once, on first use. */
+  private readonly filterQueries = new Map<string, Database.Statement>();
+
+  private constructor(
+    private readonly db: Database.Database,
+    readonly path: string,
+  ) {
+    this.statements = prepareStatements(db);
+  }
+
+  /** Opens (creating if need be) the journal at `path`, whose directory must exist; ':memory:' for tests. */
+  static open(path: string, options: JournalOptions = {}): Journal {
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path, { timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+      // WAL: readers never block the writer, and a commit is one append to the log.
+      db.pragma('journal_mode = WAL');
+      // FULL: a commit is on disk (the log is fsynced) before it returns, so an acknowledged order survives
+      // a power loss too, not only a crash of the process.
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      migrate(db, path);
+      return new Journal(db, path);
+    } catch (error) {
+      db?.close();
+      throw explainStoreError(error, path);
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /**
+   * Runs `work` in one IMMEDIATE transaction: all of its writes or none. A call inside another joins it,
+   * so only the outermost commits; an error that leaves the outermost rolls everything back.
+   */
+  transaction<T>(work: () => T): T {
+    if (this.db.inTransaction) return work();
+    try {
+      this.statements.begin.run();
+      const result = work();
+      if (result instanceof Promise) {
+        throw new TypeError('Journal.transaction: the work must be synchronous, it returned a promise');
+      }
+      this.statements.commit.run();
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.statements.rollback.run();
+      throw explainStoreError(error, this.path);
+    }
+  }
+
+  saveOrder(order: StoredOrder): void {
+    const { id, accountKey, code, status, placedAt, updatedAt } = order;
+    const row = {
+      id,
+      accountKey,
+      code,
+      status,
+      placedAt,
+      updatedAt,
+      open: order.open ? 1 : 0,
+      record: toJson(order.record),
+    };
+    this.guarded(() => this.statements.saveOrder.run(row));
+  }
+
+  order(id: string): StoredOrder | undefined {
+    const row = this.guarded(() => this.statements.order.get(id));
+    return row && orderFromRow(row);
+  }
+
+  /** Oldest placed first. */
+  orders(filter: OrderFilter = {}): StoredOrder[] {
+    const conditions: string[] = [];
+    if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
+    if (filter.openOnly) conditions.push('open = 1');
+    if (filter.since !== undefined) conditions.push('placed_at >= @since');
+    const sql = `SELECT ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid`;
+    const rows = this.filtered<OrderRow>(sql, { accountKey: filter.accountKey, since: filter.since });
+    return rows.map(orderFromRow);
+  }
+
+  addStatusChange(orderId: string, at: number, status: string, message: string): void {
+    this.guarded(() => this.statements.addStatusChange.run({ orderId, at, status, message }));
+  }
+
+  /** In the order they were added. */
+  statusChanges(orderId: string): StatusChange[] {
+    return this.guarded(() => this.statements.statusChanges.all(orderId));
+  }
+
+  addDeal(deal: StoredDeal): void {
+    const { orderId, seq, accountKey, code, action, price, quantity, at } = deal;
+    const row = { orderId, seq, accountKey, code, action, price, quantity, at, record: toJson(deal.record) };
+    this.guarded(() => this.statements.addDeal.run(row));
+  }
+
+  /** Oldest first. */
+  deals(filter: DealFilter = {}): StoredDeal[] {
+    const conditions: string[] = [];
+    if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
+    if (filter.orderId !== undefined) conditions.push('order_id = @orderId');
+    if (filter.since !== undefined) conditions.push('at >= @since');
+    const sql = `SELECT ${DEAL_COLUMNS} FROM deals ${where(conditions)} ORDER BY at, rowid`;
+    const params = { accountKey: filter.accountKey, orderId: filter.orderId, since: filter.since };
+    return this.filtered<DealRow>(sql, params).map(dealFromRow);
+  }
+
+  /** Returns the event's seq. */
+  appendEvent(event: Omit<StoredEvent, 'seq'>): number {
+    const { at, kind, accountKey } = event;
+    const row = { at, kind, accountKey, payload: toJson(event.payload) };
+    const result = this.guarded(() => this.statements.appendEvent.run(row));
+    return Number(result.lastInsertRowid);
+  }
+
+  /** Events with a seq above `seq`, in seq order. */
+  eventsAfter(seq: number, filter: EventFilter = {}): StoredEvent[] {
+    const limit = filter.limit ?? -1;
+    const rows = this.guarded(() =>
+      filter.accountKeys === undefined
+        ? this.statements.eventsAfter.all({ seq, limit })
+        : this.statements.accountEventsAfter.all({ seq, limit, accountKeys: JSON.stringify(filter.accountKeys) }),
+    );
+    return rows.map(eventFromRow);
+  }
+
+  /** The highest seq ever handed out (0 before the first event), even if that event is gone. */
+  lastEventSeq(): number {
+    return this.guarded(() => this.statements.lastEventSeq.get()) ?? 0;
+  }
+
+  /** Returns the entry's id. */
+  addCashEntry(entry: CashEntry): number {
+    if (entry.settleDate !== null) assertIsoDate(entry.settleDate, 'settleDate');
+    const { accountKey, at, amount, reason, ref, settleDate } = entry;
+    const result = this.guarded(() =>
+      this.statements.addCashEntry.run({ accountKey, at, amount, reason, ref, settleDate }),
+    );
+    return Number(result.lastInsertRowid);
+  }
+
+  /** In the order they were added. */
+  cashEntries(accountKey: string): CashEntry[] {
+    return this.guarded(() => this.statements.cashEntries.all(accountKey)) satisfies CashRow[];
+  }
+
+  /**
+   * The sum of the account's entries; with `settledBy` ('YYYY-MM-DD'), only those that count at once or
+   * settle on or before that date.
+   */
+  cashBalance(accountKey: string, asOf: { settledBy?: string } = {}): number {
+    const { settledBy } = asOf;
+    if (settledBy === undefined) return this.guarded(() => this.statements.cashBalance.get(accountKey)) ?? 0;
+    assertIsoDate(settledBy, 'settledBy');
+    return this.guarded(() => this.statements.settledCashBalance.get({ accountKey, settledBy })) ?? 0;
+  }
+
+  /** Inserts or replaces the position at (accountKey, key); a null record deletes it. */
+  savePosition(position: StoredPosition): void {
+    const { accountKey, key, record } = position;
+    this.guarded(() =>
+      record === null
+        ? this.statements.deletePosition.run({ accountKey, key })
+        : this.statements.savePosition.run({ accountKey, key, record: toJson(record) }),
+    );
+  }
+
+  /** By account, then key. */
+  positions(accountKey?: string): StoredPosition[] {
+    const rows = this.guarded(() =>
+      accountKey === undefined ? this.statements.allPositions.all() : this.statements.accountPositions.all(accountKey),
+    );
+    return rows.map((row: PositionRow) => positionFromRow(row));
+  }
+
+  /** Maps a client's idempotency key to the order it placed; the first order remembered for a key stays. */
+  rememberIdempotencyKey(key: string, orderId: string, at: number): void {
+    this.guarded(() => this.statements.rememberIdempotencyKey.run({ key, orderId, at }));
+  }
+
+  orderIdForIdempotencyKey(key: string): string | undefined {
+    return this.guarded(() => this.statements.orderIdForIdempotencyKey.get(key));
+  }
+
+  getMeta(name: string): string | undefined {
+    return this.guarded(() => this.statements.getMeta.get(name));
+  }
+
+  setMeta(name: string, value: string): void {
+    this.guarded(() => this.statements.setMeta.run({ name, value }));
+  }
+
+  private guarded<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw explainStoreError(error, this.path);
+    }
+  }
+
+  /** Runs a query built from a filter; `params` may hold undefined for conditions the filter left out. */
+  private filtered<Row>(sql: string, params: Record<string, unknown>): Row[] {
+    const bound = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+    return this.guarded(() => {
+      const statement = this.filterQueries.get(sql) ?? this.prepareFilterQuery(sql);
+      return (Object.keys(bound).length === 0 ? statement.all() : statement.all(bound)) as Row[];
+    });
+  }
+
+  private prepareFilterQuery(sql: string): Database.Statement {
+    const statement = this.db.prepare(sql);
+    this.filterQueries.set(sql, statement);
+    return statement;
+  }
+}
+
+function where(conditions: string[]): string {
+  return conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
+}

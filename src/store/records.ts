@@ -1,0 +1,119 @@
+// What the journal stores, as its callers see it, and how a row becomes one. The `record` and `payload`
+// fields carry domain objects the store does not interpret; they are kept as JSON text.
+
+export interface StoredOrder {
+  id: string;
+  accountKey: string;
+  code: string;
+  status: string;
+  /** Epoch milliseconds, like every time in the journal. */
+  placedAt: number;
+  updatedAt: number;
+  /** Still on the book: what a restart puts back. */
+  open: boolean;
+  /** The full order state. */
+  record: unknown;
+}
+
+export interface StatusChange {
+  at: number;
+  status: string;
+  message: string;
+}
+
+export interface StoredDeal {
+  orderId: string;
+  /** Per order, from 1. */
+  seq: number;
+  accountKey: string;
+  code: string;
+  action: 'Buy' | 'Sell';
+  price: number;
+  quantity: number;
+  at: number;
+  record: unknown;
+}
+
+export interface StoredEvent {
+  /** Global, strictly increasing and never reused, also across restarts. */
+  seq: number;
+  at: number;
+  kind: string;
+  accountKey: string;
+  payload: unknown;
+}
+
+export interface CashEntry {
+  /** Assigned by the journal; ignored when adding an entry. */
+  id?: number;
+  accountKey: string;
+  at: number;
+  /** Signed NT$. */
+  amount: number;
+  reason: string;
+  ref: string | null;
+  /** 'YYYY-MM-DD' when the amount settles; null when it counts at once. */
+  settleDate: string | null;
+}
+
+export interface StoredPosition {
+  accountKey: string;
+  /** e.g. code|direction|cond */
+  key: string;
+  /** null deletes the position. */
+  record: unknown;
+}
+
+export interface OrderFilter {
+  accountKey?: string;
+  openOnly?: boolean;
+  /** Orders placed at or after this instant. */
+  since?: number;
+}
+
+export interface DealFilter {
+  accountKey?: string;
+  orderId?: string;
+  /** Deals made at or after this instant. */
+  since?: number;
+}
+
+export interface EventFilter {
+  /** Only events of these accounts; an empty list matches nothing. */
+  accountKeys?: string[];
+  limit?: number;
+}
+
+/** JSON for a domain payload; `undefined` is stored as null. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value) ?? 'null';
+}
+
+export type OrderRow = Omit<StoredOrder, 'open' | 'record'> & { open: number; record: string };
+export type DealRow = Omit<StoredDeal, 'record'> & { record: string };
+export type EventRow = Omit<StoredEvent, 'payload'> & { payload: string };
+export type CashRow = Required<CashEntry>;
+export type PositionRow = Omit<StoredPosition, 'record'> & { record: string };
+
+export function orderFromRow(row: OrderRow): StoredOrder {
+  return { ...row, open: row.open === 1, record: JSON.parse(row.record) };
+}
+
+export function dealFromRow(row: DealRow): StoredDeal {
+  return { ...row, record: JSON.parse(row.record) };
+}
+
+export function eventFromRow(row: EventRow): StoredEvent {
+  return { ...row, payload: JSON.parse(row.payload) };
+}
+
+export function positionFromRow(row: PositionRow): StoredPosition {
+  return { ...row, record: JSON.parse(row.record) };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Settle dates are compared as text, which only orders them as dates in this form. */
+export function assertIsoDate(date: string, what: string): void {
+  if (!ISO_DATE.test(date)) throw new RangeError(`${what} must be a 'YYYY-MM-DD' date, got '${date}'`);
+}

@@ -1,0 +1,127 @@
+// The journal's tables, versioned with PRAGMA user_version. A released migration is never edited:
+// a change of schema is a new migration appended to the list.
+import type Database from 'better-sqlite3';
+import { JournalError } from './errors.js';
+
+/** The SQL of one step; the database's user_version after step i (from 0) is i + 1. */
+interface Migration {
+  description: string;
+  sql: string;
+}
+
+// STRICT tables reject a value of the wrong type (a fractional timestamp, a string price) instead of storing it.
+// Children reference their order with deferred foreign keys, so that inside one transaction the broker may
+// write an order and its deals in any order; the check runs at commit.
+const MIGRATIONS: readonly Migration[] = [
+  {
+    description: 'orders, status changes, deals, events, cash, positions, idempotency keys, meta',
+    sql: `
+      CREATE TABLE orders (
+        id TEXT PRIMARY KEY,
+        account_key TEXT NOT NULL,
+        code TEXT NOT NULL,
+        status TEXT NOT NULL,
+        placed_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        open INTEGER NOT NULL CHECK (open IN (0, 1)),
+        record TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX orders_by_placed_at ON orders (placed_at);
+      CREATE INDEX orders_by_account ON orders (account_key, placed_at);
+      -- The open book is small and the history grows every day: these partial indexes hold only open orders.
+      CREATE INDEX open_orders ON orders (placed_at) WHERE open = 1;
+      CREATE INDEX open_orders_by_account ON orders (account_key, placed_at) WHERE open = 1;
+
+      CREATE TABLE order_status_changes (
+        id INTEGER PRIMARY KEY,
+        order_id TEXT NOT NULL REFERENCES orders (id) DEFERRABLE INITIALLY DEFERRED,
+        at INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        message TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX status_changes_by_order ON order_status_changes (order_id, id);
+
+      CREATE TABLE deals (
+        order_id TEXT NOT NULL REFERENCES orders (id) DEFERRABLE INITIALLY DEFERRED,
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        account_key TEXT NOT NULL,
+        code TEXT NOT NULL,
+        action TEXT NOT NULL CHECK (action IN ('Buy', 'Sell')),
+        price REAL NOT NULL,
+        quantity INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        UNIQUE (order_id, seq)
+      ) STRICT;
+      CREATE INDEX deals_by_at ON deals (at);
+      CREATE INDEX deals_by_account ON deals (account_key, at);
+
+      -- AUTOINCREMENT: a seq is never handed out twice, even after the newest events are deleted.
+      CREATE TABLE events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        at INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        account_key TEXT NOT NULL,
+        payload TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX events_by_account ON events (account_key, seq);
+
+      -- Dates are 'YYYY-MM-DD' so that comparing them as text compares them as dates.
+      CREATE TABLE cash_entries (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        account_key TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        amount REAL NOT NULL,
+        reason TEXT NOT NULL,
+        ref TEXT,
+        settle_date TEXT CHECK (settle_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
+      ) STRICT;
+      CREATE INDEX cash_by_account ON cash_entries (account_key, id);
+
+      CREATE TABLE positions (
+        account_key TEXT NOT NULL,
+        key TEXT NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (account_key, key)
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE idempotency_keys (
+        key TEXT PRIMARY KEY,
+        order_id TEXT NOT NULL REFERENCES orders (id) DEFERRABLE INITIALLY DEFERRED,
+        at INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE meta (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Brings the database at `path` up to SCHEMA_VERSION, one IMMEDIATE transaction per migration. */
+export function migrate(db: Database.Database, path: string): void {
+  const versionOf = () => db.pragma('user_version', { simple: true }) as number;
+  refuseNewerSchema(versionOf(), path);
+  MIGRATIONS.forEach((migration, index) => {
+    const target = index + 1;
+    // The version is read again under the write lock: another process may have migrated meanwhile.
+    const step = db.transaction(() => {
+      if (versionOf() >= target) return;
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${target}`);
+    });
+    step.immediate();
+  });
+}
+
+function refuseNewerSchema(version: number, path: string): void {
+  if (version <= SCHEMA_VERSION) return;
+  throw new JournalError(
+    `the journal at ${path} was written by a newer sjgate (schema version ${version}, this one knows up to ` +
+      `${SCHEMA_VERSION}): upgrade sjgate, or point SJ_HOME_PATH at another directory`,
+    'SJGATE_SCHEMA_TOO_NEW',
+  );
+}
