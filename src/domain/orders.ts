@@ -1,0 +1,446 @@
+// Orders as Shioaji models them: enums, order requests, the Trade JSON of the HTTP server (official-server.md
+// §6.1, §6.4), the order_event payloads (sdk-model.md §2.4) and the life cycle of an order's status.
+
+import type { Account, AccountSelector } from './accounts.js';
+import type { ComboType, Exchange, SecurityType } from './contracts.js';
+
+export const ACTIONS = ['Buy', 'Sell'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const STOCK_PRICE_TYPES = ['LMT', 'MKT', 'MKP'] as const;
+export type StockPriceType = (typeof STOCK_PRICE_TYPES)[number];
+
+/** MKP is TAIFEX's range-market order (範圍市價, MWP). */
+export const FUTURES_PRICE_TYPES = ['LMT', 'MKT', 'MKP'] as const;
+export type FuturesPriceType = (typeof FUTURES_PRICE_TYPES)[number];
+
+export type PriceType = StockPriceType | FuturesPriceType;
+
+export const ORDER_TYPES = ['ROD', 'IOC', 'FOK'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** Common 整股, BlockTrade 鉅額, Fixing 盤後定價, Odd 盤後零股, IntradayOdd 盤中零股. */
+export const STOCK_ORDER_LOTS = ['Common', 'BlockTrade', 'Fixing', 'Odd', 'IntradayOdd'] as const;
+export type StockOrderLot = (typeof STOCK_ORDER_LOTS)[number];
+
+/** Cash 現股, Netting 餘額交割, MarginTrading 融資, ShortSelling 融券, Emerging 興櫃. */
+export const STOCK_ORDER_CONDS = ['Cash', 'Netting', 'MarginTrading', 'ShortSelling', 'Emerging'] as const;
+export type StockOrderCond = (typeof STOCK_ORDER_CONDS)[number];
+
+export const FUTURES_OC_TYPES = ['Auto', 'New', 'Cover', 'DayTrade'] as const;
+export type FuturesOCType = (typeof FUTURES_OC_TYPES)[number];
+
+/** What a client may send as octype: NewPosition is the SDK's name for New after the exchange resolves Auto. */
+export const FUTURES_OC_TYPE_INPUTS = [...FUTURES_OC_TYPES, 'NewPosition'] as const;
+export type FuturesOCTypeInput = (typeof FUTURES_OC_TYPE_INPUTS)[number];
+
+export const ORDER_STATUSES = [
+  'PendingSubmit',
+  'PreSubmitted',
+  'Submitted',
+  'Failed',
+  'Cancelled',
+  'Filled',
+  'PartFilled',
+  'Inactive',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Board lot: Common, Fixing and BlockTrade quantities count lots of this many shares. */
+export const BOARD_LOT_SHARES = 1000;
+
+export const normalizeOcType = (octype: FuturesOCTypeInput): FuturesOCType =>
+  octype === 'NewPosition' ? 'New' : octype;
+
+/** custom_field is a memo echoed in events: at most 6 ASCII letters or digits (empty is the default). */
+export function isValidCustomField(value: string): boolean {
+  return /^[A-Za-z0-9]{0,6}$/.test(value);
+}
+
+/** True when a stock order's quantity counts shares (odd lots) rather than board lots. */
+export const isOddLot = (lot: StockOrderLot): boolean => lot === 'Odd' || lot === 'IntradayOdd';
+
+/** Shares a stock order covers: lots x 1,000 for board-lot orders, the quantity itself for odd lots. */
+export const orderShares = (lot: StockOrderLot, quantity: number): number =>
+  isOddLot(lot) ? quantity : quantity * BOARD_LOT_SHARES;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Order requests
+
+interface OrderRequestFields {
+  action: Action;
+  /** 0 for MKT and MKP. */
+  price: number;
+  /** Stocks: lots (Common, Fixing, BlockTrade) or shares (Odd, IntradayOdd); futures and options: contracts. */
+  quantity: number;
+  order_type: OrderType;
+  custom_field: string;
+  /** Omitted: the default account of the order's type. */
+  account?: AccountSelector | undefined;
+}
+
+/** A stock order with its defaults applied. */
+export interface StockOrderRequest extends OrderRequestFields {
+  price_type: StockPriceType;
+  order_lot: StockOrderLot;
+  order_cond: StockOrderCond;
+  /** Sell first, buy back the same day (現股當沖先賣). */
+  daytrade_short: boolean;
+}
+
+/** A futures or options order with its defaults applied. */
+export interface FuturesOrderRequest extends OrderRequestFields {
+  price_type: FuturesPriceType;
+  octype: FuturesOCType;
+}
+
+/** A combo order: price is the net price (buy legs minus sell legs); the quantity applies to both legs. */
+export interface ComboOrderRequest extends FuturesOrderRequest {
+  combo_type?: ComboType | undefined;
+}
+
+export type OrderRequest = StockOrderRequest | FuturesOrderRequest;
+
+export const isStockOrder = (order: OrderRequest): order is StockOrderRequest => 'order_lot' in order;
+
+/** A stock order as a client sends it: the fields with defaults may be left out. */
+export type StockOrderInput = Omit<StockOrderRequest, 'order_lot' | 'order_cond' | 'daytrade_short' | 'custom_field'> &
+  Partial<Pick<StockOrderRequest, 'order_lot' | 'order_cond' | 'daytrade_short' | 'custom_field'>>;
+
+export type FuturesOrderInput = Omit<FuturesOrderRequest, 'octype' | 'custom_field'> & {
+  octype?: FuturesOCTypeInput | undefined;
+  custom_field?: string | undefined;
+};
+
+export function stockOrderRequest(input: StockOrderInput): StockOrderRequest {
+  return {
+    ...input,
+    order_lot: input.order_lot ?? 'Common',
+    order_cond: input.order_cond ?? 'Cash',
+    daytrade_short: input.daytrade_short ?? false,
+    custom_field: input.custom_field ?? '',
+  };
+}
+
+export function futuresOrderRequest(input: FuturesOrderInput): FuturesOrderRequest {
+  return { ...input, octype: normalizeOcType(input.octype ?? 'Auto'), custom_field: input.custom_field ?? '' };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Trade JSON (official-server.md §6.1)
+
+/** The minimal contract of a Trade; target_code is the resolved month for a continuous alias (TMFR1 → TMFE6). */
+export interface TradeContract {
+  security_type: SecurityType;
+  exchange: Exchange;
+  code: string;
+  target_code: string | null;
+}
+
+interface TradeOrderFields {
+  /** The trade id: cancel and update name the trade by it. */
+  id: string;
+  seqno: string;
+  ordno: string;
+  action: Action;
+  price: number;
+  quantity: number;
+  order_type: OrderType;
+  custom_field: string;
+  account: Account;
+  /** Signature; empty in simulation. */
+  ca: string;
+}
+
+export interface StockTradeOrder extends TradeOrderFields {
+  price_type: StockPriceType;
+  order_cond: StockOrderCond;
+  order_lot: StockOrderLot;
+}
+
+export interface FuturesTradeOrder extends TradeOrderFields {
+  price_type: FuturesPriceType;
+  octype: FuturesOCType;
+}
+
+export interface Deal {
+  /** '000001', '000002', ... per order. */
+  seq: string;
+  price: number;
+  quantity: number;
+  /** Epoch seconds. */
+  ts: number;
+}
+
+export interface TradeStatus {
+  /** Same as order.id. */
+  id: string;
+  status: OrderStatus;
+  status_code: string;
+  web_id: string;
+  /** Epoch seconds (float). */
+  order_ts: number;
+  /** '委託成功' when accepted; the reason when Failed. */
+  msg: string;
+  /** Epoch seconds of the last change; 0 before the exchange acknowledged the order. */
+  modified_ts: number;
+  modified_price: number;
+  /** The live quantity: the order's quantity less what was cancelled; 0 until acknowledged. */
+  order_quantity: number;
+  deal_quantity: number;
+  /** Cumulative: update_qty reductions and the cancelled remainder. */
+  cancel_quantity: number;
+  deals: Deal[];
+}
+
+export interface StockTrade {
+  contract: TradeContract;
+  order: StockTradeOrder;
+  status: TradeStatus;
+}
+
+export interface FuturesTrade {
+  contract: TradeContract;
+  order: FuturesTradeOrder;
+  status: TradeStatus;
+}
+
+export type Trade = StockTrade | FuturesTrade;
+
+export const isStockTrade = (trade: Trade): trade is StockTrade => 'order_lot' in trade.order;
+
+// Combo trades (§6.4): legs carry their own action; deals are keyed by leg code. Times follow the Trade JSON
+// decision (order_ts/modified_ts epoch seconds) rather than the ISO order_datetime of some doc samples.
+
+export interface ComboTradeLeg extends TradeContract {
+  action: Action;
+}
+
+export interface ComboTradeOrder {
+  id: string;
+  seqno: string;
+  ordno: string;
+  action: Action;
+  price: number;
+  quantity: number;
+  order_type: OrderType;
+  price_type: FuturesPriceType;
+  octype: FuturesOCType;
+  account: Account;
+  combo_type?: ComboType | undefined;
+}
+
+export interface ComboTradeStatus extends Omit<TradeStatus, 'deals'> {
+  /** Deals per leg code; {} before any fill. */
+  deals: Record<string, Deal[]>;
+}
+
+export interface ComboTrade {
+  contract: { legs: [ComboTradeLeg, ComboTradeLeg] };
+  order: ComboTradeOrder;
+  status: ComboTradeStatus;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Order life cycle
+
+/** Orders in these states never change again. */
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['Filled', 'Cancelled', 'Failed'];
+
+// Inactive is the placeholder of an order placed without waiting (spec: "order still in transit"); the 1.x SDK
+// grouped it with the finished states, but here it moves on once the exchange answers.
+const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  Inactive: ['PendingSubmit', 'PreSubmitted', 'Submitted', 'PartFilled', 'Filled', 'Cancelled', 'Failed'],
+  PendingSubmit: ['PreSubmitted', 'Submitted', 'PartFilled', 'Filled', 'Cancelled', 'Failed'],
+  PreSubmitted: ['Submitted', 'PartFilled', 'Filled', 'Cancelled', 'Failed'],
+  // Submitted and PartFilled stay themselves across price and quantity updates.
+  Submitted: ['Submitted', 'PartFilled', 'Filled', 'Cancelled'],
+  PartFilled: ['PartFilled', 'Filled', 'Cancelled'],
+  Filled: [],
+  Cancelled: [],
+  Failed: [],
+};
+
+export const isFinalStatus = (status: OrderStatus): boolean => FINAL_ORDER_STATUSES.includes(status);
+
+export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => NEXT_STATUSES[from].includes(to);
+
+export interface OrderQuantities {
+  order_quantity: number;
+  deal_quantity: number;
+  cancel_quantity: number;
+}
+
+/** What is still working at the exchange: the live quantity less what was filled. */
+export const openQuantity = (q: Pick<OrderQuantities, 'order_quantity' | 'deal_quantity'>): number =>
+  Math.max(0, q.order_quantity - q.deal_quantity);
+
+/**
+ * The status of an acknowledged order from its quantities. When nothing is left open, an order whose last change
+ * was a fill is Filled and one whose remainder was cancelled (a cancel, an IOC or FOK remainder) is Cancelled.
+ * Quantities of zero all round mean the exchange has not acknowledged the order yet.
+ */
+export function statusForQuantities(q: OrderQuantities, closedBy: 'deal' | 'cancel' = 'deal'): OrderStatus {
+  if (q.order_quantity === 0 && q.deal_quantity === 0 && q.cancel_quantity === 0) return 'PendingSubmit';
+  if (openQuantity(q) > 0) return q.deal_quantity > 0 ? 'PartFilled' : 'Submitted';
+  return q.deal_quantity > 0 && closedBy === 'deal' ? 'Filled' : 'Cancelled';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// order_event payloads (sdk-model.md §2.4; spec 001 "Order and deal reports")
+
+export const ORDER_STATES = ['StockOrder', 'StockDeal', 'FuturesOrder', 'FuturesDeal'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const OP_TYPES = ['New', 'Cancel', 'UpdatePrice', 'UpdateQty'] as const;
+export type OpType = (typeof OP_TYPES)[number];
+
+/** op_code of a successful operation; anything else is a failure explained by op_msg. */
+export const OP_CODE_OK = '00';
+
+export type MarketType = 'Day' | 'Night';
+export type EventOptionRight = 'Future' | 'OptionCall' | 'OptionPut';
+
+export interface Operation {
+  op_type: OpType;
+  op_code: string;
+  op_msg: string;
+}
+
+export interface OrderEventStatus {
+  id: string;
+  /** Epoch seconds. */
+  exchange_ts: number;
+  modified_price: number;
+  cancel_quantity: number;
+  order_quantity: number;
+  web_id: string;
+}
+
+export interface StockOrderEvent {
+  operation: Operation;
+  order: {
+    id: string;
+    seqno: string;
+    ordno: string;
+    account: Account;
+    action: Action;
+    price: number;
+    quantity: number;
+    order_type: OrderType;
+    price_type: StockPriceType;
+    order_cond: StockOrderCond;
+    order_lot: StockOrderLot;
+    custom_field: string;
+  };
+  status: OrderEventStatus;
+  contract: {
+    security_type: SecurityType;
+    exchange: Exchange;
+    code: string;
+    symbol: string;
+    name: string;
+    currency: string;
+  };
+}
+
+export interface StockDealEvent {
+  /** The order's id. */
+  trade_id: string;
+  seqno: string;
+  /** The order's ordno followed by the deal's sequence. */
+  ordno: string;
+  exchange_seq: string;
+  broker_id: string;
+  account_id: string;
+  action: Action;
+  code: string;
+  order_cond: StockOrderCond;
+  order_lot: StockOrderLot;
+  price: number;
+  quantity: number;
+  web_id: string;
+  custom_field: string;
+  /** Epoch seconds. */
+  ts: number;
+}
+
+export interface FuturesOrderEvent {
+  operation: Operation;
+  order: {
+    id: string;
+    seqno: string;
+    ordno: string;
+    account: Account;
+    action: Action;
+    price: number;
+    quantity: number;
+    order_type: OrderType;
+    price_type: FuturesPriceType;
+    market_type: MarketType;
+    oc_type: FuturesOCType;
+    subaccount: string;
+    combo: boolean;
+    /** The spec keeps custom_field in futures reports (only cond and lot are replaced by oc_type). */
+    custom_field: string;
+  };
+  status: OrderEventStatus;
+  contract: {
+    security_type: SecurityType;
+    /** The product root, e.g. TMF. */
+    code: string;
+    /** The contract, e.g. TMFF6. */
+    full_code: string;
+    /** The SDK reports 'TIM' for TAIFEX here. */
+    exchange: string;
+    delivery_month: string;
+    delivery_date: string;
+    strike_price: number;
+    option_right: EventOptionRight;
+  };
+}
+
+export interface FuturesDealEvent {
+  trade_id: string;
+  seqno: string;
+  ordno: string;
+  exchange_seq: string;
+  broker_id: string;
+  account_id: string;
+  action: Action;
+  /** The product root. */
+  code: string;
+  full_code: string;
+  price: number;
+  quantity: number;
+  subaccount: string;
+  security_type: SecurityType;
+  delivery_month: string;
+  strike_price: number;
+  option_right: EventOptionRight;
+  market_type: MarketType;
+  combo: boolean;
+  /** Epoch seconds. */
+  ts: number;
+}
+
+export interface OrderEventBodies {
+  StockOrder: StockOrderEvent;
+  StockDeal: StockDealEvent;
+  FuturesOrder: FuturesOrderEvent;
+  FuturesDeal: FuturesDealEvent;
+}
+
+/** The wrapped SSE form: {state, data: {<state>: body}}. */
+export type OrderEventOf<S extends OrderState> = { state: S; data: { [K in S]: OrderEventBodies[S] } };
+
+export type OrderEvent = { [S in OrderState]: OrderEventOf<S> }[OrderState];
+
+export function orderEvent<S extends OrderState>(state: S, body: OrderEventBodies[S]): OrderEventOf<S> {
+  return { state, data: { [state]: body } as { [K in S]: OrderEventBodies[S] } };
+}
+
+/** The body of a wrapped event. */
+export function orderEventBody<S extends OrderState>(event: OrderEventOf<S>): OrderEventBodies[S] {
+  return event.data[event.state];
+}
