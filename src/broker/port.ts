@@ -34,6 +34,7 @@ import type {
   Ticks,
   TicksQuery,
 } from '../domain/market-data.js';
+import type { FuturesOrderInput, OrderEvent, StockOrderInput, Trade } from '../domain/orders.js';
 import type { ClockMode } from '../domain/sessions.js';
 import type { Clock } from '../domain/time.js';
 
@@ -132,6 +133,46 @@ export interface AccountsPort {
   trafficExhausted(): boolean;
 }
 
+export interface PlaceOrderInput {
+  /** `{code}` alone is enough: the security type and exchange are resolved from the catalog. */
+  contract: ContractRef;
+  /** Exactly one of the two, as the body's `stock_order` or `futures_order`. */
+  stockOrder?: StockOrderInput | undefined;
+  futuresOrder?: FuturesOrderInput | undefined;
+  /** false for `timeout: 0`: the Trade comes back at once as Inactive without ids; the ids arrive by event. */
+  wait: boolean;
+  /** A retried place with the same key returns the first Trade instead of placing a second order. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface JournaledOrderEvent {
+  /** Strictly increasing, never reused, also across restarts: the SSE `id:`. */
+  seq: number;
+  /** `broker_id-account_id` of the account the event belongs to. */
+  accountKey: string;
+  event: OrderEvent;
+}
+
+export interface OrdersPort {
+  /**
+   * Places an order. A request that breaks an exchange or broker rule comes back as a Trade with status Failed and
+   * the Shioaji message in status.msg (HTTP 200). Throws InvalidRequestError for a malformed request (both or neither
+   * order object, a stock order for a futures contract, a bad custom_field) and NotFoundError for an unknown code.
+   */
+  place(input: PlaceOrderInput): Trade;
+  /** Any order of any account, placed before or after a restart. Throws NotFoundError for an unknown trade id. */
+  cancel(tradeId: string): Trade;
+  updatePrice(tradeId: string, price: number): Trade;
+  /** Reduces the order by `quantity` (DESIGN.md); it keeps its price and queue position. */
+  updateQty(tradeId: string, quantity: number): Trade;
+  /** The trades of one account, or of every account when no selector is given; oldest first. */
+  trades(account?: AccountSelector): Trade[];
+  /** Order and deal events after a sequence number (0 = from the start), oldest first. */
+  eventsAfter(seq: number, limit?: number): JournaledOrderEvent[];
+  /** Calls the listener for every order and deal event after it is journaled; returns the function that stops it. */
+  onOrderEvent(listener: (event: JournaledOrderEvent) => void): () => void;
+}
+
 export interface Broker {
   readonly simulation: boolean;
   /** A short description of the clock that drives the backend, e.g. 'always-open'. */
@@ -141,5 +182,6 @@ export interface Broker {
   readonly contracts: ContractsPort;
   readonly accounts: AccountsPort;
   readonly marketData: MarketDataPort;
+  readonly orders: OrdersPort;
   close(): Promise<void>;
 }

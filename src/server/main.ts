@@ -1,6 +1,7 @@
 // Starts the gateway in this process: the broker, the HTTP app, and its TCP and Unix-socket listeners.
 
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SimBroker } from '../broker/sim/sim-broker.js';
 import { ConfigError, type GatewayConfig } from '../config.js';
 import { clockStartingAt, systemClock } from '../domain/time.js';
@@ -25,7 +26,14 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
     );
   }
   const clock = config.simStart === null ? systemClock : clockStartingAt(config.simStart);
-  const broker = new SimBroker({ clock, seed: config.simSeed, clockMode: config.simClock, apiKey: config.apiKey });
+  mkdirSync(config.homePath, { recursive: true });
+  const broker = new SimBroker({
+    clock,
+    seed: config.simSeed,
+    clockMode: config.simClock,
+    apiKey: config.apiKey,
+    journalPath: join(config.homePath, 'sjgate.db'),
+  });
   const contractCount = broker.contracts.count();
   broker.start();
   const https = config.tls

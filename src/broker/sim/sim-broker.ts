@@ -3,6 +3,7 @@
 import { nextContractRefresh } from '../../domain/listing.js';
 import type { ClockMode } from '../../domain/sessions.js';
 import type { Clock } from '../../domain/time.js';
+import { Journal } from '../../store/journal.js';
 import type { Broker } from '../port.js';
 import { SimAccounts } from './accounts.js';
 import type { ReferencePrices } from './catalog/references.js';
@@ -10,6 +11,7 @@ import { SimContracts } from './contracts.js';
 import { MarketFeed } from './market/feed.js';
 import { SimMarket } from './market/market.js';
 import { SimMarketData } from './market-data.js';
+import { SimOrders } from './orders/sim-orders.js';
 
 export interface SimBrokerOptions {
   clock: Clock;
@@ -18,7 +20,11 @@ export interface SimBrokerOptions {
   apiKey: string | null;
   /** The references of each listing day; the simulated market's closes by default. */
   prices?: (day: string) => ReferencePrices;
+  /** The SQLite journal of orders, deals and events; in memory (lost at exit) when omitted. */
+  journalPath?: string;
 }
+
+const ORDER_SYNC_MS = 100;
 
 export class SimBroker implements Broker {
   readonly simulation = true;
@@ -27,11 +33,14 @@ export class SimBroker implements Broker {
   readonly contracts: SimContracts;
   readonly accounts: SimAccounts;
   readonly marketData: SimMarketData;
+  readonly orders: SimOrders;
+  readonly journal: Journal;
   readonly market: SimMarket;
   /** What watched instruments trade as the clock moves (streams subscribe to it). */
   readonly feed: MarketFeed;
 
   private refreshTimer: NodeJS.Timeout | null = null;
+  private orderTimer: NodeJS.Timeout | null = null;
 
   constructor(options: SimBrokerOptions) {
     this.clock = options.clock;
@@ -42,12 +51,23 @@ export class SimBroker implements Broker {
     this.contracts = new SimContracts(options.clock, options.seed, prices);
     this.accounts = new SimAccounts(options.apiKey, options.clock);
     this.marketData = new SimMarketData(this.market, this.contracts, options.clock);
+    this.journal = Journal.open(options.journalPath ?? ':memory:');
+    this.orders = new SimOrders(
+      this.journal,
+      this.market,
+      this.contracts,
+      this.accounts,
+      options.clock,
+      options.clockMode,
+    );
   }
 
   /** Runs the contract refresh on the exchange schedule (the simulated clock moves at real speed). */
   start(): void {
     this.feed.start();
     this.scheduleRefresh();
+    this.orderTimer = setInterval(() => this.orders.sync(), ORDER_SYNC_MS);
+    this.orderTimer.unref();
   }
 
   private scheduleRefresh(): void {
@@ -61,6 +81,9 @@ export class SimBroker implements Broker {
 
   async close(): Promise<void> {
     this.feed.stop();
+    if (this.orderTimer) clearInterval(this.orderTimer);
+    this.orderTimer = null;
+    this.journal.close();
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.refreshTimer = null;
   }

@@ -1,0 +1,52 @@
+// What an account holds, from its deals: cash after fees and taxes, shares per stock, net contracts per futures or
+// option. The broker's checks (selling more than held, buying beyond cash or margin) read it.
+
+import { stockTaxKind, stockTradeCosts } from '../../../domain/fees.js';
+import { isOddLot, orderShares, type Trade } from '../../../domain/orders.js';
+
+export const STARTING_CASH = 10_000_000;
+export const STARTING_COLLATERAL = 2_000_000;
+
+interface AccountHoldings {
+  cash: number;
+  /** Shares by stock code (Cash condition; negative for a day-trade short sale). */
+  shares: Map<string, number>;
+  /** Net contracts by futures or option code: positive long, negative short. */
+  contracts: Map<string, number>;
+}
+
+export class Holdings {
+  private readonly accounts = new Map<string, AccountHoldings>();
+
+  of(accountKey: string, type: 'S' | 'F'): AccountHoldings {
+    let holdings = this.accounts.get(accountKey);
+    if (!holdings) {
+      holdings = { cash: type === 'S' ? STARTING_CASH : STARTING_COLLATERAL, shares: new Map(), contracts: new Map() };
+      this.accounts.set(accountKey, holdings);
+    }
+    return holdings;
+  }
+
+  /** Books one fill of a trade. Stock cash moves by the value and its fee and tax; futures hold contracts. */
+  book(accountKey: string, trade: Trade, price: number, quantity: number, daytradeShort: boolean): void {
+    const sign = trade.order.action === 'Buy' ? 1 : -1;
+    if ('order_lot' in trade.order) {
+      const holdings = this.of(accountKey, 'S');
+      const shares = orderShares(trade.order.order_lot, quantity);
+      const value = Math.round(price * shares * 100) / 100;
+      const { fee, tax } = stockTradeCosts(value, {
+        action: trade.order.action,
+        kind: stockTaxKind(trade.contract.code, trade.contract.security_type),
+        dayTrade: daytradeShort,
+        oddLot: isOddLot(trade.order.order_lot),
+      });
+      holdings.cash += -sign * value - fee - tax;
+      const code = trade.contract.code;
+      holdings.shares.set(code, (holdings.shares.get(code) ?? 0) + sign * shares);
+      return;
+    }
+    const holdings = this.of(accountKey, 'F');
+    const code = trade.contract.code;
+    holdings.contracts.set(code, (holdings.contracts.get(code) ?? 0) + sign * quantity);
+  }
+}

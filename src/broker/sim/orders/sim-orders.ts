@@ -1,0 +1,592 @@
+// The simulated exchange and broker for orders: checks each order against the exchange's and the broker's rules,
+// matches it against the simulated market (exchange/matching.ts), and journals every change before it is
+// acknowledged or published. Open orders meet the market's trades as the clock moves (sync).
+
+import type { AccountSelector } from '../../../domain/accounts.js';
+import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../domain/contracts.js';
+import { InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
+import { futuresMargin, optionMargin } from '../../../domain/fees.js';
+import {
+  firstChangeViolation,
+  firstViolation,
+  type OrderChange,
+  type PlaceOrderContext,
+  type PriceFacts,
+  type SessionPhase,
+} from '../../../domain/order-rules.js';
+import {
+  type FuturesOrderRequest,
+  futuresOrderRequest,
+  isFinalStatus,
+  isValidCustomField,
+  type OpType,
+  type OrderEvent,
+  type StockOrderRequest,
+  statusForQuantities,
+  stockOrderRequest,
+  type Trade,
+} from '../../../domain/orders.js';
+import type { ClockMode } from '../../../domain/sessions.js';
+import { STOCK_TICKS, type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
+import type { Clock } from '../../../domain/time.js';
+import type { Journal } from '../../../store/journal.js';
+import type { AccountsPort, JournaledOrderEvent, OrdersPort, PlaceOrderInput } from '../../port.js';
+import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
+import { tickTableOfFutures } from '../catalog/futures.js';
+import type { SimContracts } from '../contracts.js';
+import { depthCovers, displayedAt, type Fill, meetTrade, takeDepth } from '../exchange/matching.js';
+import { nextOpening, phaseAt } from '../exchange/phases.js';
+import { bookAt } from '../market/book.js';
+import { FOLLOWERS } from '../market/daily.js';
+import { marketOf, type SimMarket } from '../market/market.js';
+import { publishedCount, type Tape } from '../market/tape.js';
+import { Holdings } from './holdings.js';
+import { accountKeyOf, dealReport, newTrade, type OrderRecord, orderReport } from './trade-records.js';
+
+const ACCEPTED = '委託成功';
+
+export class SimOrders implements OrdersPort {
+  private readonly records = new Map<string, OrderRecord>();
+  private readonly holdings = new Holdings();
+  private readonly listeners = new Set<(event: JournaledOrderEvent) => void>();
+  private counter: number;
+
+  constructor(
+    private readonly journal: Journal,
+    private readonly market: SimMarket,
+    private readonly contracts: SimContracts,
+    private readonly accounts: AccountsPort,
+    private readonly clock: Clock,
+    private readonly mode: ClockMode,
+  ) {
+    for (const stored of journal.orders()) this.records.set(stored.id, stored.record as OrderRecord);
+    for (const deal of journal.deals()) {
+      const record = this.records.get(deal.orderId);
+      if (record) this.holdings.book(record.accountKey, record.trade, deal.price, deal.quantity, record.daytradeShort);
+    }
+    this.counter = Number(journal.getMeta('order_counter') ?? '0');
+  }
+
+  place(input: PlaceOrderInput): Trade {
+    this.sync();
+    if (input.idempotencyKey) {
+      const id = this.journal.orderIdForIdempotencyKey(input.idempotencyKey);
+      if (id) return this.view(this.records.get(id)!, input.wait);
+    }
+    const { listed, info } = this.instrumentOf(input);
+    const order = this.orderOf(input, info);
+    const account = this.accounts.resolve({
+      ...order.account,
+      account_type: order.account?.account_type ?? ('order_lot' in order ? 'S' : 'F'),
+    });
+    const expectedType = 'order_lot' in order ? 'S' : 'F';
+    if (account.account_type !== expectedType) {
+      throw new InvalidRequestError(
+        `account ${account.account_id} is a ${account.account_type} account; ${info.code} needs a ${expectedType} account`,
+      );
+    }
+    const now = this.clock.now();
+    const trade = newTrade(info, listed.code !== info.code ? listed.code : null, this.nextIds(), order, account, now);
+    const lot = 'order_lot' in order ? order.order_lot : null;
+    const record: OrderRecord = {
+      trade,
+      accountKey: accountKeyOf(account),
+      market: marketOf(info),
+      tape: lot === 'Odd' || lot === 'IntradayOdd' ? 'odd' : 'board',
+      daytradeShort: 'daytrade_short' in order ? order.daytrade_short : false,
+      queueAhead: 0,
+      cursor: null,
+      releaseAt: null,
+      placedAt: now,
+    };
+    const phase = phaseAt(this.mode, record.market, lot, now);
+    const violation = firstViolation(this.contextOf(order, info, record, phase));
+    const events: OrderEvent[] = [];
+    if (violation) {
+      Object.assign(trade.status, { status: 'Failed', status_code: violation.opCode, msg: violation.message });
+      events.push(orderReport(record, info, 'New', violation.opCode, violation.message, now));
+    } else {
+      this.acknowledge(record, now);
+      if (phase === 'closed') {
+        trade.status.status = 'PreSubmitted';
+        record.releaseAt = nextOpening(this.mode, record.market, lot, now);
+      }
+      events.push(orderReport(record, info, 'New', '00', '', now));
+      if (phase !== 'closed') events.push(...this.enter(record, info, now, phase));
+    }
+    this.commit(record, events, input.idempotencyKey);
+    return this.view(record, input.wait);
+  }
+
+  cancel(tradeId: string): Trade {
+    return this.change(tradeId, { kind: 'cancel' });
+  }
+
+  updatePrice(tradeId: string, price: number): Trade {
+    return this.change(tradeId, { kind: 'update_price', price });
+  }
+
+  updateQty(tradeId: string, quantity: number): Trade {
+    return this.change(tradeId, { kind: 'update_qty', quantity });
+  }
+
+  trades(account?: AccountSelector): Trade[] {
+    this.sync();
+    const key = account && Object.values(account).some((v) => v !== undefined) ? this.accountKeyFor(account) : null;
+    return [...this.records.values()]
+      .filter((record) => key === null || record.accountKey === key)
+      .map((record) => structuredClone(record.trade));
+  }
+
+  eventsAfter(seq: number, limit?: number): JournaledOrderEvent[] {
+    return this.journal
+      .eventsAfter(seq, limit === undefined ? {} : { limit })
+      .map((stored) => ({ seq: stored.seq, accountKey: stored.accountKey, event: stored.payload as OrderEvent }));
+  }
+
+  onOrderEvent(listener: (event: JournaledOrderEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Releases reservations whose session opened and lets open orders meet the trades printed since last time. */
+  sync(): void {
+    const now = this.clock.now();
+    for (const record of this.records.values()) {
+      if (isFinalStatus(record.trade.status.status)) continue;
+      const info = this.infoOf(record);
+      const events: OrderEvent[] = [];
+      if (record.releaseAt !== null) {
+        if (now < record.releaseAt) continue;
+        const at = record.releaseAt;
+        record.releaseAt = null;
+        record.trade.status.status = 'Submitted';
+        const lot = 'order_lot' in record.trade.order ? record.trade.order.order_lot : null;
+        events.push(...this.enter(record, info, at, phaseAt(this.mode, record.market, lot, at)));
+      }
+      events.push(...this.meetTrades(record, info, now));
+      if (events.length > 0) this.commit(record, events);
+    }
+  }
+
+  // ---- placing ----
+
+  private instrumentOf(input: PlaceOrderInput): { listed: ContractInfo; info: ContractInfo } {
+    const { code, security_type, exchange } = input.contract;
+    const listed = this.contracts.current().find(code);
+    if (!listed || (security_type && listed.security_type !== security_type)) {
+      throw new NotFoundError(`${code} is not a listed contract${security_type ? ` of type ${security_type}` : ''}`);
+    }
+    if (exchange && exchange !== listed.exchange) {
+      throw new NotFoundError(`${code} is listed on ${listed.exchange}, not ${exchange}`);
+    }
+    if (listed.security_type === 'IND') throw new InvalidRequestError(`${code} is an index; indices cannot be traded`);
+    const target = listed.target_code ? this.contracts.current().find(listed.target_code) : listed;
+    return { listed, info: target ?? listed };
+  }
+
+  private orderOf(input: PlaceOrderInput, info: ContractInfo): StockOrderRequest | FuturesOrderRequest {
+    const { stockOrder, futuresOrder } = input;
+    if ((stockOrder === undefined) === (futuresOrder === undefined)) {
+      throw new InvalidRequestError('place_order needs exactly one of stock_order or futures_order');
+    }
+    const derivative = info.security_type === 'FUT' || info.security_type === 'OPT';
+    if (stockOrder && derivative) {
+      throw new InvalidRequestError(
+        `${info.code} is a ${info.security_type} contract: send futures_order, not stock_order`,
+      );
+    }
+    if (futuresOrder && !derivative) {
+      throw new InvalidRequestError(
+        `${info.code} is a ${info.security_type} contract: send stock_order, not futures_order`,
+      );
+    }
+    const order = stockOrder ? stockOrderRequest(stockOrder) : futuresOrderRequest(futuresOrder!);
+    if (!isValidCustomField(order.custom_field)) {
+      throw new InvalidRequestError(`custom_field must be at most 6 letters or digits, got '${order.custom_field}'`);
+    }
+    return order;
+  }
+
+  private contextOf(
+    order: StockOrderRequest | FuturesOrderRequest,
+    info: ContractInfo,
+    record: OrderRecord,
+    phase: SessionPhase,
+  ): PlaceOrderContext {
+    const prices = this.priceFactsOf(info);
+    const instrument = {
+      ...prices,
+      securityType: info.security_type,
+      exchange: info.exchange,
+      code: info.code,
+      referencePrice: 'reference' in info ? info.reference : 0,
+    };
+    if ('order_lot' in order) {
+      const stock = info as StockInfo;
+      const holdings = this.holdings.of(record.accountKey, 'S');
+      const held = (holdings.shares.get(info.code) ?? 0) - this.openShares(record.accountKey, info.code, 'Sell');
+      return {
+        market: 'stock',
+        order,
+        instrument: {
+          ...instrument,
+          dayTrade: stock.day_trade ?? 'No',
+          closePrice: this.closePriceOf(info),
+          marginLoanRatio: stock.margin_loan_ratio ?? 0,
+          shortMarginRatio: stock.short_margin_ratio ?? 90,
+          marginShortable: stock.margin_shortable ?? false,
+          belowReferenceShortable: stock.below_ref_shortable ?? false,
+          marginQuotaLots: stock.margin_quota_lots ?? 0,
+          shortQuotaLots: stock.short_quota_lots ?? 0,
+        },
+        phase,
+        account: {
+          availableCash: holdings.cash - this.reservedCash(record.accountKey),
+          holdings: { cash: Math.max(0, held), margin: 0, short: 0 },
+        },
+      };
+    }
+    const derivative = info as FuturesInfo | OptionInfo;
+    const holdings = this.holdings.of(record.accountKey, 'F');
+    const net = holdings.contracts.get(info.code) ?? 0;
+    return {
+      market: 'futures',
+      order,
+      instrument: { ...instrument, multiplier: derivative.multiplier, marginPerContract: this.marginPerContract(info) },
+      phase,
+      account: {
+        availableMargin: holdings.cash - this.reservedMargin(record.accountKey),
+        coverableContracts: order.action === 'Buy' ? Math.max(0, -net) : Math.max(0, net),
+      },
+    };
+  }
+
+  private priceFactsOf(info: ContractInfo): PriceFacts {
+    const limits = info as { limit_up: number; limit_down: number };
+    let ticks: TickTable = STOCK_TICKS;
+    if (info.security_type === 'STK') ticks = FOLLOWERS.get(info.code)?.ticks ?? STOCK_TICKS;
+    if (info.security_type === 'WRT') ticks = WARRANT_TICKS;
+    if (info.security_type === 'OPT') ticks = TXO_PREMIUM_TICKS;
+    if (info.security_type === 'FUT') {
+      const product = FUTURES_PRODUCTS.find((p) => p.root === (info as FuturesInfo).root);
+      if (product) ticks = tickTableOfFutures(product);
+    }
+    return { ticks, limitUp: limits.limit_up, limitDown: limits.limit_down };
+  }
+
+  /** The day's close once the closing auction printed (exchange mode); null before, and always in always-open. */
+  private closePriceOf(info: ContractInfo): number | null {
+    if (this.mode !== 'exchange') return null;
+    const now = this.clock.now();
+    const day = this.market.dayAt('stock', now);
+    const session = this.market.session('stock', day);
+    return now >= session.auctions[0]! ? this.market.daily.closeOf(info.code, day) : null;
+  }
+
+  private marginPerContract(info: ContractInfo): number {
+    const derivative = info as FuturesInfo | OptionInfo;
+    try {
+      if (info.security_type === 'OPT') {
+        const option = info as OptionInfo;
+        const underlying = this.market.daily.closeOf('IX0001', this.market.dayAt('stock', this.clock.now()));
+        return optionMargin({
+          side: 'short',
+          root: option.root,
+          right: option.option_right,
+          strike: option.strike_price,
+          premium: option.reference,
+          underlying,
+          multiplier: option.multiplier,
+        }).initial;
+      }
+      return futuresMargin({ root: derivative.root, price: derivative.reference, multiplier: derivative.multiplier })
+        .initial;
+    } catch {
+      // Products without a published margin: a tenth of the contract value.
+      return Math.ceil(derivative.reference * derivative.multiplier * 0.1);
+    }
+  }
+
+  private openShares(accountKey: string, code: string, action: 'Buy' | 'Sell'): number {
+    let shares = 0;
+    for (const record of this.openRecords(accountKey)) {
+      const { order, status } = record.trade;
+      if (record.trade.contract.code !== code || order.action !== action || !('order_lot' in order)) continue;
+      const open = status.order_quantity - status.deal_quantity;
+      shares += order.order_lot === 'Odd' || order.order_lot === 'IntradayOdd' ? open : open * 1000;
+    }
+    return shares;
+  }
+
+  private reservedCash(accountKey: string): number {
+    let reserved = 0;
+    for (const record of this.openRecords(accountKey)) {
+      const { order, status } = record.trade;
+      if (order.action !== 'Buy' || !('order_lot' in order)) continue;
+      const unit = order.order_lot === 'Odd' || order.order_lot === 'IntradayOdd' ? 1 : 1000;
+      reserved += order.price * unit * (status.order_quantity - status.deal_quantity) * 1.001425;
+    }
+    return Math.ceil(reserved);
+  }
+
+  private reservedMargin(accountKey: string): number {
+    let reserved = 0;
+    const holdings = this.holdings.of(accountKey, 'F');
+    for (const [code, net] of holdings.contracts) {
+      const info = this.contracts.current().find(code);
+      if (info && net !== 0) reserved += Math.abs(net) * this.marginPerContract(info);
+    }
+    for (const record of this.openRecords(accountKey)) {
+      if ('order_lot' in record.trade.order) continue;
+      const info = this.infoOf(record);
+      const open = record.trade.status.order_quantity - record.trade.status.deal_quantity;
+      reserved += open * this.marginPerContract(info);
+    }
+    return reserved;
+  }
+
+  private *openRecords(accountKey: string): Iterable<OrderRecord> {
+    for (const record of this.records.values()) {
+      if (record.accountKey === accountKey && !isFinalStatus(record.trade.status.status)) yield record;
+    }
+  }
+
+  private nextIds(): { id: string; seqno: string; ordno: string } {
+    this.counter++;
+    let hash = Math.imul(this.counter ^ 0x5bd1e995, 0x9e3779b1);
+    hash ^= hash >>> 15;
+    hash = Math.imul(hash, 0x85ebca6b);
+    hash ^= hash >>> 13;
+    return {
+      id: (hash >>> 0).toString(16).padStart(8, '0'),
+      seqno: String(100000 + (this.counter % 900000)),
+      ordno: (36 ** 4 * 10 + this.counter).toString(36).toUpperCase().slice(-5),
+    };
+  }
+
+  private acknowledge(record: OrderRecord, now: number): void {
+    const { trade } = record;
+    const stock = 'order_lot' in trade.order;
+    Object.assign(trade.status, {
+      status: 'Submitted',
+      status_code: stock ? '00' : '0000',
+      web_id: stock ? '137' : 'Z',
+      msg: ACCEPTED,
+      modified_ts: now / 1000,
+      modified_price: stock ? 0 : trade.order.price,
+      order_quantity: trade.order.quantity,
+    });
+  }
+
+  // ---- matching ----
+
+  private tapeOf(record: OrderRecord, info: ContractInfo, day: string): Tape {
+    if (record.tape === 'odd') return this.market.oddLotTape(info as StockInfo, day);
+    return this.market.tape(info, day);
+  }
+
+  /** The order arrives at the exchange: a marketable part takes depth in continuous trading; the rest rests. */
+  private enter(record: OrderRecord, info: ContractInfo, at: number, phase: SessionPhase): OrderEvent[] {
+    const day = this.market.dayAt(record.market, at);
+    const tape = this.tapeOf(record, info, day);
+    const count = publishedCount(tape, at);
+    record.cursor = { day, count };
+    const { order } = record.trade;
+    const reference = 'reference' in info ? info.reference : 0;
+    const book = bookAt(tape, count, reference);
+    const limit = order.price_type === 'LMT' ? order.price : null;
+    const open = this.openOf(record);
+    const immediate = order.order_type !== 'ROD' || order.price_type !== 'LMT';
+    const events: OrderEvent[] = [];
+    if (phase === 'continuous' && record.tape === 'board') {
+      const opposite = order.action === 'Buy' ? book.ask : book.bid;
+      const fills =
+        order.order_type === 'FOK' && !depthCovers(opposite, order.action, limit, open)
+          ? []
+          : takeDepth(opposite, order.action, limit, open);
+      events.push(...this.fill(record, info, fills, at));
+    }
+    if (immediate && this.openOf(record) > 0) {
+      events.push(...this.cancelRest(record, info, at, 'Cancel', ''));
+    } else if (limit !== null) {
+      record.queueAhead = displayedAt(order.action === 'Buy' ? book.bid : book.ask, limit);
+    }
+    return events;
+  }
+
+  /** The tape's trades since the order's cursor, up to now; an order left open when its day ends expires. */
+  private meetTrades(record: OrderRecord, info: ContractInfo, now: number): OrderEvent[] {
+    if (!record.cursor) return [];
+    const events: OrderEvent[] = [];
+    const tape = this.tapeOf(record, info, record.cursor.day);
+    const upTo = publishedCount(tape, now);
+    const { order } = record.trade;
+    for (let k = record.cursor.count; k < upTo && this.openOf(record) > 0; k++) {
+      const met = meetTrade(
+        { action: order.action, price: order.price, remaining: this.openOf(record), queueAhead: record.queueAhead },
+        { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: record.tape === 'odd' || tape.tickTypes[k] === 0 },
+      );
+      record.queueAhead = met.queueAhead;
+      if (met.fill) events.push(...this.fill(record, info, [met.fill], tape.times[k]! / 1000));
+    }
+    record.cursor.count = upTo;
+    if (this.openOf(record) > 0 && this.market.dayAt(record.market, now) !== record.cursor.day) {
+      events.push(...this.cancelRest(record, info, now, 'Cancel', 'the order expired at the end of its trading day'));
+    }
+    return events;
+  }
+
+  private openOf(record: OrderRecord): number {
+    return record.trade.status.order_quantity - record.trade.status.deal_quantity;
+  }
+
+  private fill(record: OrderRecord, info: ContractInfo, fills: Fill[], at: number): OrderEvent[] {
+    const { status } = record.trade;
+    return fills.map((fill) => {
+      const deal = {
+        seq: String(status.deals.length + 1).padStart(6, '0'),
+        price: fill.price,
+        quantity: fill.quantity,
+        ts: Math.round(at) / 1000,
+      };
+      status.deals.push(deal);
+      status.deal_quantity += fill.quantity;
+      status.status = statusForQuantities(status);
+      status.modified_ts = deal.ts;
+      this.holdings.book(record.accountKey, record.trade, fill.price, fill.quantity, record.daytradeShort);
+      return dealReport(record, info, deal);
+    });
+  }
+
+  private cancelRest(record: OrderRecord, info: ContractInfo, at: number, op: OpType, reason: string): OrderEvent[] {
+    const { status } = record.trade;
+    status.cancel_quantity += this.openOf(record);
+    status.order_quantity = status.deal_quantity;
+    status.status = statusForQuantities(status, 'cancel');
+    status.modified_ts = at / 1000;
+    if (reason) status.msg = reason;
+    return [orderReport(record, info, op, '00', reason, at)];
+  }
+
+  // ---- changes ----
+
+  private change(tradeId: string, change: OrderChange): Trade {
+    this.sync();
+    const record = this.records.get(tradeId);
+    if (!record) throw new NotFoundError(`no order with trade_id '${tradeId}'`);
+    const info = this.infoOf(record);
+    const now = this.clock.now();
+    const { trade } = record;
+    const opType: OpType =
+      change.kind === 'cancel' ? 'Cancel' : change.kind === 'update_price' ? 'UpdatePrice' : 'UpdateQty';
+    const violation = firstChangeViolation({
+      change,
+      order: {
+        price_type: trade.order.price_type,
+        order_lot: 'order_lot' in trade.order ? trade.order.order_lot : undefined,
+      },
+      status: trade.status,
+      instrument: this.priceFactsOf(info),
+    });
+    if (violation) {
+      this.commit(record, [orderReport(record, info, opType, violation.opCode, violation.message, now)]);
+      return { ...structuredClone(trade), status: { ...structuredClone(trade.status), msg: violation.message } };
+    }
+    const events: OrderEvent[] = [];
+    if (change.kind === 'cancel') {
+      events.push(...this.cancelRest(record, info, now, 'Cancel', ''));
+    } else if (change.kind === 'update_qty') {
+      trade.status.order_quantity -= change.quantity;
+      trade.status.cancel_quantity += change.quantity;
+      trade.status.modified_ts = now / 1000;
+      events.push(orderReport(record, info, 'UpdateQty', '00', '', now));
+    } else {
+      trade.order.price = change.price;
+      trade.status.modified_price = change.price;
+      trade.status.modified_ts = now / 1000;
+      events.push(orderReport(record, info, 'UpdatePrice', '00', '', now));
+      if (record.releaseAt === null) {
+        // A new price is a new place in the queue: the order re-enters the book as if it just arrived.
+        const lot = 'order_lot' in trade.order ? trade.order.order_lot : null;
+        events.push(...this.enter(record, info, now, phaseAt(this.mode, record.market, lot, now)));
+      }
+    }
+    this.commit(record, events);
+    return structuredClone(trade);
+  }
+
+  // ---- journal ----
+
+  private infoOf(record: OrderRecord): ContractInfo {
+    const day = record.cursor?.day ?? this.market.dayAt(record.market, record.placedAt);
+    const info = this.market.listings.infoOn(record.trade.contract.code, day);
+    if (!info) throw new Error(`order ${record.trade.order.id}: ${record.trade.contract.code} is not listed on ${day}`);
+    return info;
+  }
+
+  private accountKeyFor(selector: AccountSelector): string {
+    return accountKeyOf(this.accounts.resolve(selector));
+  }
+
+  /** Writes the order, its new deals and its events in one transaction, then tells the listeners. */
+  private commit(record: OrderRecord, events: OrderEvent[], idempotencyKey?: string): void {
+    const now = this.clock.now();
+    const { trade } = record;
+    const journaled: JournaledOrderEvent[] = [];
+    this.journal.transaction(() => {
+      const known = this.journal.order(trade.order.id);
+      this.journal.saveOrder({
+        id: trade.order.id,
+        accountKey: record.accountKey,
+        code: trade.contract.code,
+        status: trade.status.status,
+        placedAt: record.placedAt,
+        updatedAt: now,
+        open: !isFinalStatus(trade.status.status),
+        record,
+      });
+      if (known?.status !== trade.status.status) {
+        this.journal.addStatusChange(trade.order.id, now, trade.status.status, trade.status.msg);
+      }
+      const stored = this.journal.deals({ orderId: trade.order.id }).length;
+      for (const deal of trade.status.deals.slice(stored)) {
+        this.journal.addDeal({
+          orderId: trade.order.id,
+          seq: Number(deal.seq),
+          accountKey: record.accountKey,
+          code: trade.contract.code,
+          action: trade.order.action,
+          price: deal.price,
+          quantity: deal.quantity,
+          at: Math.round(deal.ts * 1000),
+          record: deal,
+        });
+      }
+      for (const event of events) {
+        const seq = this.journal.appendEvent({
+          at: now,
+          kind: event.state,
+          accountKey: record.accountKey,
+          payload: event,
+        });
+        journaled.push({ seq, accountKey: record.accountKey, event });
+      }
+      if (idempotencyKey) this.journal.rememberIdempotencyKey(idempotencyKey, trade.order.id, now);
+      this.journal.setMeta('order_counter', String(this.counter));
+    });
+    this.records.set(trade.order.id, record);
+    for (const event of journaled) for (const listener of this.listeners) listener(event);
+  }
+
+  /** What place_order answers: the trade, or with `timeout: 0` a placeholder without ids (they arrive by event). */
+  private view(record: OrderRecord, wait: boolean): Trade {
+    const trade = structuredClone(record.trade);
+    if (wait) return trade;
+    trade.order.id = '';
+    trade.order.seqno = '';
+    trade.order.ordno = '';
+    trade.status = { ...trade.status, id: '', status: 'Inactive', deals: [], deal_quantity: 0 };
+    return trade;
+  }
+}

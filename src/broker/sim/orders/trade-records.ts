@@ -1,0 +1,212 @@
+// The simulator's record of one order (what the journal keeps) and the Trade JSON and order events made from it.
+
+import type { Account } from '../../../domain/accounts.js';
+import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
+import {
+  type Deal,
+  type EventOptionRight,
+  type FuturesOrderRequest,
+  type OpType,
+  type OrderEvent,
+  orderEvent,
+  type StockOrderRequest,
+  type Trade,
+} from '../../../domain/orders.js';
+import type { MarketKind } from '../../../domain/sessions.js';
+
+export interface OrderRecord {
+  trade: Trade;
+  accountKey: string;
+  market: MarketKind;
+  /** Board-lot trades, or the odd-lot auctions for Odd and IntradayOdd orders. */
+  tape: 'board' | 'odd';
+  daytradeShort: boolean;
+  /** Volume at the order's price that trades before it. */
+  queueAhead: number;
+  /** The tape trades this order has already met. */
+  cursor: { day: string; count: number } | null;
+  /** A reservation (PreSubmitted) is released at this instant. */
+  releaseAt: number | null;
+  placedAt: number;
+}
+
+export const accountKeyOf = (account: Account): string => `${account.broker_id}-${account.account_id}`;
+
+const seconds = (epochMs: number) => Math.round(epochMs) / 1000;
+
+export function newTrade(
+  info: ContractInfo,
+  aliasCode: string | null,
+  ids: { id: string; seqno: string; ordno: string },
+  order: StockOrderRequest | FuturesOrderRequest,
+  account: Account,
+  now: number,
+): Trade {
+  const contract = {
+    security_type: info.security_type,
+    exchange: info.exchange,
+    code: info.code,
+    target_code: aliasCode ? info.code : null,
+  };
+  const common = {
+    ...ids,
+    action: order.action,
+    price: order.price,
+    quantity: order.quantity,
+    order_type: order.order_type,
+    custom_field: order.custom_field,
+    account,
+    ca: '',
+  };
+  const status = {
+    id: ids.id,
+    status: 'PendingSubmit' as const,
+    status_code: '0',
+    web_id: '',
+    order_ts: seconds(now),
+    msg: '',
+    modified_ts: 0,
+    modified_price: 0,
+    order_quantity: 0,
+    deal_quantity: 0,
+    cancel_quantity: 0,
+    deals: [] as Deal[],
+  };
+  if ('order_lot' in order) {
+    return {
+      contract,
+      order: { ...common, price_type: order.price_type, order_cond: order.order_cond, order_lot: order.order_lot },
+      status,
+    };
+  }
+  return { contract, order: { ...common, price_type: order.price_type, octype: order.octype }, status };
+}
+
+export const isStockRecord = (record: OrderRecord): boolean => 'order_lot' in record.trade.order;
+
+/** The order report of an operation (op_code '00' when it succeeded). */
+export function orderReport(
+  record: OrderRecord,
+  info: ContractInfo,
+  opType: OpType,
+  opCode: string,
+  opMsg: string,
+  now: number,
+): OrderEvent {
+  const { trade } = record;
+  const operation = { op_type: opType, op_code: opCode, op_msg: opMsg };
+  const status = {
+    id: trade.status.id,
+    exchange_ts: seconds(now),
+    modified_price: trade.status.modified_price,
+    cancel_quantity: trade.status.cancel_quantity,
+    order_quantity: trade.status.order_quantity,
+    web_id: trade.status.web_id,
+  };
+  const base = {
+    id: trade.order.id,
+    seqno: trade.order.seqno,
+    ordno: trade.order.ordno,
+    account: trade.order.account,
+    action: trade.order.action,
+    price: trade.order.price,
+    quantity: trade.order.quantity,
+    order_type: trade.order.order_type,
+    custom_field: trade.order.custom_field,
+  };
+  if ('order_lot' in trade.order) {
+    const name = 'name' in info ? info.name : '';
+    return orderEvent('StockOrder', {
+      operation,
+      order: {
+        ...base,
+        price_type: trade.order.price_type,
+        order_cond: trade.order.order_cond,
+        order_lot: trade.order.order_lot,
+      },
+      status,
+      contract: {
+        security_type: info.security_type,
+        exchange: info.exchange,
+        code: info.code,
+        symbol: `${info.exchange}${info.code}`,
+        name,
+        currency: 'TWD',
+      },
+    });
+  }
+  const derivative = info as FuturesInfo | OptionInfo;
+  return orderEvent('FuturesOrder', {
+    operation,
+    order: {
+      ...base,
+      price_type: trade.order.price_type,
+      market_type: marketTypeAt(now),
+      oc_type: trade.order.octype,
+      subaccount: '',
+      combo: false,
+    },
+    status,
+    contract: {
+      security_type: info.security_type,
+      code: derivative.root,
+      full_code: info.code,
+      exchange: 'TIM',
+      delivery_month: derivative.delivery_month,
+      delivery_date: derivative.delivery_date,
+      strike_price: 'strike_price' in derivative ? derivative.strike_price : 0,
+      option_right: optionRightOf(derivative),
+    },
+  });
+}
+
+/** The deal report of one fill. */
+export function dealReport(record: OrderRecord, info: ContractInfo, deal: Deal): OrderEvent {
+  const { trade } = record;
+  const common = {
+    trade_id: trade.order.id,
+    seqno: trade.order.seqno,
+    ordno: `${trade.order.ordno}${deal.seq.slice(-3)}`,
+    exchange_seq: deal.seq,
+    broker_id: trade.order.account.broker_id,
+    account_id: trade.order.account.account_id,
+    action: trade.order.action,
+    price: deal.price,
+    quantity: deal.quantity,
+    ts: deal.ts,
+  };
+  if ('order_lot' in trade.order) {
+    return orderEvent('StockDeal', {
+      ...common,
+      code: info.code,
+      order_cond: trade.order.order_cond,
+      order_lot: trade.order.order_lot,
+      web_id: trade.status.web_id,
+      custom_field: trade.order.custom_field,
+    });
+  }
+  const derivative = info as FuturesInfo | OptionInfo;
+  return orderEvent('FuturesDeal', {
+    ...common,
+    code: derivative.root,
+    full_code: info.code,
+    subaccount: '',
+    security_type: info.security_type,
+    delivery_month: derivative.delivery_month,
+    strike_price: 'strike_price' in derivative ? derivative.strike_price : 0,
+    option_right: optionRightOf(derivative),
+    market_type: marketTypeAt(deal.ts * 1000),
+    combo: false,
+  });
+}
+
+function optionRightOf(info: FuturesInfo | OptionInfo): EventOptionRight {
+  if (info.security_type !== 'OPT') return 'Future';
+  return (info as OptionInfo).option_right === 'C' ? 'OptionCall' : 'OptionPut';
+}
+
+/** TAIFEX's night session runs 15:00-05:00 Taiwan time. */
+function marketTypeAt(epochMs: number): 'Day' | 'Night' {
+  const hour = new Date(epochMs + 8 * 3600_000).getUTCHours();
+  return hour >= 15 || hour < 5 ? 'Night' : 'Day';
+}
