@@ -448,7 +448,7 @@ export class SimOrders implements OrdersPort {
         seq: String(status.deals.length + 1).padStart(6, '0'),
         price: fill.price,
         quantity: fill.quantity,
-        ts: Math.round(at) / 1000,
+        ts: at / 1000,
       };
       status.deals.push(deal);
       status.deal_quantity += fill.quantity;
@@ -531,7 +531,7 @@ export class SimOrders implements OrdersPort {
 
   /** Writes the order, its new deals and its events in one transaction, then tells the listeners. */
   private commit(record: OrderRecord, events: OrderEvent[], idempotencyKey?: string): void {
-    const now = this.clock.now();
+    const now = Math.round(this.clock.now());
     const { trade } = record;
     const journaled: JournaledOrderEvent[] = [];
     this.journal.transaction(() => {
@@ -541,7 +541,7 @@ export class SimOrders implements OrdersPort {
         accountKey: record.accountKey,
         code: trade.contract.code,
         status: trade.status.status,
-        placedAt: record.placedAt,
+        placedAt: Math.round(record.placedAt),
         updatedAt: now,
         open: !isFinalStatus(trade.status.status),
         record,

@@ -1,0 +1,305 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { bookAt } from '../../src/broker/sim/market/book.js';
+import { publishedCount } from '../../src/broker/sim/market/tape.js';
+import { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import type { StockInfo } from '../../src/domain/contracts.js';
+import type { FuturesOrderInput, StockOrderInput } from '../../src/domain/orders.js';
+import type { ClockMode } from '../../src/domain/sessions.js';
+import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+
+function brokerAt(day: string, time: string, mode: ClockMode = 'always-open', journalPath?: string) {
+  const clock = new ManualClock(taipeiInstant(day, time));
+  const broker = new SimBroker({ clock, seed: 1, clockMode: mode, apiKey: null, journalPath });
+  return { clock, broker };
+}
+
+function bookNow(broker: SimBroker, code: string) {
+  const now = broker.clock.now();
+  const info = broker.contracts.current().find(code)! as StockInfo;
+  const day = broker.market.dayAt('stock', now);
+  const tape = broker.market.tape(info, day);
+  return {
+    info,
+    tape,
+    count: publishedCount(tape, now),
+    book: bookAt(tape, publishedCount(tape, now), info.reference),
+  };
+}
+
+const stock = (order: Partial<StockOrderInput>): StockOrderInput => ({
+  action: 'Buy',
+  price: 0,
+  quantity: 1,
+  price_type: 'LMT',
+  order_type: 'ROD',
+  ...order,
+});
+
+const futures = (order: Partial<FuturesOrderInput>): FuturesOrderInput => ({
+  action: 'Buy',
+  price: 0,
+  quantity: 1,
+  price_type: 'LMT',
+  order_type: 'ROD',
+  ...order,
+});
+
+describe('marketable orders take the displayed depth', () => {
+  test('a buy through two ask levels gets one deal per level at the level prices', () => {
+    const { broker } = brokerAt('2026-11-23', '10:00');
+    const { book } = bookNow(broker, '2884');
+    const quantity = book.ask.volumes[0]! + 1;
+    const trade = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: book.ask.prices[1]!, quantity }),
+      wait: true,
+    });
+    assert.equal(trade.status.status, 'Filled', trade.status.msg);
+    assert.deepEqual(
+      trade.status.deals.map((d) => [d.price, d.quantity]),
+      [
+        [book.ask.prices[0], book.ask.volumes[0]],
+        [book.ask.prices[1], 1],
+      ],
+    );
+    assert.equal(trade.status.deal_quantity, quantity);
+  });
+
+  test('IOC cancels what the book cannot fill; FOK fills everything or nothing', () => {
+    const { broker } = brokerAt('2026-11-23', '10:00');
+    const { book } = bookNow(broker, '2884');
+    const best = book.ask.prices[0]!;
+    const more = book.ask.volumes[0]! + 5;
+    const ioc = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: best, quantity: more, order_type: 'IOC' }),
+      wait: true,
+    });
+    assert.equal(ioc.status.deal_quantity, book.ask.volumes[0]);
+    assert.equal(ioc.status.cancel_quantity, 5);
+    assert.equal(ioc.status.status, 'Cancelled');
+    const fok = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: best, quantity: more, order_type: 'FOK' }),
+      wait: true,
+    });
+    assert.equal(fok.status.deal_quantity, 0);
+    assert.equal(fok.status.cancel_quantity, more);
+    assert.deepEqual(fok.status.deals, []);
+  });
+});
+
+describe('resting orders', () => {
+  test('fill only after the volume ahead of them at their price has traded', () => {
+    const { broker, clock } = brokerAt('2026-11-23', '10:00');
+    const { book, tape, count } = bookNow(broker, '2884');
+    const price = book.bid.prices[0]!;
+    const trade = broker.orders.place({ contract: { code: '2884' }, stockOrder: stock({ price }), wait: true });
+    assert.equal(trade.status.status, 'Submitted');
+    // Work out from the tape when the order must fill: trades below its price, or at it once the queue is gone.
+    let ahead = book.bid.volumes[0]!;
+    let fillAt = -1;
+    for (let k = count; k < tape.times.length; k++) {
+      const p = tape.prices[k]!;
+      if (p < price) {
+        fillAt = k;
+        break;
+      }
+      if (p === price) {
+        if (tape.volumes[k]! > ahead) {
+          fillAt = k;
+          break;
+        }
+        ahead -= tape.volumes[k]!;
+      }
+    }
+    assert.ok(fillAt > count, 'the tape reaches the order later in the day');
+    clock.set(tape.times[fillAt]! / 1000 - 1);
+    assert.equal(broker.orders.trades()[0]!.status.deal_quantity, 0, 'not before');
+    clock.set(tape.times[fillAt]! / 1000);
+    const filled = broker.orders.trades()[0]!;
+    assert.equal(filled.status.status, 'Filled');
+    assert.deepEqual(filled.status.deals, [{ seq: '000001', price, quantity: 1, ts: tape.times[fillAt]! / 1000 / 1000 }]);
+  });
+
+  test('cancel and update_qty act on the remaining quantity and are reported as order events', () => {
+    const { broker } = brokerAt('2026-11-23', '10:00');
+    const { book } = bookNow(broker, '2884');
+    const price = book.bid.prices[4]!;
+    const trade = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price, quantity: 5 }),
+      wait: true,
+    });
+    const reduced = broker.orders.updateQty(trade.order.id, 2);
+    assert.equal(reduced.status.order_quantity, 3);
+    assert.equal(reduced.status.cancel_quantity, 2);
+    assert.equal(reduced.status.status, 'Submitted');
+    const cancelled = broker.orders.cancel(trade.order.id);
+    assert.equal(cancelled.status.status, 'Cancelled');
+    assert.equal(cancelled.status.cancel_quantity, 5);
+    const again = broker.orders.cancel(trade.order.id);
+    assert.equal(again.status.status, 'Cancelled');
+    assert.equal(again.status.msg, '委託數量已完全刪除');
+    const ops = broker.orders
+      .eventsAfter(0)
+      .map((e) => (e.event.state === 'StockOrder' ? e.event.data.StockOrder.operation : null))
+      .map((op) => op && [op.op_type, op.op_code]);
+    assert.deepEqual(ops, [
+      ['New', '00'],
+      ['UpdateQty', '00'],
+      ['Cancel', '00'],
+      ['Cancel', '99'],
+    ]);
+  });
+});
+
+describe('rules', () => {
+  test('a futures MKT ROD fails with the TAIFEX message; R1 shows the real month', () => {
+    const { broker } = brokerAt('2026-11-23', '10:00');
+    const trade = broker.orders.place({
+      contract: { code: 'TXFR1' },
+      futuresOrder: futures({ price_type: 'MKT' }),
+      wait: true,
+    });
+    assert.equal(trade.status.status, 'Failed');
+    assert.equal(trade.status.msg, '當日市價單不允許當日有效委託(ROD)');
+    assert.match(trade.contract.code, /^TXF[A-L]\d$/);
+    assert.equal(trade.contract.target_code, trade.contract.code);
+  });
+
+  test('selling shares the account does not hold fails', () => {
+    const { broker } = brokerAt('2026-11-23', '10:00');
+    const { book } = bookNow(broker, '2884');
+    const trade = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ action: 'Sell', price: book.bid.prices[0]! }),
+      wait: true,
+    });
+    assert.equal(trade.status.status, 'Failed');
+    assert.match(trade.status.msg, /餘股數不足/);
+  });
+});
+
+describe('sessions in exchange mode', () => {
+  test('an order placed before the open is PreSubmitted and released into the session', () => {
+    const { broker, clock } = brokerAt('2026-11-23', '07:00', 'exchange');
+    const reference = (broker.contracts.current().find('2884') as StockInfo).reference;
+    const trade = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: (broker.contracts.current().find('2884') as StockInfo).limit_up }),
+      wait: true,
+    });
+    assert.equal(trade.status.status, 'PreSubmitted', trade.status.msg);
+    clock.set(taipeiInstant('2026-11-23', '08:31'));
+    assert.equal(broker.orders.trades()[0]!.status.status, 'Submitted');
+    clock.set(taipeiInstant('2026-11-23', '09:10'));
+    const filled = broker.orders.trades()[0]!;
+    assert.equal(filled.status.status, 'Filled');
+    assert.ok(reference > 0);
+  });
+
+  test('MKT and IOC are refused during the closing auction', () => {
+    const { broker } = brokerAt('2026-11-23', '13:27', 'exchange');
+    const trade = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price_type: 'MKT', order_type: 'IOC' }),
+      wait: true,
+    });
+    assert.equal(trade.status.status, 'Failed');
+    assert.match(trade.status.msg, /集合競價/);
+  });
+});
+
+describe('the journal', () => {
+  test('after a restart every trade is there and can still be cancelled', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-orders-'));
+    try {
+      const path = join(dir, 'sjgate.db');
+      const first = brokerAt('2026-11-23', '10:00', 'always-open', path);
+      const { book } = bookNow(first.broker, '2884');
+      const resting = first.broker.orders.place({
+        contract: { code: '2884' },
+        stockOrder: stock({ price: book.bid.prices[4]! }),
+        wait: true,
+      });
+      const filled = first.broker.orders.place({
+        contract: { code: '2884' },
+        stockOrder: stock({ price: book.ask.prices[0]! }),
+        wait: true,
+      });
+      const before = first.broker.orders.trades();
+      const lastSeq = first.broker.orders.eventsAfter(0).at(-1)!.seq;
+      await first.broker.close();
+      const second = brokerAt('2026-11-23', '10:00', 'always-open', path);
+      assert.deepEqual(second.broker.orders.trades(), before);
+      assert.equal(second.broker.orders.cancel(resting.order.id).status.status, 'Cancelled');
+      assert.equal(second.broker.orders.trades().find((t) => t.order.id === filled.order.id)!.status.status, 'Filled');
+      assert.ok(second.broker.orders.eventsAfter(lastSeq)[0]!.seq === lastSeq + 1, 'the sequence continues');
+      const sell = second.broker.orders.place({
+        contract: { code: '2884' },
+        stockOrder: stock({ action: 'Sell', price: book.bid.prices[0]! }),
+        wait: true,
+      });
+      assert.notEqual(
+        sell.status.status,
+        'Failed',
+        `the shares bought before the restart are held: ${sell.status.msg}`,
+      );
+      assert.notEqual(sell.order.id, resting.order.id);
+      await second.broker.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('invariants', () => {
+  test('no order fills beyond its quantity or outside its limit price, and deals add up', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            code: fc.constantFrom('2884', '2330', '2603', '0050'),
+            action: fc.constantFrom('Buy' as const, 'Sell' as const),
+            level: fc.integer({ min: -4, max: 4 }),
+            quantity: fc.integer({ min: 1, max: 30 }),
+            orderType: fc.constantFrom('ROD' as const, 'IOC' as const, 'FOK' as const),
+            wait: fc.integer({ min: 0, max: 600_000 }),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        (orders) => {
+          const { broker, clock } = brokerAt('2026-11-23', '10:00');
+          for (const o of orders) {
+            const { book } = bookNow(broker, o.code);
+            const side = o.level >= 0 ? book.ask : book.bid;
+            const price = side.prices[Math.abs(o.level)] || book.ask.prices[0]!;
+            broker.orders.place({
+              contract: { code: o.code },
+              stockOrder: stock({ action: o.action, price, quantity: o.quantity, order_type: o.orderType }),
+              wait: true,
+            });
+            clock.advance(o.wait);
+          }
+          for (const trade of broker.orders.trades()) {
+            const { status, order } = trade;
+            const dealt = status.deals.reduce((sum, d) => sum + d.quantity, 0);
+            assert.equal(dealt, status.deal_quantity);
+            assert.ok(status.deal_quantity + status.cancel_quantity <= order.quantity);
+            for (const deal of status.deals) {
+              assert.ok(order.action === 'Buy' ? deal.price <= order.price : deal.price >= order.price);
+            }
+            if (status.status === 'Filled') assert.equal(status.deal_quantity, status.order_quantity);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
