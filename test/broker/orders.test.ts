@@ -124,7 +124,9 @@ describe('resting orders', () => {
     clock.set(tape.times[fillAt]! / 1000);
     const filled = broker.orders.trades()[0]!;
     assert.equal(filled.status.status, 'Filled');
-    assert.deepEqual(filled.status.deals, [{ seq: '000001', price, quantity: 1, ts: tape.times[fillAt]! / 1000 / 1000 }]);
+    assert.deepEqual(filled.status.deals, [
+      { seq: '000001', price, quantity: 1, ts: tape.times[fillAt]! / 1000 / 1000 },
+    ]);
   });
 
   test('cancel and update_qty act on the remaining quantity and are reported as order events', () => {

@@ -21,7 +21,7 @@ export interface SimBrokerOptions {
   /** The references of each listing day; the simulated market's closes by default. */
   prices?: (day: string) => ReferencePrices;
   /** The SQLite journal of orders, deals and events; in memory (lost at exit) when omitted. */
-  journalPath?: string;
+  journalPath?: string | undefined;
 }
 
 const ORDER_SYNC_MS = 100;
