@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import { registerAuth } from './commands/auth.js';
 import { registerContracts } from './commands/contracts.js';
 import { registerData } from './commands/data.js';
+import { registerOrder } from './commands/order.js';
 import { registerServer } from './commands/server.js';
 import type { Runtime } from './daemon.js';
 import { FORMATS } from './output.js';
@@ -46,5 +47,6 @@ Examples:
   registerAuth(program, runtime);
   registerContracts(program, runtime);
   registerData(program, runtime);
+  registerOrder(program, runtime);
   return program;
 }

@@ -11,6 +11,7 @@ import { registerOpenApi } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
 import { marketDataRoutes } from './routes/market-data.js';
+import { orderRoutes } from './routes/orders.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
 import { registerRequestGuards } from './security.js';
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes(broker));
   await app.register(contractsRoutes(broker));
   await app.register(marketDataRoutes(broker));
+  await app.register(orderRoutes(broker));
   await app.register(streamRoutes(broker, new StreamConnections()));
   return app;
 }

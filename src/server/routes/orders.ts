@@ -1,0 +1,154 @@
+// Orders: place, cancel, update price and quantity, and the trade listings. A rejected order is HTTP 200 with a
+// Failed Trade (status.msg says why); only malformed requests are 4xx.
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import type { Broker } from '../../broker/port.js';
+import { InvalidRequestError } from '../../domain/errors.js';
+import { errorResponses } from '../schemas/common.js';
+import {
+  IdempotencyHeadersSchema,
+  isValidIdempotencyKey,
+  orderAccountOf,
+  PlaceOrderBodySchema,
+  TradeIdBodySchema,
+  TradeSchema,
+  TradesBodySchema,
+  tradesSelectorOf,
+  UpdatePriceBodySchema,
+  UpdateQtyBodySchema,
+} from '../schemas/orders.js';
+
+const tags = ['order'];
+const BASE = '/api/v1/order';
+const config = { rateGroups: ['orders'] } as const;
+const ORDER_ERRORS = errorResponses(400, 404, 422, 429);
+
+/** The Idempotency-Key header, if any; 400 unless it is 1 to 128 visible ASCII characters. */
+function idempotencyKeyOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isValidIdempotencyKey(value)) {
+    throw new InvalidRequestError('the Idempotency-Key header must be 1 to 128 visible ASCII characters');
+  }
+  return value;
+}
+
+export function orderRoutes(broker: Broker): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+    app.post(
+      `${BASE}/place_order`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Place a stock, futures or options order',
+          description:
+            'Exactly one of stock_order and futures_order. `{code}` alone names the contract; a continuous alias ' +
+            '(TXFR1) is resolved to its month in target_code. An order the exchange or the broker refuses is HTTP ' +
+            '200 with status Failed and the reason in status.msg. timeout 0 returns at once with status Inactive and ' +
+            'empty ids; the ids arrive in the order events. A retry with the same Idempotency-Key returns the first ' +
+            'Trade instead of placing a second order.',
+          headers: IdempotencyHeadersSchema,
+          body: PlaceOrderBodySchema,
+          response: { 200: TradeSchema, ...ORDER_ERRORS },
+        },
+      },
+      async ({ body, headers }) => {
+        const idempotencyKey = idempotencyKeyOf(headers['idempotency-key']);
+        const { contract, stock_order: stock, futures_order: futures } = body;
+        if ((stock === undefined) === (futures === undefined)) {
+          throw new InvalidRequestError(
+            stock === undefined
+              ? 'give one of stock_order (stocks) or futures_order (futures and options); the body has neither'
+              : 'give one of stock_order (stocks) or futures_order (futures and options), not both',
+          );
+        }
+        return broker.orders.place({
+          contract,
+          ...(stock === undefined ? {} : { stockOrder: { ...stock, account: orderAccountOf(stock.account) } }),
+          ...(futures === undefined ? {} : { futuresOrder: { ...futures, account: orderAccountOf(futures.account) } }),
+          wait: body.timeout !== 0,
+          ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+        });
+      },
+    );
+
+    app.post(
+      `${BASE}/cancel_order`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Cancel what is left of an order',
+          description:
+            'Returns the Trade: Cancelled with cancel_quantity once the remainder is gone. An order that cannot be ' +
+            'cancelled any more (filled, cancelled, failed) comes back unchanged with the reason in status.msg.',
+          body: TradeIdBodySchema,
+          response: { 200: TradeSchema, ...ORDER_ERRORS },
+        },
+      },
+      async ({ body }) => broker.orders.cancel(body.trade_id),
+    );
+
+    app.post(
+      `${BASE}/update_price`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: "Change a working limit order's price",
+          description: 'The new price passes the same tick and limit rules as a new order; a refusal is in status.msg.',
+          body: UpdatePriceBodySchema,
+          response: { 200: TradeSchema, ...ORDER_ERRORS },
+        },
+      },
+      async ({ body }) => broker.orders.updatePrice(body.trade_id, body.price),
+    );
+
+    app.post(
+      `${BASE}/update_qty`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Reduce a working order by a quantity',
+          description:
+            'quantity is how many to cancel (reduce by), from 1 to what is still open; the order keeps its price ' +
+            'and queue position, and cancel_quantity grows by it.',
+          body: UpdateQtyBodySchema,
+          response: { 200: TradeSchema, ...ORDER_ERRORS },
+        },
+      },
+      async ({ body }) => broker.orders.updateQty(body.trade_id, body.quantity),
+    );
+
+    for (const [path, summary] of [
+      ['trades', 'The trades of an account, or of every account'],
+      ['update_status', 'Refresh and list the trades of an account (same as trades)'],
+    ] as const) {
+      app.post(
+        `${BASE}/${path}`,
+        {
+          config,
+          // A POST without a body lists every account, as `{}` does.
+          preValidation: async (request) => {
+            request.body ??= {};
+          },
+          schema: {
+            tags,
+            summary,
+            description:
+              'Oldest first. The account is given flat or under `account`; `{}` lists every account, ' +
+              '`{account_type: "S"}` the trades of that type.',
+            body: TradesBodySchema,
+            response: { 200: Type.Array(TradeSchema), ...ORDER_ERRORS },
+          },
+        },
+        async ({ body }) => broker.orders.trades(tradesSelectorOf(body)),
+      );
+    }
+  };
+}

@@ -1,0 +1,308 @@
+// Schemas of the orders API: place, cancel and update bodies, the account selector of the trade listings, and the
+// Trade JSON of official-server.md §6.1 (the OpenAPI document comes from these).
+
+import Type, { type Static } from 'typebox';
+import type { AccountSelector } from '../../domain/accounts.js';
+import { EXCHANGES, SECURITY_TYPES } from '../../domain/contracts.js';
+import {
+  ACTIONS,
+  type Deal,
+  FUTURES_OC_TYPE_INPUTS,
+  FUTURES_OC_TYPES,
+  FUTURES_PRICE_TYPES,
+  type FuturesOrderInput,
+  type FuturesTrade,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  STOCK_ORDER_CONDS,
+  STOCK_ORDER_LOTS,
+  STOCK_PRICE_TYPES,
+  type StockOrderInput,
+  type StockTrade,
+  type TradeContract,
+  type TradeStatus,
+} from '../../domain/orders.js';
+import { AccountRequestSchema, AccountSchema, selectorOf } from './accounts.js';
+import { ContractRefSchema } from './market-data.js';
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounts in request bodies
+
+// An Account from /auth/accounts or from a Trade may be sent back as it is: its other two fields are ignored.
+const echoedAccountFields = {
+  signed: Type.Optional(Type.Boolean({ description: 'ignored; accepted so an Account object can be sent as is' })),
+  username: Type.Optional(Type.String({ description: 'ignored; accepted so an Account object can be sent as is' })),
+};
+
+const selectorFields = Type.Omit(AccountRequestSchema, ['account']).properties;
+
+/** The account of an order: `{broker_id, account_id}` is enough; omitted, the default account of the order's type. */
+export const OrderAccountSchema = Type.Object(
+  { ...selectorFields, ...echoedAccountFields },
+  {
+    additionalProperties: false,
+    title: 'OrderAccount',
+    description: 'broker_id and account_id name the account; omitted, the default account of the type is used',
+  },
+);
+
+/** The trade listings' body: the selector flat or under `account`, as every account-scoped request. */
+export const TradesBodySchema = Type.Object(
+  { ...selectorFields, ...echoedAccountFields, account: Type.Optional(OrderAccountSchema) },
+  {
+    additionalProperties: false,
+    title: 'TradesRequest',
+    description:
+      '`{}` lists the trades of every account; `{account_type}` those of one type; `{broker_id, account_id}` ' +
+      '(flat or under `account`) those of one account',
+  },
+);
+
+type EchoedAccount = AccountSelector & { signed?: boolean | undefined; username?: string | undefined };
+
+function selectorOnly(account: EchoedAccount): AccountSelector {
+  const { signed: _signed, username: _username, ...selector } = account;
+  return selector;
+}
+
+/** The selector of an order's `account`, without the echoed Account fields. */
+export function orderAccountOf(account: EchoedAccount | undefined): AccountSelector | undefined {
+  return account === undefined ? undefined : selectorOnly(account);
+}
+
+/** The selector of a trades body; undefined when it names nothing (every account). */
+export function tradesSelectorOf(body: Static<typeof TradesBodySchema> | undefined): AccountSelector | undefined {
+  const { account, ...flat } = body ?? {};
+  const selector = selectorOf({
+    ...selectorOnly(flat),
+    ...(account === undefined ? {} : { account: selectorOnly(account) }),
+  });
+  return Object.values(selector).every((value) => value === undefined) ? undefined : selector;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Request bodies
+
+const orderFields = {
+  action: Type.Enum([...ACTIONS], { description: 'Buy or Sell' }),
+  price: Type.Number({ minimum: 0, description: 'limit price; 0 for MKT and MKP' }),
+  custom_field: Type.Optional(
+    Type.String({
+      maxLength: 6,
+      pattern: '^[A-Za-z0-9]*$',
+      description: 'a memo echoed in order and deal reports: up to 6 letters or digits',
+    }),
+  ),
+  account: Type.Optional(OrderAccountSchema),
+};
+
+export const StockOrderSchema = Type.Object(
+  {
+    ...orderFields,
+    quantity: Type.Integer({
+      minimum: 1,
+      description: 'lots (1,000 shares) for Common, Fixing and BlockTrade; shares for Odd and IntradayOdd',
+    }),
+    price_type: Type.Enum([...STOCK_PRICE_TYPES], { description: 'LMT, MKT or MKP' }),
+    order_type: Type.Enum([...ORDER_TYPES], { description: 'ROD, IOC or FOK' }),
+    order_lot: Type.Optional(
+      Type.Enum([...STOCK_ORDER_LOTS], {
+        description:
+          'Common (default), BlockTrade, Fixing (after-hours fixed price), Odd (after-hours odd lot), ' + 'IntradayOdd',
+      }),
+    ),
+    order_cond: Type.Optional(
+      Type.Enum([...STOCK_ORDER_CONDS], {
+        description: 'Cash (default), Netting, MarginTrading, ShortSelling or Emerging',
+      }),
+    ),
+    daytrade_short: Type.Optional(Type.Boolean({ description: 'sell first, buy back the same day; default false' })),
+  },
+  { additionalProperties: false, title: 'StockOrder' },
+);
+
+export const FuturesOrderSchema = Type.Object(
+  {
+    ...orderFields,
+    quantity: Type.Integer({ minimum: 1, description: 'contracts' }),
+    price_type: Type.Enum([...FUTURES_PRICE_TYPES], { description: 'LMT, MKT or MKP (range market)' }),
+    order_type: Type.Enum([...ORDER_TYPES], { description: 'ROD, IOC or FOK; TAIFEX refuses MKT with ROD' }),
+    octype: Type.Optional(
+      Type.Enum([...FUTURES_OC_TYPE_INPUTS], {
+        description: 'Auto (default), New (also NewPosition), Cover or DayTrade',
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'FuturesOrder' },
+);
+
+export const PlaceOrderBodySchema = Type.Object(
+  {
+    contract: ContractRefSchema,
+    stock_order: Type.Optional(StockOrderSchema),
+    futures_order: Type.Optional(FuturesOrderSchema),
+    timeout: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description:
+          'milliseconds; 0 returns at once with status Inactive and empty ids (they arrive in the order events)',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    title: 'PlaceOrderRequest',
+    description: 'exactly one of stock_order (stocks) and futures_order (futures and options)',
+  },
+);
+
+const TradeId = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'the id of the trade (order.id of the Trade that place_order returned)',
+});
+
+export const TradeIdBodySchema = Type.Object(
+  { trade_id: TradeId },
+  { additionalProperties: false, title: 'TradeIdRequest' },
+);
+
+export const UpdatePriceBodySchema = Type.Object(
+  { trade_id: TradeId, price: Type.Number({ minimum: 0, description: 'the new limit price' }) },
+  { additionalProperties: false, title: 'UpdatePriceRequest' },
+);
+
+export const UpdateQtyBodySchema = Type.Object(
+  {
+    trade_id: TradeId,
+    quantity: Type.Integer({
+      minimum: 1,
+      description: 'how many to cancel (reduce by); the order keeps its price and queue position',
+    }),
+  },
+  { additionalProperties: false, title: 'UpdateQtyRequest' },
+);
+
+export const IdempotencyHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      description:
+        '1 to 128 visible ASCII characters; a retried place_order with the same key returns the first Trade ' +
+        'instead of placing a second order',
+    }),
+  ),
+});
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
+
+/** Whether an Idempotency-Key header value is usable: 1 to 128 visible ASCII characters. */
+export const isValidIdempotencyKey = (key: string): boolean => IDEMPOTENCY_KEY.test(key);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The Trade (official-server.md §6.1)
+
+const TradeContractSchema = Type.Object(
+  {
+    security_type: Type.Enum([...SECURITY_TYPES]),
+    exchange: Type.Enum([...EXCHANGES]),
+    code: Type.String({ description: 'the code as ordered (e.g. TXFR1)' }),
+    target_code: Nullable(
+      Type.String({ description: 'the real contract of a continuous-month alias (TXFR1 → TXFL6); else null' }),
+    ),
+  },
+  { title: 'TradeContract' },
+);
+
+const tradeOrderFields = {
+  id: Type.String({ description: 'the trade id: cancel and update name the trade by it; empty until submitted' }),
+  seqno: Type.String(),
+  ordno: Type.String({ description: 'the exchange order number; empty until submitted' }),
+  action: Type.Enum([...ACTIONS]),
+  price: Type.Number(),
+  quantity: Type.Integer(),
+  order_type: Type.Enum([...ORDER_TYPES]),
+  custom_field: Type.String(),
+  account: AccountSchema,
+  ca: Type.String({ description: 'signature; empty in simulation' }),
+};
+
+const StockTradeOrderSchema = Type.Object(
+  {
+    ...tradeOrderFields,
+    price_type: Type.Enum([...STOCK_PRICE_TYPES]),
+    order_cond: Type.Enum([...STOCK_ORDER_CONDS]),
+    order_lot: Type.Enum([...STOCK_ORDER_LOTS]),
+  },
+  { title: 'StockTradeOrder' },
+);
+
+const FuturesTradeOrderSchema = Type.Object(
+  {
+    ...tradeOrderFields,
+    price_type: Type.Enum([...FUTURES_PRICE_TYPES]),
+    octype: Type.Enum([...FUTURES_OC_TYPES]),
+  },
+  { title: 'FuturesTradeOrder' },
+);
+
+const DealSchema = Type.Object(
+  {
+    seq: Type.String({ description: "'000001', '000002', ... per order" }),
+    price: Type.Number(),
+    quantity: Type.Integer(),
+    ts: Type.Number({ description: 'epoch seconds' }),
+  },
+  { title: 'Deal' },
+);
+
+const TradeStatusSchema = Type.Object(
+  {
+    id: Type.String({ description: 'same as order.id' }),
+    status: Type.Enum([...ORDER_STATUSES]),
+    status_code: Type.String(),
+    web_id: Type.String(),
+    order_ts: Type.Number({ description: 'epoch seconds (float)' }),
+    msg: Type.String({ description: 'the reason when Failed; the answer of the last operation otherwise' }),
+    modified_ts: Type.Number({ description: 'epoch seconds of the last change; 0 before acknowledgement' }),
+    modified_price: Type.Number(),
+    order_quantity: Type.Integer({ description: 'the live quantity: ordered less cancelled; 0 until acknowledged' }),
+    deal_quantity: Type.Integer(),
+    cancel_quantity: Type.Integer({ description: 'cumulative: update_qty reductions and the cancelled remainder' }),
+    deals: Type.Array(DealSchema),
+  },
+  { title: 'TradeStatus' },
+);
+
+export const StockTradeSchema = Type.Object(
+  { contract: TradeContractSchema, order: StockTradeOrderSchema, status: TradeStatusSchema },
+  { title: 'StockTrade' },
+);
+
+export const FuturesTradeSchema = Type.Object(
+  { contract: TradeContractSchema, order: FuturesTradeOrderSchema, status: TradeStatusSchema },
+  { title: 'FuturesTrade' },
+);
+
+export const TradeSchema = Type.Union([StockTradeSchema, FuturesTradeSchema], {
+  title: 'Trade',
+  description: 'order has order_cond and order_lot for stocks, octype for futures and options',
+});
+
+// Compile-time proof that the Trade schemas and the domain types describe the same JSON, and that every validated
+// order body is a valid input of the port (once the account's echoed fields are dropped).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Fits<A, B> = [A] extends [B] ? true : false;
+type WithoutAccount<T> = Omit<T, 'account'>;
+const proofs: [
+  Same<Static<typeof TradeContractSchema>, TradeContract>,
+  Same<Static<typeof DealSchema>, Deal>,
+  Same<Static<typeof TradeStatusSchema>, TradeStatus>,
+  Same<Static<typeof StockTradeSchema>, StockTrade>,
+  Same<Static<typeof FuturesTradeSchema>, FuturesTrade>,
+  Fits<WithoutAccount<Static<typeof StockOrderSchema>>, WithoutAccount<StockOrderInput>>,
+  Fits<WithoutAccount<Static<typeof FuturesOrderSchema>>, WithoutAccount<FuturesOrderInput>>,
+  Fits<Static<typeof OrderAccountSchema>, EchoedAccount>,
+] = [true, true, true, true, true, true, true, true];
+void proofs;
