@@ -161,6 +161,39 @@ describe('resting orders', () => {
   });
 });
 
+describe('update_qty and timeout 0', () => {
+  test('reducing by everything still open cancels the order', () => {
+    const { broker } = brokerAt('2026-11-23', '10:00');
+    const { book } = bookNow(broker, '2884');
+    const trade = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: book.bid.prices[4]!, quantity: 3 }),
+      wait: true,
+    });
+    const reduced = broker.orders.updateQty(trade.order.id, 3);
+    assert.equal(reduced.status.status, 'Cancelled');
+    assert.equal(reduced.status.order_quantity, 0);
+    assert.equal(reduced.status.cancel_quantity, 3);
+  });
+
+  test('a place without waiting answers a blank Inactive trade; the real one is in the list', () => {
+    const { broker } = brokerAt('2026-11-23', '10:00');
+    const { book } = bookNow(broker, '2884');
+    const placeholder = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: book.bid.prices[4]! }),
+      wait: false,
+    });
+    assert.equal(placeholder.status.status, 'Inactive');
+    assert.equal(placeholder.order.id, '');
+    assert.equal(placeholder.status.msg, '');
+    assert.equal(placeholder.status.order_quantity, 0);
+    const [listed] = broker.orders.trades();
+    assert.equal(listed!.status.status, 'Submitted');
+    assert.match(listed!.order.id, /^[0-9a-f]{8}$/);
+  });
+});
+
 describe('rules', () => {
   test('a futures MKT ROD fails with the TAIFEX message; R1 shows the real month', () => {
     const { broker } = brokerAt('2026-11-23', '10:00');

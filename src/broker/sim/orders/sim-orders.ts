@@ -75,11 +75,10 @@ export class SimOrders implements OrdersPort {
     }
     const { listed, info } = this.instrumentOf(input);
     const order = this.orderOf(input, info);
-    const account = this.accounts.resolve({
-      ...order.account,
-      account_type: order.account?.account_type ?? ('order_lot' in order ? 'S' : 'F'),
-    });
     const expectedType = 'order_lot' in order ? 'S' : 'F';
+    const named = order.account?.account_id !== undefined || order.account?.broker_id !== undefined;
+    // A named account is found by its ids; without ids the default account of the order's kind is meant.
+    const account = this.accounts.resolve(named ? order.account! : { ...order.account, account_type: expectedType });
     if (account.account_type !== expectedType) {
       throw new InvalidRequestError(
         `account ${account.account_id} is a ${account.account_type} account; ${info.code} needs a ${expectedType} account`,
@@ -500,6 +499,7 @@ export class SimOrders implements OrdersPort {
       trade.status.order_quantity -= change.quantity;
       trade.status.cancel_quantity += change.quantity;
       trade.status.modified_ts = now / 1000;
+      trade.status.status = statusForQuantities(trade.status, 'cancel');
       events.push(orderReport(record, info, 'UpdateQty', '00', '', now));
     } else {
       trade.order.price = change.price;
@@ -586,7 +586,20 @@ export class SimOrders implements OrdersPort {
     trade.order.id = '';
     trade.order.seqno = '';
     trade.order.ordno = '';
-    trade.status = { ...trade.status, id: '', status: 'Inactive', deals: [], deal_quantity: 0 };
+    trade.status = {
+      ...trade.status,
+      id: '',
+      status: 'Inactive',
+      status_code: '',
+      web_id: '',
+      msg: '',
+      modified_ts: 0,
+      modified_price: 0,
+      order_quantity: 0,
+      deal_quantity: 0,
+      cancel_quantity: 0,
+      deals: [],
+    };
     return trade;
   }
 }
