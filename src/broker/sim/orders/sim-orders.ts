@@ -41,7 +41,7 @@ import { FOLLOWERS } from '../market/daily.js';
 import { marketOf, type SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
 import { Holdings } from './holdings.js';
-import { accountKeyOf, dealReport, newTrade, type OrderRecord, orderReport } from './trade-records.js';
+import { accountKeyOf, blankStatus, dealReport, newTrade, type OrderRecord, orderReport } from './trade-records.js';
 
 const ACCEPTED = '委託成功';
 
@@ -586,20 +586,7 @@ export class SimOrders implements OrdersPort {
     trade.order.id = '';
     trade.order.seqno = '';
     trade.order.ordno = '';
-    trade.status = {
-      ...trade.status,
-      id: '',
-      status: 'Inactive',
-      status_code: '',
-      web_id: '',
-      msg: '',
-      modified_ts: 0,
-      modified_price: 0,
-      order_quantity: 0,
-      deal_quantity: 0,
-      cancel_quantity: 0,
-      deals: [],
-    };
+    trade.status = blankStatus('', 'Inactive', trade.status.order_ts);
     return trade;
   }
 }

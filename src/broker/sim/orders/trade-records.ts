@@ -11,6 +11,7 @@ import {
   orderEvent,
   type StockOrderRequest,
   type Trade,
+  type TradeStatus,
 } from '../../../domain/orders.js';
 import type { MarketKind } from '../../../domain/sessions.js';
 
@@ -58,20 +59,7 @@ export function newTrade(
     account,
     ca: '',
   };
-  const status = {
-    id: ids.id,
-    status: 'PendingSubmit' as const,
-    status_code: '0',
-    web_id: '',
-    order_ts: seconds(now),
-    msg: '',
-    modified_ts: 0,
-    modified_price: 0,
-    order_quantity: 0,
-    deal_quantity: 0,
-    cancel_quantity: 0,
-    deals: [] as Deal[],
-  };
+  const status = blankStatus(ids.id, 'PendingSubmit', seconds(now));
   if ('order_lot' in order) {
     return {
       contract,
@@ -80,6 +68,24 @@ export function newTrade(
     };
   }
   return { contract, order: { ...common, price_type: order.price_type, octype: order.octype }, status };
+}
+
+/** The status of an order nothing has happened to yet: PendingSubmit, or Inactive for a place without waiting. */
+export function blankStatus(id: string, status: 'PendingSubmit' | 'Inactive', orderTs: number): TradeStatus {
+  return {
+    id,
+    status,
+    status_code: status === 'PendingSubmit' ? '0' : '',
+    web_id: '',
+    order_ts: orderTs,
+    msg: '',
+    modified_ts: 0,
+    modified_price: 0,
+    order_quantity: 0,
+    deal_quantity: 0,
+    cancel_quantity: 0,
+    deals: [],
+  };
 }
 
 export const isStockRecord = (record: OrderRecord): boolean => 'order_lot' in record.trade.order;
