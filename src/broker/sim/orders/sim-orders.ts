@@ -5,7 +5,7 @@
 import type { AccountSelector } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
-import { futuresMargin, optionMargin } from '../../../domain/fees.js';
+import { futuresMargin, optionMargin, STOCK_FEE_RATE } from '../../../domain/fees.js';
 import {
   firstChangeViolation,
   firstViolation,
@@ -21,25 +21,23 @@ import {
   isValidCustomField,
   type OpType,
   type OrderEvent,
+  orderShares,
   type StockOrderRequest,
   statusForQuantities,
   stockOrderRequest,
   type Trade,
 } from '../../../domain/orders.js';
 import type { ClockMode } from '../../../domain/sessions.js';
-import { STOCK_TICKS, type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
 import type { Clock } from '../../../domain/time.js';
 import type { Journal } from '../../../store/journal.js';
 import type { AccountsPort, JournaledOrderEvent, OrdersPort, PlaceOrderInput } from '../../port.js';
-import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
-import { tickTableOfFutures } from '../catalog/futures.js';
 import type { SimContracts } from '../contracts.js';
 import { depthCovers, displayedAt, type Fill, meetTrade, takeDepth } from '../exchange/matching.js';
 import { nextOpening, phaseAt } from '../exchange/phases.js';
 import { bookAt } from '../market/book.js';
-import { FOLLOWERS } from '../market/daily.js';
 import { marketOf, type SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
+import { hashKeys } from '../random.js';
 import { Holdings } from './holdings.js';
 import { accountKeyOf, blankStatus, dealReport, newTrade, type OrderRecord, orderReport } from './trade-records.js';
 
@@ -261,17 +259,9 @@ export class SimOrders implements OrdersPort {
     };
   }
 
+  /** The grid and limits an order's prices are checked on: the ones the market trades the contract on today. */
   private priceFactsOf(info: ContractInfo): PriceFacts {
-    const limits = info as { limit_up: number; limit_down: number };
-    let ticks: TickTable = STOCK_TICKS;
-    if (info.security_type === 'STK') ticks = FOLLOWERS.get(info.code)?.ticks ?? STOCK_TICKS;
-    if (info.security_type === 'WRT') ticks = WARRANT_TICKS;
-    if (info.security_type === 'OPT') ticks = TXO_PREMIUM_TICKS;
-    if (info.security_type === 'FUT') {
-      const product = FUTURES_PRODUCTS.find((p) => p.root === (info as FuturesInfo).root);
-      if (product) ticks = tickTableOfFutures(product);
-    }
-    return { ticks, limitUp: limits.limit_up, limitDown: limits.limit_down };
+    return this.market.tape(info, this.market.dayAt(marketOf(info), this.clock.now())).rules!;
   }
 
   /** The day's close once the closing auction printed (exchange mode); null before, and always in always-open. */
@@ -312,8 +302,7 @@ export class SimOrders implements OrdersPort {
     for (const record of this.openRecords(accountKey)) {
       const { order, status } = record.trade;
       if (record.trade.contract.code !== code || order.action !== action || !('order_lot' in order)) continue;
-      const open = status.order_quantity - status.deal_quantity;
-      shares += order.order_lot === 'Odd' || order.order_lot === 'IntradayOdd' ? open : open * 1000;
+      shares += orderShares(order.order_lot, status.order_quantity - status.deal_quantity);
     }
     return shares;
   }
@@ -323,8 +312,8 @@ export class SimOrders implements OrdersPort {
     for (const record of this.openRecords(accountKey)) {
       const { order, status } = record.trade;
       if (order.action !== 'Buy' || !('order_lot' in order)) continue;
-      const unit = order.order_lot === 'Odd' || order.order_lot === 'IntradayOdd' ? 1 : 1000;
-      reserved += order.price * unit * (status.order_quantity - status.deal_quantity) * 1.001425;
+      const shares = orderShares(order.order_lot, status.order_quantity - status.deal_quantity);
+      reserved += order.price * shares * (1 + STOCK_FEE_RATE);
     }
     return Math.ceil(reserved);
   }
@@ -353,12 +342,8 @@ export class SimOrders implements OrdersPort {
 
   private nextIds(): { id: string; seqno: string; ordno: string } {
     this.counter++;
-    let hash = Math.imul(this.counter ^ 0x5bd1e995, 0x9e3779b1);
-    hash ^= hash >>> 15;
-    hash = Math.imul(hash, 0x85ebca6b);
-    hash ^= hash >>> 13;
     return {
-      id: (hash >>> 0).toString(16).padStart(8, '0'),
+      id: hashKeys('order', this.counter).toString(16).padStart(8, '0'),
       seqno: String(100000 + (this.counter % 900000)),
       ordno: (36 ** 4 * 10 + this.counter).toString(36).toUpperCase().slice(-5),
     };
