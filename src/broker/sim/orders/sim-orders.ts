@@ -278,7 +278,8 @@ export class SimOrders implements OrdersPort {
     try {
       if (info.security_type === 'OPT') {
         const option = info as OptionInfo;
-        const underlying = this.market.daily.closeOf('IX0001', this.market.dayAt('stock', this.clock.now()));
+        // The index's previous close: today's close is not known yet.
+        const underlying = this.market.daily.referencesOn(option.update_date).referenceOf('IX0001');
         return optionMargin({
           side: 'short',
           root: option.root,
