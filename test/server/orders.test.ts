@@ -500,6 +500,23 @@ describe('Idempotency-Key and timeout', () => {
     );
   });
 
+  test('a key reused for a different order is a 422; a retry after an update_price still gets the first trade', async () => {
+    const gw = await gateway();
+    const { bid } = await quote(gw, '2330');
+    const body = { contract: { code: '2330' }, stock_order: stockOrder({ price: bid - 10 }) };
+    const headers = { 'idempotency-key': 'strategy-a:42' };
+    const first = await place(gw, body, headers);
+    const changed = { ...body, stock_order: stockOrder({ price: bid - 15 }) };
+    assertEnvelope(await gw.post(`${ORDER}/place_order`, changed, headers), 422, new RegExp(first.order.id));
+    const otherCode = { contract: { code: '2317' }, stock_order: body.stock_order };
+    assertEnvelope(await gw.post(`${ORDER}/place_order`, otherCode, headers), 422, /different order/);
+    await gw.post(`${ORDER}/update_price`, { trade_id: first.order.id, price: bid - 5 });
+    const retry = await place(gw, body, headers);
+    assert.equal(retry.order.id, first.order.id);
+    assert.equal(retry.order.price, bid - 5);
+    assert.equal(((await gw.post(`${ORDER}/trades`, {})).body as Trade[]).length, 1);
+  });
+
   test('an Idempotency-Key that is empty, too long or not visible ASCII is a 400', async () => {
     const gw = await gateway();
     const body = { contract: { code: '2330' }, stock_order: stockOrder({ price: 1000 }) };

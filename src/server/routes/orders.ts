@@ -50,7 +50,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
             '(TXFR1) is resolved to its month in target_code. An order the exchange or the broker refuses is HTTP ' +
             '200 with status Failed and the reason in status.msg. timeout 0 returns at once with status Inactive and ' +
             'empty ids; the ids arrive in the order events. A retry with the same Idempotency-Key returns the first ' +
-            'Trade instead of placing a second order.',
+            'Trade instead of placing a second order; a different order under a key already used is a 422.',
           headers: IdempotencyHeadersSchema,
           body: PlaceOrderBodySchema,
           response: { 200: TradeSchema, ...ORDER_ERRORS },

@@ -4,7 +4,7 @@
 
 import type { AccountSelector } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../domain/contracts.js';
-import { InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
+import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
 import { futuresMargin, optionMargin, STOCK_FEE_RATE } from '../../../domain/fees.js';
 import {
   firstChangeViolation,
@@ -43,6 +43,13 @@ import { accountKeyOf, blankStatus, dealReport, newTrade, type OrderRecord, orde
 
 const ACCEPTED = '委託成功';
 
+/** What identifies a place_order request for Idempotency-Key: the contract as named and the order with defaults. */
+function requestFingerprint(code: string, order: StockOrderRequest | FuturesOrderRequest): string {
+  const { account, ...fields } = order;
+  const named = account ? [account.broker_id ?? '', account.account_id ?? ''] : [];
+  return JSON.stringify([code, named, Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))]);
+}
+
 export class SimOrders implements OrdersPort {
   private readonly records = new Map<string, OrderRecord>();
   private readonly holdings = new Holdings();
@@ -67,12 +74,13 @@ export class SimOrders implements OrdersPort {
 
   place(input: PlaceOrderInput): Trade {
     this.sync();
-    if (input.idempotencyKey) {
-      const id = this.journal.orderIdForIdempotencyKey(input.idempotencyKey);
-      if (id) return this.view(this.records.get(id)!, input.wait);
-    }
     const { listed, info } = this.instrumentOf(input);
     const order = this.orderOf(input, info);
+    const request = requestFingerprint(listed.code, order);
+    if (input.idempotencyKey) {
+      const id = this.journal.orderIdForIdempotencyKey(input.idempotencyKey);
+      if (id) return this.view(this.retried(this.records.get(id)!, input.idempotencyKey, request), input.wait);
+    }
     const expectedType = 'order_lot' in order ? 'S' : 'F';
     const named = order.account?.account_id !== undefined || order.account?.broker_id !== undefined;
     // A named account is found by its ids; without ids the default account of the order's kind is meant.
@@ -95,6 +103,7 @@ export class SimOrders implements OrdersPort {
       cursor: null,
       releaseAt: null,
       placedAt: now,
+      request,
     };
     const phase = phaseAt(this.mode, record.market, lot, now);
     const violation = firstViolation(this.contextOf(order, info, record, phase));
@@ -113,6 +122,18 @@ export class SimOrders implements OrdersPort {
     }
     this.commit(record, events, input.idempotencyKey);
     return this.view(record, input.wait);
+  }
+
+  /** The order a key placed, when the retry asks for the same order; a different order under the key is a 422. */
+  private retried(record: OrderRecord, key: string, request: string): OrderRecord {
+    if (record.request !== undefined && record.request !== request) {
+      throw new DomainError(
+        422,
+        `Idempotency-Key '${key}' was already used for a different order (trade id ${record.trade.order.id}); ` +
+          'send a new key for a new order',
+      );
+    }
+    return record;
   }
 
   cancel(tradeId: string): Trade {

@@ -29,6 +29,8 @@ export interface OrderRecord {
   /** A reservation (PreSubmitted) is released at this instant. */
   releaseAt: number | null;
   placedAt: number;
+  /** The place_order request as sent (contract and order), to tell a retry from a different order under one key. */
+  request?: string;
 }
 
 export const accountKeyOf = (account: Account): string => `${account.broker_id}-${account.account_id}`;
