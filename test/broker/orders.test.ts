@@ -4,17 +4,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { protectedLimit } from '../../src/broker/sim/exchange/matching.js';
 import { bookAt } from '../../src/broker/sim/market/book.js';
+import type { StartingFunds } from '../../src/broker/sim/orders/holdings.js';
 import { publishedCount } from '../../src/broker/sim/market/tape.js';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { StockInfo } from '../../src/domain/contracts.js';
 import type { FuturesOrderInput, StockOrderInput } from '../../src/domain/orders.js';
 import type { ClockMode } from '../../src/domain/sessions.js';
+import type { TickTable } from '../../src/domain/ticks.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 
-function brokerAt(day: string, time: string, mode: ClockMode = 'always-open', journalPath?: string) {
+function brokerAt(
+  day: string,
+  time: string,
+  mode: ClockMode = 'always-open',
+  journalPath?: string,
+  startingFunds?: StartingFunds,
+) {
   const clock = new ManualClock(taipeiInstant(day, time));
-  const broker = new SimBroker({ clock, seed: 1, clockMode: mode, apiKey: null, journalPath });
+  const broker = new SimBroker({ clock, seed: 1, clockMode: mode, apiKey: null, journalPath, startingFunds });
   return { clock, broker };
 }
 
@@ -91,6 +100,49 @@ describe('marketable orders take the displayed depth', () => {
     assert.equal(fok.status.deal_quantity, 0);
     assert.equal(fok.status.cancel_quantity, more);
     assert.deepEqual(fok.status.deals, []);
+  });
+});
+
+describe('MKP (TAIFEX range-market)', () => {
+  const ticks: TickTable = [{ min: 0, max: null, tick: 1 }];
+  const rules = { ticks, limitUp: 25_000, limitDown: 20_000 };
+  const side = (prices: number[]) => ({ prices, volumes: prices.map(() => 3) });
+
+  test('the protective limit is the best opposite price plus or minus 1% of the reference, within the limits', () => {
+    assert.equal(protectedLimit(side([22_000, 22_001]), 'Buy', rules, 22_100), 22_221);
+    assert.equal(protectedLimit(side([22_000]), 'Sell', rules, 22_100), 21_779);
+    assert.equal(protectedLimit(side([24_900]), 'Buy', rules, 22_100), 25_000);
+    assert.equal(protectedLimit(side([0, 0]), 'Buy', rules, 22_100), null);
+  });
+
+  test('takes depth up to its protective limit; with ROD the rest rests there and is reported in modified_price', () => {
+    const { broker } = brokerAt('2026-11-23', '10:00', 'always-open', undefined, { cash: 0, collateral: 1e9 });
+    // A cheap option, so that its protective range reaches only part of the displayed depth.
+    const info = broker.contracts.options({ root: 'TXO' }).find((o) => o.reference > 20 && o.reference < 40)!;
+    const tape = broker.market.tape(info, broker.market.dayAt('futures', broker.clock.now()));
+    const book = bookAt(tape, publishedCount(tape, broker.clock.now()), info.reference);
+    const limit = protectedLimit(book.ask, 'Buy', tape.rules!, info.reference)!;
+    const levels = book.ask.prices.flatMap((price, k) => (price <= limit ? [[price, book.ask.volumes[k]!]] : []));
+    assert.ok(levels.length > 0 && levels.length < 5, `${levels.length} levels in range`);
+    const inRange = levels.reduce((sum, [, volume]) => sum + volume!, 0);
+    const order = (order_type: 'ROD' | 'IOC') =>
+      broker.orders.place({
+        contract: { code: info.code },
+        futuresOrder: futures({ price_type: 'MKP', order_type, quantity: inRange + 2 }),
+        wait: true,
+      });
+    const rod = order('ROD');
+    assert.equal(rod.status.status, 'PartFilled', rod.status.msg);
+    assert.deepEqual(
+      rod.status.deals.map((d) => [d.price, d.quantity]),
+      levels,
+    );
+    assert.equal(rod.status.deal_quantity, inRange);
+    assert.equal(rod.status.modified_price, limit);
+    const ioc = order('IOC');
+    assert.equal(ioc.status.status, 'Cancelled');
+    assert.equal(ioc.status.deal_quantity, inRange);
+    assert.equal(ioc.status.cancel_quantity, 2);
   });
 });
 

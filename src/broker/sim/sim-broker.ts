@@ -11,6 +11,7 @@ import { SimContracts } from './contracts.js';
 import { MarketFeed } from './market/feed.js';
 import { SimMarket } from './market/market.js';
 import { SimMarketData } from './market-data.js';
+import { DEFAULT_STARTING_FUNDS, type StartingFunds } from './orders/holdings.js';
 import { SimOrders } from './orders/sim-orders.js';
 
 export interface SimBrokerOptions {
@@ -22,6 +23,8 @@ export interface SimBrokerOptions {
   prices?: (day: string) => ReferencePrices;
   /** The SQLite journal of orders, deals and events; in memory (lost at exit) when omitted. */
   journalPath?: string | undefined;
+  /** What new accounts start with; DEFAULT_STARTING_FUNDS when omitted. */
+  startingFunds?: StartingFunds | undefined;
 }
 
 const ORDER_SYNC_MS = 100;
@@ -59,6 +62,7 @@ export class SimBroker implements Broker {
       this.accounts,
       options.clock,
       options.clockMode,
+      options.startingFunds ?? DEFAULT_STARTING_FUNDS,
     );
   }
 

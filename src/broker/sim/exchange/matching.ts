@@ -2,7 +2,9 @@
 // moved by user orders: a marketable order takes the displayed depth of the book, level by level; a resting order
 // waits behind the depth that was at its price when it arrived and fills only from trades of the tape.
 
+import type { PriceFacts } from '../../../domain/order-rules.js';
 import type { Action } from '../../../domain/orders.js';
+import { roundDownToTick, roundUpToTick, tickAt } from '../../../domain/ticks.js';
 import type { BookSide } from '../market/book.js';
 
 export interface Fill {
@@ -33,6 +35,28 @@ export function takeDepth(opposite: BookSide, action: Action, limit: number | nu
     left -= taken;
   }
   return fills;
+}
+
+/** How far from the best opposite price an MKP order may trade, as a fraction of the reference price. */
+export const MKP_RANGE_FRACTION = 0.01;
+
+/**
+ * TAIFEX's range-market order (MWP, Shioaji MKP) becomes a limit order at the best opposite price plus (buy) or
+ * minus (sell) the protective range, on the tick grid and within the day's limits. Null when the opposite side is
+ * empty: there is no price to protect.
+ */
+export function protectedLimit(
+  opposite: BookSide,
+  action: Action,
+  rules: PriceFacts,
+  reference: number,
+): number | null {
+  const best = opposite.prices[0] ?? 0;
+  if (best === 0) return null;
+  const range = Math.max(tickAt(rules.ticks, best), reference * MKP_RANGE_FRACTION);
+  const limit =
+    action === 'Buy' ? roundDownToTick(rules.ticks, best + range) : roundUpToTick(rules.ticks, best - range);
+  return Math.min(rules.limitUp, Math.max(rules.limitDown, limit));
 }
 
 /** FOK: whether the reachable depth covers the whole quantity. */

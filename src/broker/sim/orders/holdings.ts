@@ -4,8 +4,14 @@
 import { stockTaxKind, stockTradeCosts } from '../../../domain/fees.js';
 import { isOddLot, orderShares, type Trade } from '../../../domain/orders.js';
 
-export const STARTING_CASH = 10_000_000;
-export const STARTING_COLLATERAL = 2_000_000;
+export interface StartingFunds {
+  /** NT$ a stock account starts with. */
+  cash: number;
+  /** NT$ a futures account starts with. */
+  collateral: number;
+}
+
+export const DEFAULT_STARTING_FUNDS: StartingFunds = { cash: 10_000_000, collateral: 2_000_000 };
 
 interface AccountHoldings {
   cash: number;
@@ -18,10 +24,12 @@ interface AccountHoldings {
 export class Holdings {
   private readonly accounts = new Map<string, AccountHoldings>();
 
+  constructor(private readonly funds: StartingFunds) {}
+
   of(accountKey: string, type: 'S' | 'F'): AccountHoldings {
     let holdings = this.accounts.get(accountKey);
     if (!holdings) {
-      holdings = { cash: type === 'S' ? STARTING_CASH : STARTING_COLLATERAL, shares: new Map(), contracts: new Map() };
+      holdings = { cash: type === 'S' ? this.funds.cash : this.funds.collateral, shares: new Map(), contracts: new Map() };
       this.accounts.set(accountKey, holdings);
     }
     return holdings;

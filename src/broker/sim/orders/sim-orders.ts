@@ -32,13 +32,13 @@ import type { Clock } from '../../../domain/time.js';
 import type { Journal } from '../../../store/journal.js';
 import type { AccountsPort, JournaledOrderEvent, OrdersPort, PlaceOrderInput } from '../../port.js';
 import type { SimContracts } from '../contracts.js';
-import { depthCovers, displayedAt, type Fill, meetTrade, takeDepth } from '../exchange/matching.js';
+import { depthCovers, displayedAt, type Fill, meetTrade, protectedLimit, takeDepth } from '../exchange/matching.js';
 import { nextOpening, phaseAt } from '../exchange/phases.js';
-import { bookAt } from '../market/book.js';
+import { type BookSide, bookAt } from '../market/book.js';
 import { marketOf, type SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
 import { hashKeys } from '../random.js';
-import { Holdings } from './holdings.js';
+import { Holdings, type StartingFunds } from './holdings.js';
 import { accountKeyOf, blankStatus, dealReport, newTrade, type OrderRecord, orderReport } from './trade-records.js';
 
 const ACCEPTED = '委託成功';
@@ -52,7 +52,7 @@ function requestFingerprint(code: string, order: StockOrderRequest | FuturesOrde
 
 export class SimOrders implements OrdersPort {
   private readonly records = new Map<string, OrderRecord>();
-  private readonly holdings = new Holdings();
+  private readonly holdings: Holdings;
   private readonly listeners = new Set<(event: JournaledOrderEvent) => void>();
   private counter: number;
 
@@ -63,7 +63,9 @@ export class SimOrders implements OrdersPort {
     private readonly accounts: AccountsPort,
     private readonly clock: Clock,
     private readonly mode: ClockMode,
+    funds: StartingFunds,
   ) {
+    this.holdings = new Holdings(funds);
     for (const stored of journal.orders()) this.records.set(stored.id, stored.record as OrderRecord);
     for (const deal of journal.deals()) {
       const record = this.records.get(deal.orderId);
@@ -401,12 +403,12 @@ export class SimOrders implements OrdersPort {
     const { order } = record.trade;
     const reference = 'reference' in info ? info.reference : 0;
     const book = bookAt(tape, count, reference);
-    const limit = order.price_type === 'LMT' ? order.price : null;
+    const opposite = order.action === 'Buy' ? book.ask : book.bid;
+    const limit = this.limitOf(record, info, opposite, reference);
     const open = this.openOf(record);
-    const immediate = order.order_type !== 'ROD' || order.price_type !== 'LMT';
+    const immediate = order.order_type !== 'ROD' || limit === null;
     const events: OrderEvent[] = [];
     if (phase === 'continuous' && record.tape === 'board') {
-      const opposite = order.action === 'Buy' ? book.ask : book.bid;
       const fills =
         order.order_type === 'FOK' && !depthCovers(opposite, order.action, limit, open)
           ? []
@@ -421,6 +423,19 @@ export class SimOrders implements OrdersPort {
     return events;
   }
 
+  /** The price an order may trade at: its own for LMT, the protective limit for a futures MKP, none for MKT. */
+  private limitOf(record: OrderRecord, info: ContractInfo, opposite: BookSide, reference: number): number | null {
+    const { order } = record.trade;
+    if (order.price_type === 'LMT') return order.price;
+    if (order.price_type !== 'MKP' || 'order_lot' in order) return null;
+    const limit = protectedLimit(opposite, order.action, this.priceFactsOf(info), reference);
+    if (limit !== null) {
+      record.restingPrice = limit;
+      record.trade.status.modified_price = limit;
+    }
+    return limit;
+  }
+
   /** The tape's trades since the order's cursor, up to now; an order left open when its day ends expires. */
   private meetTrades(record: OrderRecord, info: ContractInfo, now: number): OrderEvent[] {
     if (!record.cursor) return [];
@@ -430,7 +445,12 @@ export class SimOrders implements OrdersPort {
     const { order } = record.trade;
     for (let k = record.cursor.count; k < upTo && this.openOf(record) > 0; k++) {
       const met = meetTrade(
-        { action: order.action, price: order.price, remaining: this.openOf(record), queueAhead: record.queueAhead },
+        {
+          action: order.action,
+          price: record.restingPrice ?? order.price,
+          remaining: this.openOf(record),
+          queueAhead: record.queueAhead,
+        },
         { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: record.tape === 'odd' || tape.tickTypes[k] === 0 },
       );
       record.queueAhead = met.queueAhead;

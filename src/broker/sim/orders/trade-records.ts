@@ -22,6 +22,8 @@ export interface OrderRecord {
   /** Board-lot trades, or the odd-lot auctions for Odd and IntradayOdd orders. */
   tape: 'board' | 'odd';
   daytradeShort: boolean;
+  /** The price the order rests at when it is not its own: an MKP order's protective limit. */
+  restingPrice?: number;
   /** Volume at the order's price that trades before it. */
   queueAhead: number;
   /** The tape trades this order has already met. */
