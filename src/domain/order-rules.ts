@@ -244,6 +244,14 @@ export function fixingAtClose(ctx: StockOrderContext): OrderViolation | null {
   const { order_lot, price_type, order_type, price } = ctx.order;
   if (order_lot !== 'Fixing') return null;
   const close = ctx.instrument.closePrice;
+  // Fixing orders meet continuous trading only on the always-open clock, whose day never closes.
+  if (close === null && ctx.phase === 'continuous') {
+    return violation(
+      'fixingAtClose',
+      'Fixing orders trade at the close, and the always-open clock never closes; run the simulator with ' +
+        'SJ_SIM_CLOCK=exchange to trade them (14:00-14:30, matched at 14:30)',
+    );
+  }
   if (close === null) {
     return violation(
       'fixingAtClose',

@@ -6,8 +6,8 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { protectedLimit } from '../../src/broker/sim/exchange/matching.js';
 import { bookAt } from '../../src/broker/sim/market/book.js';
-import type { StartingFunds } from '../../src/broker/sim/orders/holdings.js';
 import { publishedCount } from '../../src/broker/sim/market/tape.js';
+import type { StartingFunds } from '../../src/broker/sim/orders/holdings.js';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { StockInfo } from '../../src/domain/contracts.js';
 import type { FuturesOrderInput, StockOrderInput } from '../../src/domain/orders.js';
@@ -300,6 +300,65 @@ describe('sessions in exchange mode', () => {
     });
     assert.equal(trade.status.status, 'Failed');
     assert.match(trade.status.msg, /集合競價/);
+  });
+
+  test('a Fixing order placed after the close fills at the close in the 14:30 fixed-price match', () => {
+    const { broker, clock } = brokerAt('2026-11-23', '14:05', 'exchange');
+    const close = broker.market.daily.closeOf('2884', '2026-11-23');
+    const wrong = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: close + 0.05, order_lot: 'Fixing' }),
+      wait: true,
+    });
+    assert.equal(wrong.status.status, 'Failed');
+    assert.match(wrong.status.msg, new RegExp(`close price ${close}`));
+    const trade = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: close, order_lot: 'Fixing' }),
+      wait: true,
+    });
+    assert.equal(trade.status.status, 'Submitted', trade.status.msg);
+    clock.set(taipeiInstant('2026-11-23', '14:29'));
+    assert.equal(broker.orders.trades()[1]!.status.status, 'Submitted');
+    clock.set(taipeiInstant('2026-11-23', '14:31'));
+    const filled = broker.orders.trades()[1]!;
+    assert.equal(filled.status.status, 'Filled');
+    assert.deepEqual(
+      filled.status.deals.map((d) => [d.price, d.quantity, d.ts]),
+      [[close, 1, taipeiInstant('2026-11-23', '14:30') / 1000]],
+    );
+  });
+
+  test('an after-hours odd-lot order fills at the 14:30 odd-lot auction, in shares', () => {
+    const { broker, clock } = brokerAt('2026-11-23', '14:10', 'exchange');
+    const info = broker.contracts.current().find('2884') as StockInfo;
+    const trade = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: info.limit_up, quantity: 37, order_lot: 'Odd' }),
+      wait: true,
+    });
+    assert.equal(trade.status.status, 'Submitted', trade.status.msg);
+    clock.set(taipeiInstant('2026-11-23', '14:31'));
+    const filled = broker.orders.trades()[0]!;
+    const auction = broker.market.oddLotTape(info, '2026-11-23');
+    const last = auction.times.length - 1;
+    assert.equal(auction.times[last]! / 1000, taipeiInstant('2026-11-23', '14:30'));
+    assert.equal(filled.status.status, 'Filled');
+    assert.deepEqual(
+      filled.status.deals.map((d) => [d.price, d.quantity]),
+      [[auction.prices[last], 37]],
+    );
+  });
+
+  test('Fixing orders are refused in always-open mode, which has no close, with a message saying so', () => {
+    const { broker } = brokerAt('2026-11-23', '14:05');
+    const trade = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: 20, order_lot: 'Fixing' }),
+      wait: true,
+    });
+    assert.equal(trade.status.status, 'Failed');
+    assert.match(trade.status.msg, /SJ_SIM_CLOCK=exchange/);
   });
 });
 

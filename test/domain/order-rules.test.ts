@@ -333,9 +333,14 @@ describe('stock support and quantity rules', () => {
       /got LMT IOC at 1005$/,
     );
     fails(
-      fixingAtClose(stock({ order_lot: 'Fixing', price: 1005 }, { instrument: { closePrice: null } })),
+      fixingAtClose(stock({ order_lot: 'Fixing', price: 1005 }, { instrument: { closePrice: null }, phase: 'closed' })),
       'fixingAtClose',
       "Fixing orders trade at the day's close price, which is not known yet; place them after the close (14:00-14:30)",
+    );
+    fails(
+      fixingAtClose(stock({ order_lot: 'Fixing', price: 1005 }, { instrument: { closePrice: null } })),
+      'fixingAtClose',
+      /always-open clock never closes; run the simulator with SJ_SIM_CLOCK=exchange/,
     );
   });
 });
