@@ -34,7 +34,24 @@ import type {
   Ticks,
   TicksQuery,
 } from '../domain/market-data.js';
-import type { FuturesOrderInput, OrderEvent, StockOrderInput, Trade } from '../domain/orders.js';
+import type { Action, ComboTrade, FuturesOrderInput, OrderEvent, StockOrderInput, Trade } from '../domain/orders.js';
+import type {
+  AccountBalance,
+  DateRange,
+  FuturePosition,
+  FuturePositionDetail,
+  FutureProfitDetail,
+  FutureProfitLoss,
+  Margin,
+  PositionUnit,
+  ProfitLossSummary,
+  Settlement,
+  StockPosition,
+  StockPositionDetail,
+  StockProfitDetail,
+  StockProfitLoss,
+  TradingLimits,
+} from '../domain/portfolio.js';
 import type { ClockMode } from '../domain/sessions.js';
 import type { Clock } from '../domain/time.js';
 
@@ -145,6 +162,19 @@ export interface PlaceOrderInput {
   idempotencyKey?: string | undefined;
 }
 
+export interface ComboLegInput extends ComboLegRequest {
+  /** The legacy form names each leg's action; the newest form leaves it out and derives it from the order. */
+  action?: Action | undefined;
+}
+
+export interface PlaceComboInput {
+  legs: ComboLegInput[];
+  comboType?: ComboType | undefined;
+  /** price is the combo's net price, as its quotes show it (far minus near for a spread). */
+  order: FuturesOrderInput;
+  wait: boolean;
+}
+
 export interface JournaledOrderEvent {
   /** Strictly increasing, never reused, also across restarts: the SSE `id:`. */
   seq: number;
@@ -167,10 +197,36 @@ export interface OrdersPort {
   updateQty(tradeId: string, quantity: number): Trade;
   /** The trades of one account, or of every account when no selector is given; oldest first. */
   trades(account?: AccountSelector): Trade[];
+  /** Places a combo; rule breaks come back as a Failed ComboTrade, malformed legs as InvalidRequestError. */
+  placeCombo(input: PlaceComboInput): ComboTrade;
+  cancelCombo(tradeId: string): ComboTrade;
+  comboTrades(account?: AccountSelector): ComboTrade[];
   /** Order and deal events after a sequence number (0 = from the start), oldest first. */
   eventsAfter(seq: number, limit?: number): JournaledOrderEvent[];
   /** Calls the listener for every order and deal event after it is journaled; returns the function that stops it. */
   onOrderEvent(listener: (event: JournaledOrderEvent) => void): () => void;
+}
+
+/**
+ * Account queries. Each takes the request's account selector; ids omitted mean the default account of the
+ * selector's account_type (S when absent, F for margin). Throws NotFoundError for an unknown account,
+ * InvalidRequestError for an account of the wrong type (margin of a stock account) or a reversed date range,
+ * and NotFoundError for an unknown detail_id.
+ */
+export interface PortfolioPort {
+  accountBalance(account: AccountSelector): AccountBalance;
+  margin(account: AccountSelector): Margin;
+  positions(account: AccountSelector, unit: PositionUnit): StockPosition[] | FuturePosition[];
+  positionDetail(account: AccountSelector, detailId: number): StockPositionDetail[] | FuturePositionDetail[];
+  profitLoss(account: AccountSelector, range: DateRange, unit: PositionUnit): StockProfitLoss[] | FutureProfitLoss[];
+  profitLossDetail(
+    account: AccountSelector,
+    detailId: number,
+    unit: PositionUnit,
+  ): StockProfitDetail[] | FutureProfitDetail[];
+  profitLossSummary(account: AccountSelector, range: DateRange): ProfitLossSummary;
+  settlements(account: AccountSelector): Settlement[];
+  tradingLimits(account: AccountSelector): TradingLimits;
 }
 
 export interface Broker {

@@ -227,7 +227,7 @@ export interface ComboTradeOrder {
   price_type: FuturesPriceType;
   octype: FuturesOCType;
   account: Account;
-  combo_type?: ComboType | undefined;
+  combo_type: ComboType;
 }
 
 export interface ComboTradeStatus extends Omit<TradeStatus, 'deals'> {

@@ -363,6 +363,44 @@ describe('sessions in exchange mode', () => {
 });
 
 describe('the journal', () => {
+  test('combo trades and the contracts their legs booked survive a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-combos-'));
+    try {
+      const path = join(dir, 'sjgate.db');
+      const first = brokerAt('2026-11-23', '10:00', 'always-open', path);
+      const [combo] = first.broker.contracts.futuresCombos('TXF');
+      const legs = combo!.legs.map((leg) => ({ security_type: leg.security_type, code: leg.code }));
+      const order = {
+        action: 'Buy' as const,
+        price: 0,
+        quantity: 1,
+        price_type: 'MKT' as const,
+        order_type: 'IOC' as const,
+      };
+      const bought = first.broker.orders.placeCombo({ legs, order, wait: true });
+      assert.equal(bought.status.status, 'Filled', bought.status.msg);
+      const resting = first.broker.orders.placeCombo({
+        legs,
+        order: { ...order, price: -9999, price_type: 'LMT', order_type: 'ROD' },
+        wait: true,
+      });
+      assert.equal(resting.status.status, 'Submitted', resting.status.msg);
+      const before = first.broker.orders.comboTrades();
+      await first.broker.close();
+      const second = brokerAt('2026-11-23', '10:00', 'always-open', path);
+      assert.deepEqual(second.broker.orders.comboTrades(), before);
+      assert.equal(second.broker.orders.cancelCombo(resting.order.id).status.status, 'Cancelled');
+      // The far month bought in the combo is held: selling it covers instead of needing new margin.
+      const far = legs[1]!.code;
+      const cover = second.broker.orders.placeCombo({ legs, order: { ...order, action: 'Sell' }, wait: true });
+      assert.equal(cover.status.status, 'Filled', cover.status.msg);
+      assert.equal(cover.status.deals[far]![0]!.quantity, 1);
+      await second.broker.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('after a restart every trade is there and can still be cancelled', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sjgate-orders-'));
     try {

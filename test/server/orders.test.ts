@@ -573,3 +573,124 @@ describe('the orders call-rate group', () => {
     assert.match(refused.json().message, /orders: over 250 calls per 10 seconds/);
   });
 });
+
+describe('combo orders', () => {
+  /** The nearest TXF calendar spread, its legs as the exchange orders them (near, far), and its net quote. */
+  async function spread(gw: Gateway) {
+    const combos = (await gw.get('/api/v1/data/contracts/combo/futures?root=TXF')).body;
+    const legs = combos[0].legs.map((leg: Json) => ({ security_type: 'FUT', exchange: 'TAIFEX', code: leg.code }));
+    const [snapshot] = (await gw.post('/api/v1/data/snapshots', { contracts: [{ legs }] })).body;
+    return { legs, near: legs[0].code as string, far: legs[1].code as string, snapshot };
+  }
+
+  const comboOrder = (fields: Json) => ({
+    action: 'Buy',
+    price_type: 'LMT',
+    order_type: 'IOC',
+    quantity: 1,
+    ...fields,
+  });
+
+  test('a bought spread fills both legs at once: buy the far month, sell the near, at the net price', async () => {
+    const gw = await gateway();
+    const { legs, near, far, snapshot } = await spread(gw);
+    const response = await gw.post(`${ORDER}/place_comboorder`, {
+      combo_contract: { legs },
+      order: comboOrder({ price: snapshot.sell_price }),
+    });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    const trade = response.body;
+    assert.equal(trade.status.status, 'Filled', trade.status.msg);
+    assert.deepEqual(
+      trade.contract.legs.map((leg: Json) => [leg.code, leg.action]),
+      [
+        [near, 'Sell'],
+        [far, 'Buy'],
+      ],
+    );
+    assert.equal(trade.order.combo_type, 'TimeSpread');
+    const [nearDeal] = trade.status.deals[near];
+    const [farDeal] = trade.status.deals[far];
+    assert.equal(farDeal.price - nearDeal.price, snapshot.sell_price);
+    assert.equal(nearDeal.quantity, 1);
+    assert.equal(farDeal.ts, nearDeal.ts);
+    const events = gw.broker.orders.eventsAfter(0).map((e) => e.event);
+    const deals = events.filter((e) => e.state === 'FuturesDeal');
+    assert.deepEqual(
+      deals.map((e) => [e.data.FuturesDeal.full_code, e.data.FuturesDeal.action, e.data.FuturesDeal.combo]),
+      [
+        [near, 'Sell', true],
+        [far, 'Buy', true],
+      ],
+    );
+    const listed = (await gw.post(`${ORDER}/combotrades`, {})).body;
+    assert.deepEqual(listed, [trade]);
+    assert.deepEqual((await gw.post(`${ORDER}/trades`, {})).body, []);
+  });
+
+  test('legacy legs with actions give the direction; a resting combo can be cancelled', async () => {
+    const gw = await gateway();
+    const { legs, near, snapshot } = await spread(gw);
+    const sold = legs.map((leg: Json) => ({ ...leg, action: leg.code === near ? 'Buy' : 'Sell' }));
+    const response = await gw.post(`${ORDER}/place_comboorder`, {
+      combo_contract: { legs: sold },
+      order: comboOrder({ order_type: 'ROD', price: snapshot.sell_price + 50 }),
+    });
+    const trade = response.body;
+    assert.equal(trade.order.action, 'Sell');
+    assert.equal(trade.status.status, 'Submitted', trade.status.msg);
+    assert.deepEqual(trade.status.deals, {});
+    const cancelled = (await gw.post(`${ORDER}/cancel_comboorder`, { trade_id: trade.order.id })).body;
+    assert.equal(cancelled.status.status, 'Cancelled');
+    assert.equal(cancelled.status.cancel_quantity, 1);
+    const again = (await gw.post(`${ORDER}/cancel_comboorder`, { trade_id: trade.order.id })).body;
+    assert.match(again.status.msg, /不可刪單/);
+  });
+
+  test('bad combos: mixed leg actions, legs of a combo that is not, three legs, unknown trade id', async () => {
+    const gw = await gateway();
+    const { legs, snapshot } = await spread(gw);
+    const order = comboOrder({ price: snapshot.sell_price });
+    const mixed = [{ ...legs[0], action: 'Buy' }, legs[1]];
+    assertEnvelope(
+      await gw.post(`${ORDER}/place_comboorder`, { combo_contract: { legs: mixed }, order }),
+      400,
+      /not a mix/,
+    );
+    const bothBought = legs.map((leg: Json) => ({ ...leg, action: 'Buy' }));
+    assertEnvelope(
+      await gw.post(`${ORDER}/place_comboorder`, { combo_contract: { legs: bothBought }, order }),
+      400,
+      /do not make a TimeSpread/,
+    );
+    const three = [...legs, legs[0]];
+    assertEnvelope(
+      await gw.post(`${ORDER}/place_comboorder`, { combo_contract: { legs: three }, order }),
+      400,
+      /2 legs/,
+    );
+    assertEnvelope(await gw.post(`${ORDER}/cancel_comboorder`, { trade_id: 'nope' }), 404, /nope/);
+    const badAction = await gw.post(`${ORDER}/place_comboorder`, {
+      combo_contract: { legs },
+      order: { ...order, action: 'Hold' },
+    });
+    assertEnvelope(badAction, 422);
+  });
+
+  test('an option combo with ROD fails with op_code 9927', async () => {
+    const gw = await gateway();
+    const [call] = gw.broker.contracts.options({ root: 'TXO', optionRight: 'C' });
+    const put = gw.broker.contracts
+      .options({ root: 'TXO', optionRight: 'P' })
+      .find((o) => o.strike_price === call!.strike_price && o.delivery_month === call!.delivery_month)!;
+    const legs = [call!, put].map((o) => ({ security_type: 'OPT', exchange: 'TAIFEX', code: o.code }));
+    const response = await gw.post(`${ORDER}/place_comboorder`, {
+      combo_contract: { legs },
+      order: comboOrder({ order_type: 'ROD', price: 100, combo_type: 'Straddle' }),
+    });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.equal(response.body.status.status, 'Failed');
+    assert.equal(response.body.status.status_code, '9927');
+    assert.equal(response.body.order.combo_type, 'Straddle');
+  });
+});

@@ -8,9 +8,11 @@ import type { Broker } from '../../broker/port.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { errorResponses } from '../schemas/common.js';
 import {
+  ComboTradeSchema,
   IdempotencyHeadersSchema,
   isValidIdempotencyKey,
   orderAccountOf,
+  PlaceComboOrderBodySchema,
   PlaceOrderBodySchema,
   TradeIdBodySchema,
   TradeSchema,
@@ -123,6 +125,65 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
         },
       },
       async ({ body }) => broker.orders.updateQty(body.trade_id, body.quantity),
+    );
+
+    app.post(
+      `${BASE}/place_comboorder`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Place a combo order: two TAIFEX legs at a net price',
+          description:
+            'Legs without action take their direction from order.action (buying a spread buys the far month and ' +
+            'sells the near one); the legacy form gives every leg its action. price is the net price as the ' +
+            "combo's quotes show it. Both legs fill together. Option combos take LMT with IOC or FOK only. The " +
+            'official simulation refuses combos; sjgate trades them.',
+          body: PlaceComboOrderBodySchema,
+          response: { 200: ComboTradeSchema, ...ORDER_ERRORS },
+        },
+      },
+      async ({ body }) => {
+        const { combo_contract: combo, order } = body;
+        const { combo_type: comboType, account, ...fields } = order;
+        return broker.orders.placeCombo({
+          legs: combo.legs,
+          comboType: combo.combo_type ?? comboType,
+          order: { ...fields, account: orderAccountOf(account) },
+          wait: body.timeout !== 0,
+        });
+      },
+    );
+
+    app.post(
+      `${BASE}/cancel_comboorder`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Cancel what is left of a combo order',
+          body: TradeIdBodySchema,
+          response: { 200: ComboTradeSchema, ...ORDER_ERRORS },
+        },
+      },
+      async ({ body }) => broker.orders.cancelCombo(body.trade_id),
+    );
+
+    app.post(
+      `${BASE}/combotrades`,
+      {
+        config,
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
+        schema: {
+          tags,
+          summary: 'The combo trades of an account, or of every account',
+          body: TradesBodySchema,
+          response: { 200: Type.Array(ComboTradeSchema), ...ORDER_ERRORS },
+        },
+      },
+      async ({ body }) => broker.orders.comboTrades(tradesSelectorOf(body)),
     );
 
     for (const [path, summary] of [

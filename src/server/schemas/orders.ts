@@ -3,9 +3,10 @@
 
 import Type, { type Static } from 'typebox';
 import type { AccountSelector } from '../../domain/accounts.js';
-import { EXCHANGES, SECURITY_TYPES } from '../../domain/contracts.js';
+import { COMBO_TYPES, EXCHANGES, SECURITY_TYPES } from '../../domain/contracts.js';
 import {
   ACTIONS,
+  type ComboTrade,
   type Deal,
   FUTURES_OC_TYPE_INPUTS,
   FUTURES_OC_TYPES,
@@ -23,7 +24,7 @@ import {
   type TradeStatus,
 } from '../../domain/orders.js';
 import { AccountRequestSchema, AccountSchema, selectorOf } from './accounts.js';
-import { ContractRefSchema } from './market-data.js';
+import { ComboRefSchema, ContractRefSchema } from './market-data.js';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -158,6 +159,50 @@ export const PlaceOrderBodySchema = Type.Object(
   },
 );
 
+// A combo leg by code. The legacy form gives each leg its action (and may echo a whole Contract); the newest form
+// leaves actions out and takes the direction from order.action.
+const ComboOrderLegSchema = Type.Object(
+  {
+    ...ContractRefSchema.properties,
+    security_type: Type.Enum([...SECURITY_TYPES], { description: 'FUT or OPT' }),
+    action: Type.Optional(Type.Enum([...ACTIONS], { description: 'legacy form: every leg has one, or none has' })),
+    symbol: Type.Optional(Type.String({ description: 'ignored (Contract field)' })),
+    category: Type.Optional(Type.String({ description: 'ignored (Contract field)' })),
+    delivery_month: Type.Optional(Type.String({ description: 'ignored (Contract field)' })),
+    strike_price: Type.Optional(Type.Number({ description: 'ignored (Contract field)' })),
+    option_right: Type.Optional(Type.String({ description: 'ignored (Contract field)' })),
+    target_code: Type.Optional(Nullable(Type.String({ description: 'ignored (Contract field)' }))),
+  },
+  { additionalProperties: false, title: 'ComboOrderLeg' },
+);
+
+export const PlaceComboOrderBodySchema = Type.Object(
+  {
+    combo_contract: Type.Object(
+      {
+        ...ComboRefSchema.properties,
+        legs: Type.Array(ComboOrderLegSchema, {
+          maxItems: 8,
+          description: 'exactly 2 TAIFEX legs; another count is a 400',
+        }),
+      },
+      { additionalProperties: false, title: 'ComboOrderContract' },
+    ),
+    order: Type.Object(
+      {
+        ...FuturesOrderSchema.properties,
+        price: Type.Number({
+          description: "the combo's net price as its quotes show it (far minus near for a spread; may be negative)",
+        }),
+        combo_type: Type.Optional(ComboRefSchema.properties.combo_type),
+      },
+      { additionalProperties: false, title: 'ComboOrder' },
+    ),
+    timeout: Type.Optional(Type.Number({ minimum: 0, description: 'milliseconds; 0 answers at once (Inactive)' })),
+  },
+  { additionalProperties: false, title: 'PlaceComboOrderRequest' },
+);
+
 const TradeId = Type.String({
   minLength: 1,
   maxLength: 64,
@@ -290,6 +335,41 @@ export const TradeSchema = Type.Union([StockTradeSchema, FuturesTradeSchema], {
   description: 'order has order_cond and order_lot for stocks, octype for futures and options',
 });
 
+const ComboTradeLegSchema = Type.Object(
+  { ...TradeContractSchema.properties, action: Type.Enum([...ACTIONS]) },
+  { title: 'ComboTradeLeg' },
+);
+
+export const ComboTradeSchema = Type.Object(
+  {
+    contract: Type.Object({ legs: Type.Tuple([ComboTradeLegSchema, ComboTradeLegSchema]) }),
+    order: Type.Object(
+      {
+        id: tradeOrderFields.id,
+        seqno: tradeOrderFields.seqno,
+        ordno: tradeOrderFields.ordno,
+        action: tradeOrderFields.action,
+        price: Type.Number({ description: 'the net price' }),
+        quantity: tradeOrderFields.quantity,
+        order_type: tradeOrderFields.order_type,
+        price_type: Type.Enum([...FUTURES_PRICE_TYPES]),
+        octype: Type.Enum([...FUTURES_OC_TYPES]),
+        account: AccountSchema,
+        combo_type: Type.Enum([...COMBO_TYPES]),
+      },
+      { title: 'ComboTradeOrder' },
+    ),
+    status: Type.Object(
+      {
+        ...Type.Omit(TradeStatusSchema, ['deals']).properties,
+        deals: Type.Record(Type.String(), Type.Array(DealSchema), { description: 'deals per leg code; {} before any' }),
+      },
+      { title: 'ComboTradeStatus' },
+    ),
+  },
+  { title: 'ComboTrade' },
+);
+
 // Compile-time proof that the Trade schemas and the domain types describe the same JSON, and that every validated
 // order body is a valid input of the port (once the account's echoed fields are dropped).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -301,8 +381,9 @@ const proofs: [
   Same<Static<typeof TradeStatusSchema>, TradeStatus>,
   Same<Static<typeof StockTradeSchema>, StockTrade>,
   Same<Static<typeof FuturesTradeSchema>, FuturesTrade>,
+  Same<Static<typeof ComboTradeSchema>, ComboTrade>,
   Fits<WithoutAccount<Static<typeof StockOrderSchema>>, WithoutAccount<StockOrderInput>>,
   Fits<WithoutAccount<Static<typeof FuturesOrderSchema>>, WithoutAccount<FuturesOrderInput>>,
   Fits<Static<typeof OrderAccountSchema>, EchoedAccount>,
-] = [true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true];
 void proofs;

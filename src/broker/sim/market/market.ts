@@ -38,7 +38,7 @@ import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from '.
 
 const TAPES_KEPT = 4000;
 /** How each leg counts in a combo's net price, in the exchange's leg order. */
-const COMBO_SIGNS: Record<ComboType, readonly number[]> = {
+export const COMBO_SIGNS: Record<ComboType, readonly number[]> = {
   TimeSpread: [-1, 1],
   WeeklyTimeSpread: [-1, 1],
   PriceSpread: [-1, 1],

@@ -29,7 +29,11 @@ export class Holdings {
   of(accountKey: string, type: 'S' | 'F'): AccountHoldings {
     let holdings = this.accounts.get(accountKey);
     if (!holdings) {
-      holdings = { cash: type === 'S' ? this.funds.cash : this.funds.collateral, shares: new Map(), contracts: new Map() };
+      holdings = {
+        cash: type === 'S' ? this.funds.cash : this.funds.collateral,
+        shares: new Map(),
+        contracts: new Map(),
+      };
       this.accounts.set(accountKey, holdings);
     }
     return holdings;
@@ -53,8 +57,12 @@ export class Holdings {
       holdings.shares.set(code, (holdings.shares.get(code) ?? 0) + sign * shares);
       return;
     }
+    this.bookContracts(accountKey, trade.contract.code, trade.order.action, quantity);
+  }
+
+  bookContracts(accountKey: string, code: string, action: 'Buy' | 'Sell', quantity: number): void {
     const holdings = this.of(accountKey, 'F');
-    const code = trade.contract.code;
+    const sign = action === 'Buy' ? 1 : -1;
     holdings.contracts.set(code, (holdings.contracts.get(code) ?? 0) + sign * quantity);
   }
 }

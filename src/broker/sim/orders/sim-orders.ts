@@ -2,7 +2,7 @@
 // matches it against the simulated market (exchange/matching.ts), and journals every change before it is
 // acknowledged or published. Open orders meet the market's trades as the clock moves (sync).
 
-import type { AccountSelector } from '../../../domain/accounts.js';
+import type { Account, AccountSelector } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../domain/contracts.js';
 import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
 import { futuresMargin, optionMargin, STOCK_FEE_RATE } from '../../../domain/fees.js';
@@ -15,12 +15,16 @@ import {
   type SessionPhase,
 } from '../../../domain/order-rules.js';
 import {
+  type Action,
+  type ComboTrade,
+  type Deal,
   type FuturesOrderRequest,
   futuresOrderRequest,
   isFinalStatus,
   isValidCustomField,
   type OpType,
   type OrderEvent,
+  type OrderStatus,
   orderShares,
   type StockOrderRequest,
   statusForQuantities,
@@ -30,14 +34,15 @@ import {
 import type { ClockMode } from '../../../domain/sessions.js';
 import type { Clock } from '../../../domain/time.js';
 import type { Journal } from '../../../store/journal.js';
-import type { AccountsPort, JournaledOrderEvent, OrdersPort, PlaceOrderInput } from '../../port.js';
+import type { AccountsPort, JournaledOrderEvent, OrdersPort, PlaceComboInput, PlaceOrderInput } from '../../port.js';
 import type { SimContracts } from '../contracts.js';
 import { depthCovers, displayedAt, type Fill, meetTrade, protectedLimit, takeDepth } from '../exchange/matching.js';
 import { nextOpening, phaseAt } from '../exchange/phases.js';
 import { type BookSide, bookAt } from '../market/book.js';
-import { marketOf, type SimMarket } from '../market/market.js';
+import { comboCodeOf, marketOf, type SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
 import { hashKeys } from '../random.js';
+import { ComboDesk, type ComboHost, type ComboRecord, isComboRecord } from './combo-orders.js';
 import { Holdings, type StartingFunds } from './holdings.js';
 import { accountKeyOf, blankStatus, dealReport, newTrade, type OrderRecord, orderReport } from './trade-records.js';
 
@@ -53,6 +58,7 @@ function requestFingerprint(code: string, order: StockOrderRequest | FuturesOrde
 export class SimOrders implements OrdersPort {
   private readonly records = new Map<string, OrderRecord>();
   private readonly holdings: Holdings;
+  private readonly combos: ComboDesk;
   private readonly listeners = new Set<(event: JournaledOrderEvent) => void>();
   private counter: number;
 
@@ -66,12 +72,54 @@ export class SimOrders implements OrdersPort {
     funds: StartingFunds,
   ) {
     this.holdings = new Holdings(funds);
-    for (const stored of journal.orders()) this.records.set(stored.id, stored.record as OrderRecord);
+    this.combos = new ComboDesk(this.comboHost(), market, contracts, mode);
+    for (const stored of journal.orders()) {
+      if (isComboRecord(stored.record)) this.combos.records.set(stored.id, stored.record);
+      else this.records.set(stored.id, stored.record as OrderRecord);
+    }
     for (const deal of journal.deals()) {
       const record = this.records.get(deal.orderId);
       if (record) this.holdings.book(record.accountKey, record.trade, deal.price, deal.quantity, record.daytradeShort);
+      const combo = this.combos.records.get(deal.orderId);
+      if (combo) this.combos.replayDeal(combo, deal.code, deal.price, deal.quantity, deal.at);
     }
     this.counter = Number(journal.getMeta('order_counter') ?? '0');
+  }
+
+  placeCombo(input: PlaceComboInput): ComboTrade {
+    this.sync();
+    return this.combos.place(input, this.clock.now());
+  }
+
+  cancelCombo(tradeId: string): ComboTrade {
+    this.sync();
+    const record = this.combos.records.get(tradeId);
+    if (!record) throw new NotFoundError(`no combo order with trade_id '${tradeId}'`);
+    return this.combos.cancel(record, this.clock.now());
+  }
+
+  comboTrades(account?: AccountSelector): ComboTrade[] {
+    this.sync();
+    const key = account && Object.values(account).some((v) => v !== undefined) ? this.accountKeyFor(account) : null;
+    return [...this.combos.records.values()]
+      .filter((record) => key === null || record.accountKey === key)
+      .map((record) => structuredClone(record.trade));
+  }
+
+  private comboHost(): ComboHost {
+    return {
+      nextIds: () => this.nextIds(),
+      futuresAccount: (selector) => this.accountFor(selector, 'F', 'a combo'),
+      availableMargin: (accountKey) => this.holdings.of(accountKey, 'F').cash - this.reservedMargin(accountKey),
+      marginPerContract: (info) => this.marginPerContract(info),
+      bookLeg: (fill) => this.holdings.bookContracts(fill.accountKey, fill.info.code, fill.action, fill.quantity),
+      persistCombo: (record, events) => this.persistCombo(record, events),
+      infoOn: (code, day) => {
+        const info = this.market.listings.infoOn(code, day);
+        if (!info) throw new Error(`${code} is not listed on ${day}`);
+        return info;
+      },
+    };
   }
 
   place(input: PlaceOrderInput): Trade {
@@ -83,15 +131,7 @@ export class SimOrders implements OrdersPort {
       const id = this.journal.orderIdForIdempotencyKey(input.idempotencyKey);
       if (id) return this.view(this.retried(this.records.get(id)!, input.idempotencyKey, request), input.wait);
     }
-    const expectedType = 'order_lot' in order ? 'S' : 'F';
-    const named = order.account?.account_id !== undefined || order.account?.broker_id !== undefined;
-    // A named account is found by its ids; without ids the default account of the order's kind is meant.
-    const account = this.accounts.resolve(named ? order.account! : { ...order.account, account_type: expectedType });
-    if (account.account_type !== expectedType) {
-      throw new InvalidRequestError(
-        `account ${account.account_id} is a ${account.account_type} account; ${info.code} needs a ${expectedType} account`,
-      );
-    }
+    const account = this.accountFor(order.account, 'order_lot' in order ? 'S' : 'F', info.code);
     const now = this.clock.now();
     const trade = newTrade(info, listed.code !== info.code ? listed.code : null, this.nextIds(), order, account, now);
     const lot = 'order_lot' in order ? order.order_lot : null;
@@ -112,18 +152,30 @@ export class SimOrders implements OrdersPort {
     const events: OrderEvent[] = [];
     if (violation) {
       Object.assign(trade.status, { status: 'Failed', status_code: violation.opCode, msg: violation.message });
-      events.push(orderReport(record, info, 'New', violation.opCode, violation.message, now));
+      events.push(orderReport(record.trade, info, 'New', violation.opCode, violation.message, now));
     } else {
       this.acknowledge(record, now);
       if (phase === 'closed') {
         trade.status.status = 'PreSubmitted';
         record.releaseAt = nextOpening(this.mode, record.market, lot, now);
       }
-      events.push(orderReport(record, info, 'New', '00', '', now));
+      events.push(orderReport(record.trade, info, 'New', '00', '', now));
       if (phase !== 'closed') events.push(...this.enter(record, info, now, phase));
     }
     this.commit(record, events, input.idempotencyKey);
     return this.view(record, input.wait);
+  }
+
+  /** A named account is found by its ids; without ids the default account of the order's kind is meant. */
+  private accountFor(selector: AccountSelector | undefined, type: 'S' | 'F', what: string): Account {
+    const named = selector?.account_id !== undefined || selector?.broker_id !== undefined;
+    const account = this.accounts.resolve(named ? selector! : { ...selector, account_type: type });
+    if (account.account_type !== type) {
+      throw new InvalidRequestError(
+        `account ${account.account_id} is a ${account.account_type} account; ${what} needs a ${type} account`,
+      );
+    }
+    return account;
   }
 
   /** The order a key placed, when the retry asks for the same order; a different order under the key is a 422. */
@@ -172,6 +224,7 @@ export class SimOrders implements OrdersPort {
   /** Releases reservations whose session opened and lets open orders meet the trades printed since last time. */
   sync(): void {
     const now = this.clock.now();
+    this.combos.sync(now);
     for (const record of this.records.values()) {
       if (isFinalStatus(record.trade.status.status)) continue;
       const info = this.infoOf(record);
@@ -355,6 +408,15 @@ export class SimOrders implements OrdersPort {
       const open = record.trade.status.order_quantity - record.trade.status.deal_quantity;
       reserved += open * this.marginPerContract(info);
     }
+    for (const combo of this.combos.records.values()) {
+      const { status, contract } = combo.trade;
+      if (combo.accountKey !== accountKey || isFinalStatus(status.status)) continue;
+      const open = status.order_quantity - status.deal_quantity;
+      for (const leg of contract.legs) {
+        const info = this.contracts.current().find(leg.code);
+        if (info) reserved += open * this.marginPerContract(info);
+      }
+    }
     return reserved;
   }
 
@@ -481,7 +543,7 @@ export class SimOrders implements OrdersPort {
       status.status = statusForQuantities(status);
       status.modified_ts = deal.ts;
       this.holdings.book(record.accountKey, record.trade, fill.price, fill.quantity, record.daytradeShort);
-      return dealReport(record, info, deal);
+      return dealReport(record.trade, info, deal);
     });
   }
 
@@ -492,7 +554,7 @@ export class SimOrders implements OrdersPort {
     status.status = statusForQuantities(status, 'cancel');
     status.modified_ts = at / 1000;
     if (reason) status.msg = reason;
-    return [orderReport(record, info, op, '00', reason, at)];
+    return [orderReport(record.trade, info, op, '00', reason, at)];
   }
 
   // ---- changes ----
@@ -516,7 +578,7 @@ export class SimOrders implements OrdersPort {
       instrument: this.priceFactsOf(info),
     });
     if (violation) {
-      this.commit(record, [orderReport(record, info, opType, violation.opCode, violation.message, now)]);
+      this.commit(record, [orderReport(record.trade, info, opType, violation.opCode, violation.message, now)]);
       return { ...structuredClone(trade), status: { ...structuredClone(trade.status), msg: violation.message } };
     }
     const events: OrderEvent[] = [];
@@ -527,12 +589,12 @@ export class SimOrders implements OrdersPort {
       trade.status.cancel_quantity += change.quantity;
       trade.status.modified_ts = now / 1000;
       trade.status.status = statusForQuantities(trade.status, 'cancel');
-      events.push(orderReport(record, info, 'UpdateQty', '00', '', now));
+      events.push(orderReport(record.trade, info, 'UpdateQty', '00', '', now));
     } else {
       trade.order.price = change.price;
       trade.status.modified_price = change.price;
       trade.status.modified_ts = now / 1000;
-      events.push(orderReport(record, info, 'UpdatePrice', '00', '', now));
+      events.push(orderReport(record.trade, info, 'UpdatePrice', '00', '', now));
       if (record.releaseAt === null) {
         // A new price is a new place in the queue: the order re-enters the book as if it just arrived.
         const lot = 'order_lot' in trade.order ? trade.order.order_lot : null;
@@ -558,51 +620,89 @@ export class SimOrders implements OrdersPort {
 
   /** Writes the order, its new deals and its events in one transaction, then tells the listeners. */
   private commit(record: OrderRecord, events: OrderEvent[], idempotencyKey?: string): void {
-    const now = Math.round(this.clock.now());
     const { trade } = record;
+    const deals = trade.status.deals.map((deal) => ({
+      code: trade.contract.code,
+      action: trade.order.action,
+      deal,
+    }));
+    this.persist(
+      { id: trade.order.id, accountKey: record.accountKey, code: trade.contract.code, placedAt: record.placedAt },
+      trade.status,
+      record,
+      deals,
+      events,
+      idempotencyKey,
+    );
+    this.records.set(trade.order.id, record);
+  }
+
+  private persistCombo(record: ComboRecord, events: OrderEvent[]): void {
+    const { trade } = record;
+    const [first, second] = trade.contract.legs;
+    const firstDeals = trade.status.deals[first.code] ?? [];
+    const secondDeals = trade.status.deals[second.code] ?? [];
+    // Each fill made one deal per leg: they are journaled fill by fill, first leg first.
+    const deals = firstDeals.flatMap((deal, i) => [
+      { code: first.code, action: first.action, deal },
+      { code: second.code, action: second.action, deal: secondDeals[i]! },
+    ]);
+    const code = comboCodeOf(record.combo);
+    this.persist(
+      { id: trade.order.id, accountKey: record.accountKey, code, placedAt: record.placedAt },
+      trade.status,
+      record,
+      deals,
+      events,
+    );
+  }
+
+  /** The one transaction of a change: the order, its status change, its new deals, its events, then the listeners. */
+  private persist(
+    order: { id: string; accountKey: string; code: string; placedAt: number },
+    status: { status: string; msg: string },
+    record: OrderRecord | ComboRecord,
+    deals: { code: string; action: Action; deal: Deal }[],
+    events: OrderEvent[],
+    idempotencyKey?: string,
+  ): void {
+    const now = Math.round(this.clock.now());
+    const { id, accountKey } = order;
     const journaled: JournaledOrderEvent[] = [];
     this.journal.transaction(() => {
-      const known = this.journal.order(trade.order.id);
+      const known = this.journal.order(id);
       this.journal.saveOrder({
-        id: trade.order.id,
-        accountKey: record.accountKey,
-        code: trade.contract.code,
-        status: trade.status.status,
-        placedAt: Math.round(record.placedAt),
+        ...order,
+        placedAt: Math.round(order.placedAt),
+        status: status.status,
         updatedAt: now,
-        open: !isFinalStatus(trade.status.status),
+        open: !isFinalStatus(status.status as OrderStatus),
         record,
       });
-      if (known?.status !== trade.status.status) {
-        this.journal.addStatusChange(trade.order.id, now, trade.status.status, trade.status.msg);
-      }
-      const stored = this.journal.deals({ orderId: trade.order.id }).length;
-      for (const deal of trade.status.deals.slice(stored)) {
+      if (known?.status !== status.status) this.journal.addStatusChange(id, now, status.status, status.msg);
+      const stored = this.journal.deals({ orderId: id }).length;
+      deals.slice(stored).forEach(({ code, action, deal }, i) => {
+        const { price, quantity } = deal;
+        const at = Math.round(deal.ts * 1000);
         this.journal.addDeal({
-          orderId: trade.order.id,
-          seq: Number(deal.seq),
-          accountKey: record.accountKey,
-          code: trade.contract.code,
-          action: trade.order.action,
-          price: deal.price,
-          quantity: deal.quantity,
-          at: Math.round(deal.ts * 1000),
+          orderId: id,
+          seq: stored + i + 1,
+          accountKey,
+          code,
+          action,
+          price,
+          quantity,
+          at,
           record: deal,
         });
-      }
+      });
       for (const event of events) {
-        const seq = this.journal.appendEvent({
-          at: now,
-          kind: event.state,
-          accountKey: record.accountKey,
-          payload: event,
-        });
-        journaled.push({ seq, accountKey: record.accountKey, event });
+        const seq = this.journal.appendEvent({ at: now, kind: event.state, accountKey, payload: event });
+        journaled.push({ seq, accountKey, event });
       }
-      if (idempotencyKey) this.journal.rememberIdempotencyKey(idempotencyKey, trade.order.id, now);
+      if (idempotencyKey) this.journal.rememberIdempotencyKey(idempotencyKey, id, now);
       this.journal.setMeta('order_counter', String(this.counter));
     });
-    this.records.set(trade.order.id, record);
     for (const event of journaled) for (const listener of this.listeners) listener(event);
   }
 

@@ -96,14 +96,14 @@ export const isStockRecord = (record: OrderRecord): boolean => 'order_lot' in re
 
 /** The order report of an operation (op_code '00' when it succeeded). */
 export function orderReport(
-  record: OrderRecord,
+  trade: Trade,
   info: ContractInfo,
   opType: OpType,
   opCode: string,
   opMsg: string,
   now: number,
+  combo = false,
 ): OrderEvent {
-  const { trade } = record;
   const operation = { op_type: opType, op_code: opCode, op_msg: opMsg };
   const status = {
     id: trade.status.id,
@@ -154,7 +154,7 @@ export function orderReport(
       market_type: marketTypeAt(now),
       oc_type: trade.order.octype,
       subaccount: '',
-      combo: false,
+      combo,
     },
     status,
     contract: {
@@ -171,8 +171,7 @@ export function orderReport(
 }
 
 /** The deal report of one fill. */
-export function dealReport(record: OrderRecord, info: ContractInfo, deal: Deal): OrderEvent {
-  const { trade } = record;
+export function dealReport(trade: Trade, info: ContractInfo, deal: Deal, combo = false): OrderEvent {
   const common = {
     trade_id: trade.order.id,
     seqno: trade.order.seqno,
@@ -206,7 +205,7 @@ export function dealReport(record: OrderRecord, info: ContractInfo, deal: Deal):
     strike_price: 'strike_price' in derivative ? derivative.strike_price : 0,
     option_right: optionRightOf(derivative),
     market_type: marketTypeAt(deal.ts * 1000),
-    combo: false,
+    combo,
   });
 }
 

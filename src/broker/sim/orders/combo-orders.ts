@@ -1,0 +1,379 @@
+// Combo orders: two TAIFEX legs traded as one at a net price, which the official simulation refuses. A combo takes
+// the depth of the combo's own book and rests against the combo's tape like a single order (exchange/matching.ts);
+// every fill books both legs at once, at prices that make the net price.
+
+import type { Account, AccountSelector } from '../../../domain/accounts.js';
+import type { ComboContract, ComboType, ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
+import { InvalidRequestError } from '../../../domain/errors.js';
+import { firstViolation } from '../../../domain/order-rules.js';
+import {
+  type Action,
+  type ComboOrderRequest,
+  type ComboTrade,
+  type ComboTradeLeg,
+  type Deal,
+  futuresOrderRequest,
+  isFinalStatus,
+  isValidCustomField,
+  type OpType,
+  type OrderEvent,
+  statusForQuantities,
+  type Trade,
+} from '../../../domain/orders.js';
+import type { ClockMode } from '../../../domain/sessions.js';
+import type { ContractsPort, PlaceComboInput } from '../../port.js';
+import { depthCovers, displayedAt, type Fill, meetTrade, takeDepth } from '../exchange/matching.js';
+import { phaseAt } from '../exchange/phases.js';
+import { bookAt } from '../market/book.js';
+import { COMBO_SIGNS, type SimMarket } from '../market/market.js';
+import { publishedCount } from '../market/tape.js';
+import { blankStatus, dealReport, orderReport } from './trade-records.js';
+
+export interface ComboRecord {
+  kind: 'combo';
+  trade: ComboTrade;
+  accountKey: string;
+  combo: ComboContract;
+  queueAhead: number;
+  cursor: { day: string; count: number } | null;
+  placedAt: number;
+}
+
+/** One leg of one combo fill, as the account books it. */
+export interface LegFill {
+  accountKey: string;
+  orderId: string;
+  info: ContractInfo;
+  action: Action;
+  price: number;
+  quantity: number;
+  at: number;
+}
+
+/** What the combo desk needs from the order desk: ids, accounts, margin, booking and the journal. */
+export interface ComboHost {
+  nextIds(): { id: string; seqno: string; ordno: string };
+  futuresAccount(selector: AccountSelector | undefined): Account;
+  availableMargin(accountKey: string): number;
+  marginPerContract(info: ContractInfo): number;
+  bookLeg(fill: LegFill): void;
+  persistCombo(record: ComboRecord, events: OrderEvent[]): void;
+  infoOn(code: string, day: string): ContractInfo;
+}
+
+export const isComboRecord = (record: unknown): record is ComboRecord =>
+  typeof record === 'object' && record !== null && (record as { kind?: unknown }).kind === 'combo';
+
+export class ComboDesk {
+  readonly records = new Map<string, ComboRecord>();
+
+  constructor(
+    private readonly host: ComboHost,
+    private readonly market: SimMarket,
+    private readonly contracts: ContractsPort,
+    private readonly mode: ClockMode,
+  ) {}
+
+  place(input: PlaceComboInput, now: number): ComboTrade {
+    const order: ComboOrderRequest = { ...futuresOrderRequest(input.order), combo_type: input.comboType };
+    if (!isValidCustomField(order.custom_field)) {
+      throw new InvalidRequestError(`custom_field must be at most 6 letters or digits, got '${order.custom_field}'`);
+    }
+    const { combo, action } = this.comboOf(input);
+    order.action = action;
+    const account = this.host.futuresAccount(order.account);
+    const record = this.newRecord(combo, order, account, now);
+    const infos = this.legInfos(record, now);
+    const phase = phaseAt(this.mode, 'futures', null, now);
+    const violation =
+      firstViolation({
+        market: 'combo',
+        order,
+        comboType: combo.combo_type,
+        securityType: combo.legs[0].security_type === 'OPT' ? 'OPT' : 'FUT',
+        phase,
+      }) ?? this.marginViolation(record, infos);
+    const status = record.trade.status;
+    const events: OrderEvent[] = [];
+    if (violation) {
+      Object.assign(status, { status: 'Failed', status_code: violation.opCode, msg: violation.message });
+      events.push(this.report(record, infos, 'New', violation.opCode, violation.message, now));
+    } else {
+      Object.assign(status, {
+        status: 'Submitted',
+        status_code: '0000',
+        web_id: 'Z',
+        msg: '委託成功',
+        modified_ts: now / 1000,
+        modified_price: order.price,
+        order_quantity: order.quantity,
+      });
+      events.push(this.report(record, infos, 'New', '00', '', now), ...this.enter(record, infos, now));
+    }
+    this.host.persistCombo(record, events);
+    this.records.set(record.trade.order.id, record);
+    if (input.wait) return structuredClone(record.trade);
+    const placeholder = structuredClone(record.trade);
+    Object.assign(placeholder.order, { id: '', seqno: '', ordno: '' });
+    placeholder.status = { ...blankStatus('', 'Inactive', placeholder.status.order_ts), deals: {} };
+    return placeholder;
+  }
+
+  cancel(record: ComboRecord, now: number): ComboTrade {
+    const infos = this.legInfos(record, now);
+    if (isFinalStatus(record.trade.status.status)) {
+      const message = '該委託書已完全成交，不可刪單/改單或改價';
+      this.host.persistCombo(record, [this.report(record, infos, 'Cancel', '88', message, now)]);
+      return { ...structuredClone(record.trade), status: { ...structuredClone(record.trade.status), msg: message } };
+    }
+    this.host.persistCombo(record, this.cancelRest(record, infos, now, ''));
+    return structuredClone(record.trade);
+  }
+
+  /** Lets open combos meet the combo tape's trades up to now; a combo left open at the end of its day expires. */
+  sync(now: number): void {
+    for (const record of this.records.values()) {
+      if (isFinalStatus(record.trade.status.status) || !record.cursor) continue;
+      const infos = this.legInfos(record, now);
+      const tape = this.market.comboTape(record.combo, record.cursor.day);
+      const upTo = publishedCount(tape, now);
+      const { order } = record.trade;
+      const events: OrderEvent[] = [];
+      for (let k = record.cursor.count; k < upTo && this.openOf(record) > 0; k++) {
+        const met = meetTrade(
+          { action: order.action, price: order.price, remaining: this.openOf(record), queueAhead: record.queueAhead },
+          { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: false },
+        );
+        record.queueAhead = met.queueAhead;
+        if (met.fill) events.push(...this.fill(record, infos, [met.fill], tape.times[k]! / 1000));
+      }
+      record.cursor.count = upTo;
+      if (this.openOf(record) > 0 && this.market.dayAt('futures', now) !== record.cursor.day) {
+        events.push(...this.cancelRest(record, infos, now, 'the order expired at the end of its trading day'));
+      }
+      if (events.length > 0) this.host.persistCombo(record, events);
+    }
+  }
+
+  /** Books a journaled leg deal again when the desk is rebuilt at start. */
+  replayDeal(record: ComboRecord, code: string, price: number, quantity: number, at: number): void {
+    const leg = record.trade.contract.legs.find((l) => l.code === code);
+    if (!leg) return;
+    const info = this.host.infoOn(code, this.market.dayAt('futures', at));
+    const { accountKey } = record;
+    this.host.bookLeg({ accountKey, orderId: record.trade.order.id, info, action: leg.action, price, quantity, at });
+  }
+
+  // ---- placing ----
+
+  /** The combo the legs make and the direction of the order: from the legs' actions (legacy) or the order's. */
+  private comboOf(input: PlaceComboInput): { combo: ComboContract; action: Action } {
+    const named = input.legs.filter((leg) => leg.action !== undefined).length;
+    if (named !== 0 && named !== input.legs.length) {
+      throw new InvalidRequestError(
+        'give every combo leg an action (legacy form) or none (the direction comes from order.action), not a mix',
+      );
+    }
+    const combo = this.contracts.createCombo(
+      input.legs.map(({ action: _action, ...leg }) => leg),
+      input.comboType,
+    );
+    if (named === 0) return { combo, action: input.order.action };
+    const actionOf = (code: string) => input.legs.find((leg) => leg.code === code)!.action!;
+    const asBought = legActions(combo, 'Buy');
+    const given = combo.legs.map((leg) => actionOf(leg.code));
+    if (given.every((a, i) => a === asBought[i])) return { combo, action: 'Buy' };
+    if (given.every((a, i) => a !== asBought[i])) return { combo, action: 'Sell' };
+    throw new InvalidRequestError(
+      `the legs' actions (${given.join(', ')}) do not make a ${combo.combo_type}: buying it is ` +
+        `${asBought.join(', ')} and selling it the opposite`,
+    );
+  }
+
+  private newRecord(combo: ComboContract, order: ComboOrderRequest, account: Account, now: number): ComboRecord {
+    const ids = this.host.nextIds();
+    const actions = legActions(combo, order.action);
+    const legs = combo.legs.map(
+      (leg, i): ComboTradeLeg => ({
+        security_type: leg.security_type,
+        exchange: leg.exchange,
+        code: leg.code,
+        target_code: null,
+        action: actions[i]!,
+      }),
+    ) as [ComboTradeLeg, ComboTradeLeg];
+    const trade: ComboTrade = {
+      contract: { legs },
+      order: {
+        ...ids,
+        action: order.action,
+        price: order.price,
+        quantity: order.quantity,
+        order_type: order.order_type,
+        price_type: order.price_type,
+        octype: order.octype,
+        account,
+        combo_type: combo.combo_type,
+      },
+      status: { ...blankStatus(ids.id, 'PendingSubmit', Math.round(now) / 1000), deals: {} },
+    };
+    const accountKey = `${account.broker_id}-${account.account_id}`;
+    return { kind: 'combo', trade, accountKey, combo, queueAhead: 0, cursor: null, placedAt: now };
+  }
+
+  private legInfos(record: ComboRecord, at: number): [ContractInfo, ContractInfo] {
+    const day = record.cursor?.day ?? this.market.dayAt('futures', at);
+    const [a, b] = record.trade.contract.legs;
+    return [this.host.infoOn(a.code, day), this.host.infoOn(b.code, day)];
+  }
+
+  /** Futures legs and sold option legs need their margin; bought option legs pay their premium. */
+  private marginViolation(record: ComboRecord, infos: ContractInfo[]) {
+    const { legs } = record.trade.contract;
+    const perCombo = infos.reduce((sum, info, i) => {
+      const derivative = info as FuturesInfo | OptionInfo;
+      if (info.security_type === 'OPT' && legs[i]!.action === 'Buy') {
+        return sum + derivative.reference * derivative.multiplier;
+      }
+      return sum + this.host.marginPerContract(info);
+    }, 0);
+    const need = Math.ceil(perCombo * record.trade.order.quantity);
+    const available = this.host.availableMargin(record.accountKey);
+    if (need <= available) return null;
+    const money = (n: number) => `NT$${Math.round(n).toLocaleString('en-US')}`;
+    return {
+      rule: 'sufficientMargin',
+      opCode: '88',
+      message: `insufficient margin: the combo needs ${money(need)}, available ${money(available)}`,
+    };
+  }
+
+  // ---- matching ----
+
+  private enter(record: ComboRecord, infos: [ContractInfo, ContractInfo], at: number): OrderEvent[] {
+    const day = this.market.dayAt('futures', at);
+    const tape = this.market.comboTape(record.combo, day);
+    const count = publishedCount(tape, at);
+    record.cursor = { day, count };
+    const { order } = record.trade;
+    const book = bookAt(tape, count, 0);
+    const limit = order.price_type === 'LMT' ? order.price : null;
+    const open = this.openOf(record);
+    const opposite = order.action === 'Buy' ? book.ask : book.bid;
+    const fills =
+      order.order_type === 'FOK' && !depthCovers(opposite, order.action, limit, open)
+        ? []
+        : takeDepth(opposite, order.action, limit, open);
+    const events = this.fill(record, infos, fills, at);
+    if ((order.order_type !== 'ROD' || limit === null) && this.openOf(record) > 0) {
+      events.push(...this.cancelRest(record, infos, at, ''));
+    } else if (limit !== null) {
+      record.queueAhead = displayedAt(order.action === 'Buy' ? book.bid : book.ask, limit);
+    }
+    return events;
+  }
+
+  private openOf(record: ComboRecord): number {
+    return record.trade.status.order_quantity - record.trade.status.deal_quantity;
+  }
+
+  /** Each fill is one deal per leg: the first leg at its last trade, the second at what makes the net price. */
+  private fill(record: ComboRecord, infos: [ContractInfo, ContractInfo], fills: Fill[], at: number): OrderEvent[] {
+    const { status, contract } = record.trade;
+    const signs = COMBO_SIGNS[record.combo.combo_type];
+    const events: OrderEvent[] = [];
+    for (const fill of fills) {
+      const first = this.lastPrice(infos[0], at);
+      const second = roundPrice((fill.price - signs[0]! * first) / signs[1]!);
+      [first, second].forEach((price, i) => {
+        const leg = contract.legs[i]!;
+        const deals = (status.deals[leg.code] ??= []);
+        const deal: Deal = {
+          seq: String(deals.length + 1).padStart(6, '0'),
+          price,
+          quantity: fill.quantity,
+          ts: at / 1000,
+        };
+        deals.push(deal);
+        const { accountKey } = record;
+        this.host.bookLeg({
+          accountKey,
+          orderId: record.trade.order.id,
+          info: infos[i]!,
+          action: leg.action,
+          price,
+          quantity: fill.quantity,
+          at,
+        });
+        events.push(dealReport(this.legTrade(record, i), infos[i]!, deal, true));
+      });
+      status.deal_quantity += fill.quantity;
+      status.status = statusForQuantities(status);
+      status.modified_ts = at / 1000;
+    }
+    return events;
+  }
+
+  private lastPrice(info: ContractInfo, at: number): number {
+    const tape = this.market.tape(info, this.market.dayAt('futures', at));
+    const count = publishedCount(tape, at);
+    return count > 0 ? tape.prices[count - 1]! : (info as FuturesInfo | OptionInfo).reference;
+  }
+
+  private cancelRest(
+    record: ComboRecord,
+    infos: [ContractInfo, ContractInfo],
+    at: number,
+    reason: string,
+  ): OrderEvent[] {
+    const { status } = record.trade;
+    status.cancel_quantity += this.openOf(record);
+    status.order_quantity = status.deal_quantity;
+    status.status = statusForQuantities(status, 'cancel');
+    status.modified_ts = at / 1000;
+    if (reason) status.msg = reason;
+    return [this.report(record, infos, 'Cancel', '00', reason, at)];
+  }
+
+  private report(
+    record: ComboRecord,
+    infos: [ContractInfo, ContractInfo],
+    op: OpType,
+    code: string,
+    message: string,
+    at: number,
+  ): OrderEvent {
+    return orderReport(this.legTrade(record, 0), infos[0], op, code, message, at, true);
+  }
+
+  /** The combo seen from one leg, as the order and deal events of TAIFEX report it. */
+  private legTrade(record: ComboRecord, legIndex: number): Trade {
+    const { order, status, contract } = record.trade;
+    const leg = contract.legs[legIndex]!;
+    return {
+      contract: { security_type: leg.security_type, exchange: leg.exchange, code: leg.code, target_code: null },
+      order: {
+        id: order.id,
+        seqno: order.seqno,
+        ordno: order.ordno,
+        action: leg.action,
+        price: order.price,
+        quantity: order.quantity,
+        order_type: order.order_type,
+        price_type: order.price_type,
+        octype: order.octype,
+        custom_field: '',
+        account: order.account,
+        ca: '',
+      },
+      status: { ...status, deals: status.deals[leg.code] ?? [] },
+    };
+  }
+}
+
+/** Each leg's action when the combo is bought or sold: a leg counting + in the net price is bought with it. */
+function legActions(combo: ComboContract, action: Action): Action[] {
+  return COMBO_SIGNS[combo.combo_type].map((sign) => (sign > 0 === (action === 'Buy') ? 'Buy' : 'Sell'));
+}
+
+const roundPrice = (price: number) => Math.round(price * 100) / 100;
