@@ -23,7 +23,13 @@ import {
   type TradeContract,
   type TradeStatus,
 } from '../../domain/orders.js';
-import { AccountRequestSchema, AccountSchema, selectorOf } from './accounts.js';
+import {
+  AccountRequestSchema,
+  AccountSchema,
+  AccountSelectorSchema,
+  selectorFieldsOf,
+  selectorOf,
+} from './accounts.js';
 import { ComboRefSchema, ContractRefSchema } from './market-data.js';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -31,56 +37,24 @@ const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type
 // ---------------------------------------------------------------------------------------------------------------
 // Accounts in request bodies
 
-// An Account from /auth/accounts or from a Trade may be sent back as it is: its other two fields are ignored.
-const echoedAccountFields = {
-  signed: Type.Optional(Type.Boolean({ description: 'ignored; accepted so an Account object can be sent as is' })),
-  username: Type.Optional(Type.String({ description: 'ignored; accepted so an Account object can be sent as is' })),
-};
-
-const selectorFields = Type.Omit(AccountRequestSchema, ['account']).properties;
-
-/** The account of an order: `{broker_id, account_id}` is enough; omitted, the default account of the order's type. */
-export const OrderAccountSchema = Type.Object(
-  { ...selectorFields, ...echoedAccountFields },
-  {
-    additionalProperties: false,
-    title: 'OrderAccount',
-    description: 'broker_id and account_id name the account; omitted, the default account of the type is used',
-  },
-);
-
 /** The trade listings' body: the selector flat or under `account`, as every account-scoped request. */
-export const TradesBodySchema = Type.Object(
-  { ...selectorFields, ...echoedAccountFields, account: Type.Optional(OrderAccountSchema) },
-  {
-    additionalProperties: false,
-    title: 'TradesRequest',
-    description:
-      '`{}` lists the trades of every account; `{account_type}` those of one type; `{broker_id, account_id}` ' +
-      '(flat or under `account`) those of one account',
-  },
-);
-
-type EchoedAccount = AccountSelector & { signed?: boolean | undefined; username?: string | undefined };
-
-function selectorOnly(account: EchoedAccount): AccountSelector {
-  const { signed: _signed, username: _username, ...selector } = account;
-  return selector;
-}
+export const TradesBodySchema = Type.Object(AccountRequestSchema.properties, {
+  additionalProperties: false,
+  title: 'TradesRequest',
+  description:
+    '`{}` lists the trades of every account; `{account_type}` those of one type; `{broker_id, account_id}` ' +
+    '(flat or under `account`) those of one account',
+});
 
 /** The selector of an order's `account`, without the echoed Account fields. */
-export function orderAccountOf(account: EchoedAccount | undefined): AccountSelector | undefined {
-  return account === undefined ? undefined : selectorOnly(account);
+export function orderAccountOf(account: AccountSelector | undefined): AccountSelector | undefined {
+  return account === undefined ? undefined : selectorFieldsOf(account);
 }
 
 /** The selector of a trades body; undefined when it names nothing (every account). */
 export function tradesSelectorOf(body: Static<typeof TradesBodySchema> | undefined): AccountSelector | undefined {
-  const { account, ...flat } = body ?? {};
-  const selector = selectorOf({
-    ...selectorOnly(flat),
-    ...(account === undefined ? {} : { account: selectorOnly(account) }),
-  });
-  return Object.values(selector).every((value) => value === undefined) ? undefined : selector;
+  const selector = selectorOf(body);
+  return Object.keys(selector).length === 0 ? undefined : selector;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -96,7 +70,7 @@ const orderFields = {
       description: 'a memo echoed in order and deal reports: up to 6 letters or digits',
     }),
   ),
-  account: Type.Optional(OrderAccountSchema),
+  account: Type.Optional(AccountSelectorSchema),
 };
 
 export const StockOrderSchema = Type.Object(
@@ -384,6 +358,5 @@ const proofs: [
   Same<Static<typeof ComboTradeSchema>, ComboTrade>,
   Fits<WithoutAccount<Static<typeof StockOrderSchema>>, WithoutAccount<StockOrderInput>>,
   Fits<WithoutAccount<Static<typeof FuturesOrderSchema>>, WithoutAccount<FuturesOrderInput>>,
-  Fits<Static<typeof OrderAccountSchema>, EchoedAccount>,
-] = [true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true];
 void proofs;
