@@ -1,0 +1,48 @@
+// What the orders engine hands the ledger for every deal, and what the ledger hands back for the journal.
+
+import type { StockTaxKind } from '../../../domain/fees.js';
+import type { FuturesOCType, StockOrderCond, StockOrderLot } from '../../../domain/orders.js';
+
+export interface BookedFill {
+  accountKey: string;
+  orderId: string;
+  seqno: string;
+  /** Shown as dseq. */
+  ordno: string;
+  /** Per order, from 1. */
+  dealSeq: number;
+  /** Epoch ms of the deal. */
+  at: number;
+  /** 'YYYY-MM-DD' trading day the deal belongs to (a futures night-session deal belongs to the next trading day). */
+  day: string;
+  code: string;
+  action: 'Buy' | 'Sell';
+  price: number;
+  /** Stocks: SHARES (already converted from lots); futures/options: contracts. */
+  quantity: number;
+  stock?: {
+    cond: StockOrderCond;
+    lot: StockOrderLot;
+    taxKind: StockTaxKind;
+    daytradeShort: boolean;
+    /** Percent, e.g. 60. */
+    marginLoanRatio: number;
+    /** Percent, e.g. 90. */
+    shortMarginRatio: number;
+  };
+  derivative?: { securityType: 'FUT' | 'OPT'; root: string; multiplier: number; ocType: FuturesOCType };
+}
+
+export interface LedgerChanges {
+  cash: {
+    accountKey: string;
+    at: number;
+    amount: number;
+    reason: string;
+    ref: string | null;
+    settleDate: string | null;
+  }[];
+  positions: { accountKey: string; key: string; record: unknown | null }[];
+}
+
+export type CashChange = LedgerChanges['cash'][number];

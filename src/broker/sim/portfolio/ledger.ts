@@ -1,0 +1,193 @@
+// The simulated broker's books: every deal is booked once, in deal order, live and when the journal is replayed at
+// start. Booking is deterministic, so replaying the same fills rebuilds the same state, ids included.
+
+import type { Action, StockOrderCond } from '../../../domain/orders.js';
+import {
+  type AccountState,
+  contractsOf,
+  type FutureLot,
+  type FuturePositionState,
+  type FutureRealized,
+  type LedgerAccountType,
+  type LedgerCashEntry,
+  newAccountState,
+  type StockLot,
+  type StockPositionState,
+  type StockRealized,
+  sharesOf,
+  stockPositionKey,
+} from './account-state.js';
+import type { BookedFill, LedgerChanges } from './fills.js';
+import { bookDerivativeFill } from './futures-book.js';
+import { bookStockFill } from './stock-book.js';
+
+export type * from './account-state.js';
+export type { BookedFill, CashChange, LedgerChanges } from './fills.js';
+
+export interface LedgerOptions {
+  /** What a stock (S) account starts with. */
+  startingCash: number;
+  /** What a futures (F) account starts with. */
+  startingCollateral: number;
+}
+
+/** What simulated accounts start with unless configured (SJ_SIM_STARTING_CASH, SJ_SIM_STARTING_COLLATERAL). */
+export const DEFAULT_STARTING_FUNDS: LedgerOptions = { startingCash: 10_000_000, startingCollateral: 2_000_000 };
+
+export class Ledger {
+  private readonly accounts = new Map<string, AccountState>();
+
+  constructor(private readonly options: LedgerOptions) {}
+
+  /**
+   * Makes an account known as a stock (S) or futures (F) account; booking a fill does it too. Idempotent.
+   * Throws RangeError when the account is already known with the other type.
+   */
+  open(accountKey: string, type: LedgerAccountType): void {
+    const known = this.accounts.get(accountKey);
+    if (known && known.type !== type) {
+      throw new RangeError(`account ${accountKey} is a ${known.type} account, not ${type}`);
+    }
+    if (!known) {
+      const starting = type === 'S' ? this.options.startingCash : this.options.startingCollateral;
+      this.accounts.set(accountKey, newAccountState(accountKey, type, starting));
+    }
+  }
+
+  /**
+   * Books one deal and returns the cash entries and positions (record null = closed) to journal with it.
+   * Throws RangeError for a fill that is neither stock nor derivative, or a margin sell or short cover beyond what
+   * is held (the orders engine checks heldShares first).
+   */
+  book(fill: BookedFill): LedgerChanges {
+    requireBookable(fill);
+    const type = fill.stock ? 'S' : 'F';
+    this.open(fill.accountKey, type);
+    const account = this.accounts.get(fill.accountKey)!;
+    const booking = fill.stock
+      ? toMany(bookStockFill(account, fill, fill.stock))
+      : bookDerivativeFill(account, fill, fill.derivative!);
+    for (const entry of booking.cash) {
+      account.cash.push(entry);
+      account.cashTotal += entry.amount;
+    }
+    return {
+      cash: booking.cash.map(({ day: _day, ...entry }) => entry),
+      positions: booking.touched.map((key) => ({
+        accountKey: account.key,
+        key,
+        record: type === 'S' ? stockSnapshot(account.stocks.get(key)) : futuresSnapshot(account.futures.get(key)),
+      })),
+    };
+  }
+
+  accountType(accountKey: string): LedgerAccountType | undefined {
+    return this.accounts.get(accountKey)?.type;
+  }
+
+  /** What the account started with: startingCash for S, startingCollateral for F. */
+  startingBalance(accountKey: string): number {
+    return this.account(accountKey).startingBalance;
+  }
+
+  /** Starting balance plus every cash entry, whatever its settle date. */
+  cash(accountKey: string): number {
+    const account = this.account(accountKey);
+    return account.startingBalance + account.cashTotal;
+  }
+
+  /** Starting balance plus the entries that count at once or settle on or before `day`. */
+  settledCash(accountKey: string, day: string): number {
+    const account = this.account(accountKey);
+    const settled = account.cash.filter((e) => e.settleDate === null || e.settleDate <= day);
+    return account.startingBalance + sum(settled.map((e) => e.amount));
+  }
+
+  /** In booking order. */
+  cashEntries(accountKey: string): readonly LedgerCashEntry[] {
+    return this.accounts.get(accountKey)?.cash ?? [];
+  }
+
+  /** Long shares held for Cash, MarginTrading and the other conditions; short shares for ShortSelling. */
+  heldShares(accountKey: string, code: string, cond: StockOrderCond): number {
+    const direction: Action = cond === 'ShortSelling' ? 'Sell' : 'Buy';
+    return sum(this.openStockLots(accountKey, code, cond, direction).map((lot) => lot.shares));
+  }
+
+  /** Net contracts of a futures or option code: positive long, negative short. */
+  netContracts(accountKey: string, code: string): number {
+    const position = this.accounts.get(accountKey)?.futures.get(code);
+    if (!position) return 0;
+    return position.direction === 'Buy' ? contractsOf(position) : -contractsOf(position);
+  }
+
+  /** Oldest first. Do not mutate. */
+  openStockLots(accountKey: string, code: string, cond: StockOrderCond, direction: Action): readonly StockLot[] {
+    return this.accounts.get(accountKey)?.stocks.get(stockPositionKey(code, direction, cond))?.lots ?? [];
+  }
+
+  /** Oldest first. Do not mutate. */
+  openFutureLots(accountKey: string, code: string): readonly FutureLot[] {
+    return this.accounts.get(accountKey)?.futures.get(code)?.lots ?? [];
+  }
+
+  /** Open stock positions by id. Do not mutate. */
+  stockPositions(accountKey: string): readonly StockPositionState[] {
+    return [...(this.accounts.get(accountKey)?.stocks.values() ?? [])].sort((a, b) => a.id - b.id);
+  }
+
+  /** Open futures and option positions by id. Do not mutate. */
+  futuresPositions(accountKey: string): readonly FuturePositionState[] {
+    return [...(this.accounts.get(accountKey)?.futures.values() ?? [])].sort((a, b) => a.id - b.id);
+  }
+
+  /** Shares of a stock position held at the end of the last trading day before `day` that had a deal in it. */
+  sharesHeldBefore(accountKey: string, position: StockPositionState, day: string): number {
+    const key = stockPositionKey(position.code, position.direction, position.cond);
+    const history = this.accounts.get(accountKey)?.heldAtDayEnd.get(key) ?? [];
+    return history.findLast((entry) => entry.day < day)?.shares ?? 0;
+  }
+
+  /** Closing stock deals, by id. */
+  stockRealized(accountKey: string): readonly StockRealized[] {
+    return this.accounts.get(accountKey)?.stockRealized ?? [];
+  }
+
+  /** Closing futures and options deals, by id. */
+  futureRealized(accountKey: string): readonly FutureRealized[] {
+    return this.accounts.get(accountKey)?.futureRealized ?? [];
+  }
+
+  private account(accountKey: string): AccountState {
+    const account = this.accounts.get(accountKey);
+    if (!account) throw new RangeError(`account ${accountKey} is unknown to the ledger: open() it first`);
+    return account;
+  }
+}
+
+function requireBookable(fill: BookedFill): void {
+  if ((fill.stock === undefined) === (fill.derivative === undefined)) {
+    throw new RangeError(`fill ${fill.orderId}:${fill.dealSeq} needs exactly one of stock and derivative terms`);
+  }
+  if (!Number.isInteger(fill.quantity) || fill.quantity <= 0) {
+    throw new RangeError(`fill ${fill.orderId}:${fill.dealSeq} has quantity ${fill.quantity}`);
+  }
+  if (!Number.isFinite(fill.price) || fill.price <= 0) {
+    throw new RangeError(`fill ${fill.orderId}:${fill.dealSeq} has price ${fill.price}`);
+  }
+}
+
+const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
+
+const toMany = (booking: { cash: LedgerCashEntry; touched: string[] }) => ({ ...booking, cash: [booking.cash] });
+
+/** The journal's copy of a stock position: detached from the live state, which keeps changing. */
+function stockSnapshot(position: StockPositionState | undefined): unknown | null {
+  if (!position) return null;
+  return { ...structuredClone(position), shares: sharesOf(position) };
+}
+
+function futuresSnapshot(position: FuturePositionState | undefined): unknown | null {
+  if (!position) return null;
+  return { ...structuredClone(position), quantity: contractsOf(position) };
+}

@@ -1,0 +1,257 @@
+// The simulator's account queries: resolves the account, checks the request against it, and reads the ledger.
+
+import type { Account, AccountSelector, AccountType } from '../../../domain/accounts.js';
+import { isTradingDay } from '../../../domain/calendar.js';
+import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
+import type {
+  AccountBalance,
+  DateRange,
+  FuturePosition,
+  FuturePositionDetail,
+  FutureProfitDetail,
+  FutureProfitLoss,
+  Margin,
+  PositionUnit,
+  ProfitLossSummary,
+  Settlement,
+  StockPosition,
+  StockPositionDetail,
+  StockProfitDetail,
+  StockProfitLoss,
+  TradingLimits,
+} from '../../../domain/portfolio.js';
+import { type ClockMode, sessionDayAt } from '../../../domain/sessions.js';
+import { type Clock, isDateString, TAIPEI_OFFSET_MS, taipeiDate, taipeiMinuteOfDay } from '../../../domain/time.js';
+import type { AccountsPort, PortfolioPort } from '../../port.js';
+import { bankBalance, settlementRows, tradingLimitsOf } from './cash-views.js';
+import {
+  type FuturesViewContext,
+  futuresPositionDetailRows,
+  futuresPositionRows,
+  futuresProfitDetailRows,
+  futuresProfitLossRows,
+  futuresProfitLossSummary,
+  marginStatement,
+} from './futures-views.js';
+import type { Ledger } from './ledger.js';
+import type { PortfolioMarket } from './market.js';
+import {
+  type StockViewContext,
+  stockPositionDetailRows,
+  stockPositionRows,
+  stockProfitDetailRows,
+  stockProfitLossRows,
+  stockProfitLossSummary,
+} from './stock-views.js';
+
+export type { PortfolioMarket } from './market.js';
+
+export interface SimPortfolioOptions {
+  clockMode: ClockMode;
+}
+
+/** The official server answers trading_limits on trading days from 08:30 to 15:00 Taipei time (spec). */
+export const TRADING_LIMITS_WINDOW = { from: 8 * 60 + 30, to: 15 * 60 } as const;
+
+/** 'YYYY-MM-DD HH:MM:SS.ffffff' in Taipei time. */
+export function taipeiTimestamp(epochMs: number): string {
+  const iso = new Date(epochMs + TAIPEI_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}000`;
+}
+
+interface ResolvedAccount {
+  account: Account;
+  key: string;
+  type: 'S' | 'F';
+}
+
+const label = (account: Account) => `${account.broker_id}-${account.account_id}`;
+
+export class SimPortfolio implements PortfolioPort {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly accounts: AccountsPort,
+    private readonly market: PortfolioMarket,
+    private readonly clock: Clock,
+    private readonly options: SimPortfolioOptions,
+  ) {}
+
+  accountBalance(selector: AccountSelector): AccountBalance {
+    const { key } = this.stockAccount(selector, 'account_balance');
+    const now = this.clock.now();
+    return {
+      acc_balance: bankBalance(this.ledger, key, this.market.tradingDay(now)),
+      date: taipeiTimestamp(now),
+      errmsg: '',
+    };
+  }
+
+  margin(selector: AccountSelector): Margin {
+    const resolved = this.resolve(selector, 'F');
+    if (resolved.type !== 'F') {
+      throw new InvalidRequestError(
+        `margin is for futures accounts (account_type 'F'); ${label(resolved.account)} is a stock account: ` +
+          'ask account_balance, settlements or trading_limits for it',
+      );
+    }
+    return marginStatement(this.futuresContext(resolved));
+  }
+
+  positions(selector: AccountSelector, unit: PositionUnit): StockPosition[] | FuturePosition[] {
+    const resolved = this.resolve(selector, 'S');
+    if (resolved.type === 'F') return futuresPositionRows(this.futuresContext(resolved));
+    return stockPositionRows(this.stockContext(resolved), unit);
+  }
+
+  positionDetail(selector: AccountSelector, detailId: number): StockPositionDetail[] | FuturePositionDetail[] {
+    const resolved = this.resolve(selector, 'S');
+    if (resolved.type === 'F') {
+      const position = this.ledger.futuresPositions(resolved.key).find((p) => p.id === detailId);
+      if (!position) throw this.unknownPosition(resolved, detailId);
+      return futuresPositionDetailRows(this.futuresContext(resolved), position);
+    }
+    const position = this.ledger.stockPositions(resolved.key).find((p) => p.id === detailId);
+    if (!position) throw this.unknownPosition(resolved, detailId);
+    return stockPositionDetailRows(this.stockContext(resolved), position);
+  }
+
+  profitLoss(selector: AccountSelector, range: DateRange, unit: PositionUnit): StockProfitLoss[] | FutureProfitLoss[] {
+    const resolved = this.resolve(selector, 'S');
+    const { begin, end } = dateRange(range, this.today(resolved));
+    const within = (date: string) => date >= begin && date <= end;
+    if (resolved.type === 'F') {
+      return futuresProfitLossRows(this.ledger.futureRealized(resolved.key).filter((r) => within(r.record.date)));
+    }
+    return stockProfitLossRows(
+      this.ledger.stockRealized(resolved.key).filter((r) => within(r.record.date)),
+      unit,
+    );
+  }
+
+  profitLossDetail(
+    selector: AccountSelector,
+    detailId: number,
+    unit: PositionUnit,
+  ): StockProfitDetail[] | FutureProfitDetail[] {
+    const resolved = this.resolve(selector, 'S');
+    if (resolved.type === 'F') {
+      const realized = this.ledger.futureRealized(resolved.key);
+      const found = realized.find((r) => r.record.id === detailId);
+      if (!found) throw unknownProfitLoss(resolved, detailId, realized.length);
+      return futuresProfitDetailRows(found);
+    }
+    const realized = this.ledger.stockRealized(resolved.key);
+    const found = realized.find((r) => r.record.id === detailId);
+    if (!found) throw unknownProfitLoss(resolved, detailId, realized.length);
+    return stockProfitDetailRows(found, unit);
+  }
+
+  profitLossSummary(selector: AccountSelector, range: DateRange): ProfitLossSummary {
+    const resolved = this.resolve(selector, 'S');
+    const { begin, end } = dateRange(range, this.today(resolved));
+    const within = (date: string) => date >= begin && date <= end;
+    if (resolved.type === 'F') {
+      return futuresProfitLossSummary(this.ledger.futureRealized(resolved.key).filter((r) => within(r.record.date)));
+    }
+    return stockProfitLossSummary(this.ledger.stockRealized(resolved.key).filter((r) => within(r.record.date)));
+  }
+
+  settlements(selector: AccountSelector): Settlement[] {
+    const { key } = this.stockAccount(selector, 'settlements');
+    return settlementRows(this.ledger, key, this.market.tradingDay(this.clock.now()));
+  }
+
+  tradingLimits(selector: AccountSelector): TradingLimits {
+    const { key } = this.stockAccount(selector, 'trading_limits');
+    const now = this.clock.now();
+    this.requireTradingLimitsWindow(now);
+    return tradingLimitsOf(this.ledger, key, this.market.tradingDay(now), this.ledger.startingBalance(key));
+  }
+
+  private resolve(selector: AccountSelector, defaultType: AccountType): ResolvedAccount {
+    const account = this.accounts.resolve({ ...selector, account_type: selector.account_type ?? defaultType });
+    const type = account.account_type;
+    if (type !== 'S' && type !== 'F') {
+      throw new InvalidRequestError(
+        `${label(account)} is an account of type '${type}'; the portfolio covers stock (S) and futures (F) accounts`,
+      );
+    }
+    const key = label(account);
+    this.ledger.open(key, type);
+    return { account, key, type };
+  }
+
+  private stockAccount(selector: AccountSelector, query: string): ResolvedAccount {
+    const resolved = this.resolve(selector, 'S');
+    if (resolved.type !== 'S') {
+      throw new InvalidRequestError(
+        `${query} is for stock accounts (account_type 'S'); ${label(resolved.account)} is a futures account: ` +
+          'ask margin for it',
+      );
+    }
+    return resolved;
+  }
+
+  /** The trading day of the account's market now: a futures night session belongs to the next trading day. */
+  private today(resolved: ResolvedAccount): string {
+    const now = this.clock.now();
+    return resolved.type === 'F' ? sessionDayAt('futures', now) : this.market.tradingDay(now);
+  }
+
+  private stockContext(resolved: ResolvedAccount): StockViewContext {
+    const at = this.clock.now();
+    return { ledger: this.ledger, accountKey: resolved.key, market: this.market, at, today: this.today(resolved) };
+  }
+
+  private futuresContext(resolved: ResolvedAccount): FuturesViewContext {
+    const at = this.clock.now();
+    return { ledger: this.ledger, accountKey: resolved.key, market: this.market, at, today: this.today(resolved) };
+  }
+
+  private unknownPosition(resolved: ResolvedAccount, detailId: number): NotFoundError {
+    const positions =
+      resolved.type === 'F' ? this.ledger.futuresPositions(resolved.key) : this.ledger.stockPositions(resolved.key);
+    const ids = positions.map((p) => p.id);
+    const known = ids.length === 0 ? 'the account has no open positions' : `open position ids: ${ids.join(', ')}`;
+    return new NotFoundError(`no open position with detail_id ${detailId} in ${label(resolved.account)}; ${known}`);
+  }
+
+  private requireTradingLimitsWindow(now: number): void {
+    if (this.options.clockMode !== 'exchange') return;
+    const minute = taipeiMinuteOfDay(now);
+    const open =
+      isTradingDay(taipeiDate(now)) && minute >= TRADING_LIMITS_WINDOW.from && minute < TRADING_LIMITS_WINDOW.to;
+    if (open) return;
+    throw new DomainError(
+      409,
+      `trading_limits answers on trading days from 08:30 to 15:00 Taipei time; it is ${taipeiTimestamp(now)} now ` +
+        '(the always-open clock, SJ_SIM_CLOCK=always-open, answers at any hour)',
+    );
+  }
+}
+
+function unknownProfitLoss(resolved: ResolvedAccount, detailId: number, count: number): NotFoundError {
+  const known = count === 0 ? 'the account has no realized profit or loss yet' : `ids run from 1 to ${count}`;
+  return new NotFoundError(`no profit_loss with detail_id ${detailId} in ${label(resolved.account)}; ${known}`);
+}
+
+/**
+ * The dates of a range; a missing date is today, or the other date when today would reverse the range.
+ * Throws InvalidRequestError for a malformed date or a begin_date after end_date.
+ */
+export function dateRange(range: DateRange, today: string): { begin: string; end: string } {
+  for (const [name, value] of [
+    ['begin_date', range.begin_date],
+    ['end_date', range.end_date],
+  ] as const) {
+    if (value !== undefined && !isDateString(value)) {
+      throw new InvalidRequestError(`${name} must be a YYYY-MM-DD date, got '${value}'`);
+    }
+  }
+  const end = range.end_date ?? (range.begin_date !== undefined && range.begin_date > today ? range.begin_date : today);
+  const begin = range.begin_date ?? (end < today ? end : today);
+  if (begin > end) {
+    throw new InvalidRequestError(`begin_date ${begin} is after end_date ${end}; give the earlier date first`);
+  }
+  return { begin, end };
+}
