@@ -239,5 +239,6 @@ export interface Broker {
   readonly accounts: AccountsPort;
   readonly marketData: MarketDataPort;
   readonly orders: OrdersPort;
+  readonly portfolio: PortfolioPort;
   close(): Promise<void>;
 }

@@ -352,7 +352,10 @@ export function sellWithinHoldings(ctx: StockOrderContext): OrderViolation | nul
  * Cash an order ties up: a buy's value plus fee (only the own part of a margin purchase, the loan being whole
  * NT$1,000s), a short sale's margin (rounded up to NT$100). Market orders are valued at the limit-up price.
  */
-export function stockOrderCashNeed(order: StockOrderRequest, instrument: StockFacts): number {
+export function stockOrderCashNeed(
+  order: StockOrderRequest,
+  instrument: Pick<StockFacts, 'limitUp' | 'marginLoanRatio' | 'shortMarginRatio'>,
+): number {
   const price = order.price_type === 'LMT' ? order.price : instrument.limitUp;
   const value = Math.round(price * orderShares(order.order_lot, order.quantity) * 100) / 100;
   const fee = stockFee(value, { oddLot: isOddLot(order.order_lot) });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { protectedLimit } from '../../src/broker/sim/exchange/matching.js';
 import { bookAt } from '../../src/broker/sim/market/book.js';
 import { publishedCount } from '../../src/broker/sim/market/tape.js';
-import type { StartingFunds } from '../../src/broker/sim/orders/holdings.js';
+import type { LedgerOptions } from '../../src/broker/sim/portfolio/ledger.js';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { StockInfo } from '../../src/domain/contracts.js';
 import type { FuturesOrderInput, StockOrderInput } from '../../src/domain/orders.js';
@@ -20,7 +20,7 @@ function brokerAt(
   time: string,
   mode: ClockMode = 'always-open',
   journalPath?: string,
-  startingFunds?: StartingFunds,
+  startingFunds?: LedgerOptions,
 ) {
   const clock = new ManualClock(taipeiInstant(day, time));
   const broker = new SimBroker({ clock, seed: 1, clockMode: mode, apiKey: null, journalPath, startingFunds });
@@ -116,7 +116,10 @@ describe('MKP (TAIFEX range-market)', () => {
   });
 
   test('takes depth up to its protective limit; with ROD the rest rests there and is reported in modified_price', () => {
-    const { broker } = brokerAt('2026-11-23', '10:00', 'always-open', undefined, { cash: 0, collateral: 1e9 });
+    const { broker } = brokerAt('2026-11-23', '10:00', 'always-open', undefined, {
+      startingCash: 0,
+      startingCollateral: 1e9,
+    });
     // A cheap option, so that its protective range reaches only part of the displayed depth.
     const info = broker.contracts.options({ root: 'TXO' }).find((o) => o.reference > 20 && o.reference < 40)!;
     const tape = broker.market.tape(info, broker.market.dayAt('futures', broker.clock.now()));

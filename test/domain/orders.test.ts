@@ -290,6 +290,7 @@ describe('Trade JSON', () => {
         quantity: 1,
         order_type: 'IOC',
         price_type: 'LMT',
+        combo_type: 'PriceSpread',
         octype: 'Auto',
         account: { ...account, account_type: 'F' },
       },

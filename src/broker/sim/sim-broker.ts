@@ -11,8 +11,10 @@ import { SimContracts } from './contracts.js';
 import { MarketFeed } from './market/feed.js';
 import { SimMarket } from './market/market.js';
 import { SimMarketData } from './market-data.js';
-import { DEFAULT_STARTING_FUNDS, type StartingFunds } from './orders/holdings.js';
 import { SimOrders } from './orders/sim-orders.js';
+import { DEFAULT_STARTING_FUNDS, type LedgerOptions } from './portfolio/ledger.js';
+import { SimPortfolio } from './portfolio/sim-portfolio.js';
+import { portfolioMarket } from './portfolio-market.js';
 
 export interface SimBrokerOptions {
   clock: Clock;
@@ -24,7 +26,7 @@ export interface SimBrokerOptions {
   /** The SQLite journal of orders, deals and events; in memory (lost at exit) when omitted. */
   journalPath?: string | undefined;
   /** What new accounts start with; DEFAULT_STARTING_FUNDS when omitted. */
-  startingFunds?: StartingFunds | undefined;
+  startingFunds?: LedgerOptions | undefined;
 }
 
 const ORDER_SYNC_MS = 100;
@@ -37,6 +39,7 @@ export class SimBroker implements Broker {
   readonly accounts: SimAccounts;
   readonly marketData: SimMarketData;
   readonly orders: SimOrders;
+  readonly portfolio: SimPortfolio;
   readonly journal: Journal;
   readonly market: SimMarket;
   /** What watched instruments trade as the clock moves (streams subscribe to it). */
@@ -63,6 +66,13 @@ export class SimBroker implements Broker {
       options.clock,
       options.clockMode,
       options.startingFunds ?? DEFAULT_STARTING_FUNDS,
+    );
+    this.portfolio = new SimPortfolio(
+      this.orders.ledger,
+      this.accounts,
+      portfolioMarket(this.market, this.contracts),
+      options.clock,
+      { clockMode: options.clockMode },
     );
   }
 

@@ -3,7 +3,7 @@
 // every fill books both legs at once, at prices that make the net price.
 
 import type { Account, AccountSelector } from '../../../domain/accounts.js';
-import type { ComboContract, ComboType, ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
+import type { ComboContract, ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
 import { firstViolation } from '../../../domain/order-rules.js';
 import {
@@ -39,15 +39,15 @@ export interface ComboRecord {
   placedAt: number;
 }
 
-/** One leg of one combo fill, as the account books it. */
+/** One leg's deal of one combo fill, as the account books it. */
 export interface LegFill {
   accountKey: string;
-  orderId: string;
+  trade: ComboTrade;
   info: ContractInfo;
   action: Action;
-  price: number;
-  quantity: number;
-  at: number;
+  deal: Deal;
+  /** Per combo order, from 1, counting both legs' deals. */
+  dealSeq: number;
 }
 
 /** What the combo desk needs from the order desk: ids, accounts, margin, booking and the journal. */
@@ -156,12 +156,12 @@ export class ComboDesk {
   }
 
   /** Books a journaled leg deal again when the desk is rebuilt at start. */
-  replayDeal(record: ComboRecord, code: string, price: number, quantity: number, at: number): void {
+  replayDeal(record: ComboRecord, code: string, deal: Deal, dealSeq: number): void {
     const leg = record.trade.contract.legs.find((l) => l.code === code);
     if (!leg) return;
-    const info = this.host.infoOn(code, this.market.dayAt('futures', at));
-    const { accountKey } = record;
-    this.host.bookLeg({ accountKey, orderId: record.trade.order.id, info, action: leg.action, price, quantity, at });
+    const info = this.host.infoOn(code, this.market.dayAt('futures', deal.ts * 1000));
+    const { accountKey, trade } = record;
+    this.host.bookLeg({ accountKey, trade, info, action: leg.action, deal, dealSeq });
   }
 
   // ---- placing ----
@@ -283,11 +283,13 @@ export class ComboDesk {
     const signs = COMBO_SIGNS[record.combo.combo_type];
     const events: OrderEvent[] = [];
     for (const fill of fills) {
+      const fillsBefore = status.deals[contract.legs[0].code]?.length ?? 0;
       const first = this.lastPrice(infos[0], at);
       const second = roundPrice((fill.price - signs[0]! * first) / signs[1]!);
       [first, second].forEach((price, i) => {
         const leg = contract.legs[i]!;
-        const deals = (status.deals[leg.code] ??= []);
+        status.deals[leg.code] ??= [];
+        const deals = status.deals[leg.code]!;
         const deal: Deal = {
           seq: String(deals.length + 1).padStart(6, '0'),
           price,
@@ -295,16 +297,9 @@ export class ComboDesk {
           ts: at / 1000,
         };
         deals.push(deal);
-        const { accountKey } = record;
-        this.host.bookLeg({
-          accountKey,
-          orderId: record.trade.order.id,
-          info: infos[i]!,
-          action: leg.action,
-          price,
-          quantity: fill.quantity,
-          at,
-        });
+        const { accountKey, trade } = record;
+        const dealSeq = fillsBefore * 2 + i + 1;
+        this.host.bookLeg({ accountKey, trade, info: infos[i]!, action: leg.action, deal, dealSeq });
         events.push(dealReport(this.legTrade(record, i), infos[i]!, deal, true));
       });
       status.deal_quantity += fill.quantity;

@@ -5,7 +5,6 @@
 import type { Account, AccountSelector } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../domain/contracts.js';
 import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
-import { futuresMargin, optionMargin, STOCK_FEE_RATE } from '../../../domain/fees.js';
 import {
   firstChangeViolation,
   firstViolation,
@@ -13,6 +12,7 @@ import {
   type PlaceOrderContext,
   type PriceFacts,
   type SessionPhase,
+  stockOrderCashNeed,
 } from '../../../domain/order-rules.js';
 import {
   type Action,
@@ -26,6 +26,7 @@ import {
   type OrderEvent,
   type OrderStatus,
   orderShares,
+  type StockOrderCond,
   type StockOrderRequest,
   statusForQuantities,
   stockOrderRequest,
@@ -41,9 +42,11 @@ import { nextOpening, phaseAt } from '../exchange/phases.js';
 import { type BookSide, bookAt } from '../market/book.js';
 import { comboCodeOf, marketOf, type SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
+import { Ledger, type LedgerChanges, type LedgerOptions } from '../portfolio/ledger.js';
 import { hashKeys } from '../random.js';
+import { derivativeFill, stockFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost, type ComboRecord, isComboRecord } from './combo-orders.js';
-import { Holdings, type StartingFunds } from './holdings.js';
+import { contractMargin } from './margins.js';
 import { accountKeyOf, blankStatus, dealReport, newTrade, type OrderRecord, orderReport } from './trade-records.js';
 
 const ACCEPTED = '委託成功';
@@ -57,7 +60,10 @@ function requestFingerprint(code: string, order: StockOrderRequest | FuturesOrde
 
 export class SimOrders implements OrdersPort {
   private readonly records = new Map<string, OrderRecord>();
-  private readonly holdings: Holdings;
+  /** Cash, positions and P&L, booked from every deal; the portfolio reads it. */
+  readonly ledger: Ledger;
+  /** What the deals of the change being made did to the ledger, journaled with the change. */
+  private pendingLedger: LedgerChanges[] = [];
   private readonly combos: ComboDesk;
   private readonly listeners = new Set<(event: JournaledOrderEvent) => void>();
   private counter: number;
@@ -69,9 +75,9 @@ export class SimOrders implements OrdersPort {
     private readonly accounts: AccountsPort,
     private readonly clock: Clock,
     private readonly mode: ClockMode,
-    funds: StartingFunds,
+    funds: LedgerOptions,
   ) {
-    this.holdings = new Holdings(funds);
+    this.ledger = new Ledger(funds);
     this.combos = new ComboDesk(this.comboHost(), market, contracts, mode);
     for (const stored of journal.orders()) {
       if (isComboRecord(stored.record)) this.combos.records.set(stored.id, stored.record);
@@ -79,9 +85,10 @@ export class SimOrders implements OrdersPort {
     }
     for (const deal of journal.deals()) {
       const record = this.records.get(deal.orderId);
-      if (record) this.holdings.book(record.accountKey, record.trade, deal.price, deal.quantity, record.daytradeShort);
+      // The ledger's rows of these deals are in the journal already: only its state is rebuilt.
+      if (record) this.ledger.book(this.bookedFill(record, deal.record as Deal, deal.seq));
       const combo = this.combos.records.get(deal.orderId);
-      if (combo) this.combos.replayDeal(combo, deal.code, deal.price, deal.quantity, deal.at);
+      if (combo) this.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq);
     }
     this.counter = Number(journal.getMeta('order_counter') ?? '0');
   }
@@ -110,9 +117,14 @@ export class SimOrders implements OrdersPort {
     return {
       nextIds: () => this.nextIds(),
       futuresAccount: (selector) => this.accountFor(selector, 'F', 'a combo'),
-      availableMargin: (accountKey) => this.holdings.of(accountKey, 'F').cash - this.reservedMargin(accountKey),
+      availableMargin: (accountKey) => this.availableMargin(accountKey),
       marginPerContract: (info) => this.marginPerContract(info),
-      bookLeg: (fill) => this.holdings.bookContracts(fill.accountKey, fill.info.code, fill.action, fill.quantity),
+      bookLeg: (leg) => {
+        const context = { ...leg, day: this.market.dayAt('futures', leg.deal.ts * 1000) };
+        this.pendingLedger.push(
+          this.ledger.book(derivativeFill(context, leg.info, leg.action, leg.trade.order.octype)),
+        );
+      },
       persistCombo: (record, events) => this.persistCombo(record, events),
       infoOn: (code, day) => {
         const info = this.market.listings.infoOn(code, day);
@@ -297,8 +309,10 @@ export class SimOrders implements OrdersPort {
     };
     if ('order_lot' in order) {
       const stock = info as StockInfo;
-      const holdings = this.holdings.of(record.accountKey, 'S');
-      const held = (holdings.shares.get(info.code) ?? 0) - this.openShares(record.accountKey, info.code, 'Sell');
+      const key = record.accountKey;
+      this.ledger.open(key, 'S');
+      const held = (action: 'Buy' | 'Sell', cond: StockOrderCond) =>
+        Math.max(0, this.ledger.heldShares(key, info.code, cond) - this.openShares(key, info.code, action, cond));
       return {
         market: 'stock',
         order,
@@ -315,21 +329,24 @@ export class SimOrders implements OrdersPort {
         },
         phase,
         account: {
-          availableCash: holdings.cash - this.reservedCash(record.accountKey),
-          holdings: { cash: Math.max(0, held), margin: 0, short: 0 },
+          availableCash: this.ledger.cash(key) - this.reservedCash(key),
+          holdings: {
+            cash: held('Sell', 'Cash'),
+            margin: held('Sell', 'MarginTrading'),
+            short: held('Buy', 'ShortSelling'),
+          },
         },
       };
     }
     const derivative = info as FuturesInfo | OptionInfo;
-    const holdings = this.holdings.of(record.accountKey, 'F');
-    const net = holdings.contracts.get(info.code) ?? 0;
+    const net = this.ledger.netContracts(record.accountKey, info.code);
     return {
       market: 'futures',
       order,
       instrument: { ...instrument, multiplier: derivative.multiplier, marginPerContract: this.marginPerContract(info) },
       phase,
       account: {
-        availableMargin: holdings.cash - this.reservedMargin(record.accountKey),
+        availableMargin: this.availableMargin(record.accountKey),
         coverableContracts: order.action === 'Buy' ? Math.max(0, -net) : Math.max(0, net),
       },
     };
@@ -350,57 +367,55 @@ export class SimOrders implements OrdersPort {
   }
 
   private marginPerContract(info: ContractInfo): number {
-    const derivative = info as FuturesInfo | OptionInfo;
-    try {
-      if (info.security_type === 'OPT') {
-        const option = info as OptionInfo;
-        // The index's previous close: today's close is not known yet.
-        const underlying = this.market.daily.referencesOn(option.update_date).referenceOf('IX0001');
-        return optionMargin({
-          side: 'short',
-          root: option.root,
-          right: option.option_right,
-          strike: option.strike_price,
-          premium: option.reference,
-          underlying,
-          multiplier: option.multiplier,
-        }).initial;
-      }
-      return futuresMargin({ root: derivative.root, price: derivative.reference, multiplier: derivative.multiplier })
-        .initial;
-    } catch {
-      // Products without a published margin: a tenth of the contract value.
-      return Math.ceil(derivative.reference * derivative.multiplier * 0.1);
-    }
+    return contractMargin(info, this.market).initial;
   }
 
-  private openShares(accountKey: string, code: string, action: 'Buy' | 'Sell'): number {
+  /** Shares that working orders of a kind (a day-trade short sale aside) will take from a position. */
+  private openShares(accountKey: string, code: string, action: 'Buy' | 'Sell', cond: StockOrderCond): number {
     let shares = 0;
     for (const record of this.openRecords(accountKey)) {
       const { order, status } = record.trade;
       if (record.trade.contract.code !== code || order.action !== action || !('order_lot' in order)) continue;
+      if (order.order_cond !== cond || record.daytradeShort) continue;
       shares += orderShares(order.order_lot, status.order_quantity - status.deal_quantity);
     }
     return shares;
   }
 
+  /** Cash that working stock orders will need: what each would need if it were placed now for what is left. */
   private reservedCash(accountKey: string): number {
     let reserved = 0;
     for (const record of this.openRecords(accountKey)) {
       const { order, status } = record.trade;
-      if (order.action !== 'Buy' || !('order_lot' in order)) continue;
-      const shares = orderShares(order.order_lot, status.order_quantity - status.deal_quantity);
-      reserved += order.price * shares * (1 + STOCK_FEE_RATE);
+      if (!('order_lot' in order)) continue;
+      const info = this.infoOf(record) as StockInfo;
+      const left = {
+        ...order,
+        daytrade_short: record.daytradeShort,
+        quantity: status.order_quantity - status.deal_quantity,
+      };
+      reserved += stockOrderCashNeed(left, {
+        limitUp: info.limit_up,
+        marginLoanRatio: info.margin_loan_ratio ?? 0,
+        shortMarginRatio: info.short_margin_ratio ?? 90,
+      });
     }
-    return Math.ceil(reserved);
+    return reserved;
   }
 
+  private availableMargin(accountKey: string): number {
+    this.ledger.open(accountKey, 'F');
+    return this.ledger.cash(accountKey) - this.reservedMargin(accountKey);
+  }
+
+  /** Margin held by open positions (short options and futures; long options paid in full) and working orders. */
   private reservedMargin(accountKey: string): number {
     let reserved = 0;
-    const holdings = this.holdings.of(accountKey, 'F');
-    for (const [code, net] of holdings.contracts) {
-      const info = this.contracts.current().find(code);
-      if (info && net !== 0) reserved += Math.abs(net) * this.marginPerContract(info);
+    for (const position of this.ledger.futuresPositions(accountKey)) {
+      if (position.securityType === 'OPT' && position.direction === 'Buy') continue;
+      const info = this.contracts.current().find(position.code);
+      const net = Math.abs(this.ledger.netContracts(accountKey, position.code));
+      if (info) reserved += net * this.marginPerContract(info);
     }
     for (const record of this.openRecords(accountKey)) {
       if ('order_lot' in record.trade.order) continue;
@@ -525,6 +540,15 @@ export class SimOrders implements OrdersPort {
     return events;
   }
 
+  private bookedFill(record: OrderRecord, deal: Deal, dealSeq: number) {
+    const at = deal.ts * 1000;
+    const context = { ...record, deal, dealSeq, day: this.market.dayAt(record.market, at) };
+    const info = this.market.listings.infoOn(record.trade.contract.code, context.day) ?? this.infoOf(record);
+    const { order } = record.trade;
+    if ('order_lot' in order) return stockFill(context, info as StockInfo, record.daytradeShort);
+    return derivativeFill(context, info, order.action, order.octype);
+  }
+
   private openOf(record: OrderRecord): number {
     return record.trade.status.order_quantity - record.trade.status.deal_quantity;
   }
@@ -542,7 +566,7 @@ export class SimOrders implements OrdersPort {
       status.deal_quantity += fill.quantity;
       status.status = statusForQuantities(status);
       status.modified_ts = deal.ts;
-      this.holdings.book(record.accountKey, record.trade, fill.price, fill.quantity, record.daytradeShort);
+      this.pendingLedger.push(this.ledger.book(this.bookedFill(record, deal, status.deals.length)));
       return dealReport(record.trade, info, deal);
     });
   }
@@ -700,9 +724,14 @@ export class SimOrders implements OrdersPort {
         const seq = this.journal.appendEvent({ at: now, kind: event.state, accountKey, payload: event });
         journaled.push({ seq, accountKey, event });
       }
+      for (const changes of this.pendingLedger) {
+        for (const entry of changes.cash) this.journal.addCashEntry(entry);
+        for (const position of changes.positions) this.journal.savePosition(position);
+      }
       if (idempotencyKey) this.journal.rememberIdempotencyKey(idempotencyKey, id, now);
       this.journal.setMeta('order_counter', String(this.counter));
     });
+    this.pendingLedger = [];
     for (const event of journaled) for (const listener of this.listeners) listener(event);
   }
 
