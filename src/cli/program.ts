@@ -5,6 +5,7 @@ import { registerAuth } from './commands/auth.js';
 import { registerContracts } from './commands/contracts.js';
 import { registerData } from './commands/data.js';
 import { registerOrder } from './commands/order.js';
+import { registerPortfolio } from './commands/portfolio.js';
 import { registerServer } from './commands/server.js';
 import type { Runtime } from './daemon.js';
 import { FORMATS } from './output.js';
@@ -48,5 +49,6 @@ Examples:
   registerContracts(program, runtime);
   registerData(program, runtime);
   registerOrder(program, runtime);
+  registerPortfolio(program, runtime);
   return program;
 }

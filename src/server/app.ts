@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
 import { marketDataRoutes } from './routes/market-data.js';
 import { orderRoutes } from './routes/orders.js';
+import { portfolioRoutes } from './routes/portfolio.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
 import { registerRequestGuards } from './security.js';
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contractsRoutes(broker));
   await app.register(marketDataRoutes(broker));
   await app.register(orderRoutes(broker));
+  await app.register(portfolioRoutes(broker));
   await app.register(streamRoutes(broker, new StreamConnections()));
   return app;
 }

@@ -15,7 +15,16 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
           'The Shioaji trading API of the Taiwan market over HTTP, with a built-in market simulator. ' +
           'Errors are {code, message, details}.',
       },
-      tags: [{ name: 'info' }, { name: 'health' }, { name: 'auth' }, { name: 'contracts' }, { name: 'stream' }],
+      tags: [
+        { name: 'info' },
+        { name: 'health' },
+        { name: 'auth' },
+        { name: 'contracts' },
+        { name: 'data' },
+        { name: 'order' },
+        { name: 'portfolio' },
+        { name: 'stream' },
+      ],
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });

@@ -1,11 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { CommanderError, InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import {
   codeOrCombo,
   codesWithCombos,
@@ -21,8 +16,8 @@ import {
   ticksRequest,
 } from '../../src/cli/commands/data.js';
 import { EXIT, UsageError } from '../../src/cli/context.js';
-import { createProgram } from '../../src/cli/program.js';
 import { SCANNER_TYPES } from '../../src/domain/market-data.js';
+import { envelope, fakeDaemon } from '../helpers/cli.js';
 
 const invalidArgument = (message: RegExp) => (error: unknown) =>
   error instanceof InvalidArgumentError && message.test(error.message);
@@ -182,18 +177,6 @@ describe('the other request bodies', () => {
 
 // ---- the program, run in this process against a fake daemon ----
 
-interface Seen {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 const TICKS = {
   datetime: ['2026-07-15T13:24:59.123456', '2026-07-15T13:25:00.000000'],
   close: [1085.5, 1090],
@@ -243,95 +226,18 @@ const PUNISH = {
 };
 
 describe('sjgate data against a fake daemon', () => {
-  let home: string;
-  let port: number;
-  let close: () => Promise<void>;
-  const seen: Seen[] = [];
-  const savedHome = process.env.SJ_HOME_PATH;
-
   /** Answers like the daemon would; a 400 envelope for ticks of code BAD. */
-  const answer = (req: IncomingMessage, res: ServerResponse, body: unknown) => {
-    const send = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(value));
-    };
+  const daemon = fakeDaemon(({ url, body }) => {
     const code = (body as { contract?: { code?: string } } | null)?.contract?.code;
-    if (req.url === '/api/v1/data/ticks' && code === 'BAD') {
-      send(400, { code: 400, message: 'Contract not found: BAD', details: null });
-    } else if (req.url === '/api/v1/data/ticks') send(200, TICKS);
-    else if (req.url === '/api/v1/data/snapshots') send(200, [SNAPSHOT]);
-    else if (req.url === '/api/v1/data/regulatory_punish') send(200, PUNISH);
-    else send(404, { code: 404, message: `no route ${req.url}`, details: null });
-  };
-
-  before(async () => {
-    // A data home without a socket: the client goes to TCP, where the fake daemon listens.
-    home = mkdtempSync(join(tmpdir(), 'sjgate-data-'));
-    process.env.SJ_HOME_PATH = home;
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const body: unknown = text === '' ? null : JSON.parse(text);
-        seen.push({ method: req.method ?? '', url: req.url ?? '', body });
-        answer(req, res, body);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-    close = () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+    if (url === '/api/v1/data/ticks' && code === 'BAD') return envelope(400, 'Contract not found: BAD');
+    if (url === '/api/v1/data/ticks') return [200, TICKS];
+    if (url === '/api/v1/data/snapshots') return [200, [SNAPSHOT]];
+    if (url === '/api/v1/data/regulatory_punish') return [200, PUNISH];
+    return envelope(404, `no route ${url}`);
   });
-
-  after(async () => {
-    await close();
-    if (savedHome === undefined) delete process.env.SJ_HOME_PATH;
-    else process.env.SJ_HOME_PATH = savedHome;
-    rmSync(home, { recursive: true, force: true });
-  });
-
-  /**
-   * Runs `sjgate --host 127.0.0.1 --port <fake> ...args` in this process and collects what it prints.
-   * The runtime names no real entry, so the program cannot start a daemon even if the fake one were gone.
-   */
-  async function sjgate(...args: string[]): Promise<Run> {
-    seen.length = 0;
-    const program = createProgram({ entry: '/nonexistent/sjgate-must-not-start.js', version: '0.0.0-test' });
-    const out: string[] = [];
-    const err: string[] = [];
-    const { write: writeOut } = process.stdout;
-    const { write: writeErr } = process.stderr;
-    // Only text is taken: the test runner's own reports to stdout are buffers and pass through.
-    const capture =
-      (into: string[], stream: NodeJS.WriteStream, original: typeof writeOut) =>
-      (chunk: unknown, ...rest: unknown[]): boolean => {
-        if (typeof chunk === 'string') {
-          into.push(chunk);
-          return true;
-        }
-        return (original as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
-      };
-    process.stdout.write = capture(out, process.stdout, writeOut) as typeof writeOut;
-    process.stderr.write = capture(err, process.stderr, writeErr) as typeof writeErr;
-    process.exitCode = undefined;
-    let code: number;
-    try {
-      await program.parseAsync(['node', 'sjgate', '--host', '127.0.0.1', '--port', String(port), ...args]);
-      code = Number(process.exitCode ?? EXIT.ok);
-    } catch (error) {
-      if (!(error instanceof CommanderError)) throw error;
-      code = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    } finally {
-      process.stdout.write = writeOut;
-      process.stderr.write = writeErr;
-      process.exitCode = undefined;
-    }
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  }
+  const { seen, sjgate } = daemon;
+  before(() => daemon.start());
+  after(() => daemon.stop());
 
   test('ticks: sends the combo and the range, prints one row per tick', async () => {
     const run = await sjgate(

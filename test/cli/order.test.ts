@@ -1,11 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { CommanderError, InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import {
   customField,
   enumValue,
@@ -20,7 +15,6 @@ import {
   tradesRequest,
 } from '../../src/cli/commands/order.js';
 import { EXIT, UsageError } from '../../src/cli/context.js';
-import { createProgram } from '../../src/cli/program.js';
 import {
   ACTIONS,
   FUTURES_OC_TYPE_INPUTS,
@@ -33,6 +27,7 @@ import {
   type StockTrade,
   type Trade,
 } from '../../src/domain/orders.js';
+import { envelope, fakeDaemon } from '../helpers/cli.js';
 
 const invalidArgument = (message: RegExp) => (error: unknown) =>
   error instanceof InvalidArgumentError && message.test(error.message);
@@ -339,24 +334,7 @@ describe('formatting', () => {
 
 // ---- the program, run in this process against a fake daemon ----
 
-interface Seen {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 describe('sjgate order against a fake daemon', () => {
-  let home: string;
-  let port: number;
-  let close: () => Promise<void>;
-  const seen: Seen[] = [];
-  const savedHome = process.env.SJ_HOME_PATH;
   /** What place_order answers, and what each later trades call answers, in turn. */
   let placed: Trade;
   let listings: Trade[][];
@@ -366,94 +344,31 @@ describe('sjgate order against a fake daemon', () => {
     listings = [];
   });
 
-  const answer = (req: IncomingMessage, res: ServerResponse, body: unknown) => {
-    const send = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(value));
-    };
-    const url = req.url ?? '';
+  const daemon = fakeDaemon(({ url, body }) => {
     if (url === '/api/v1/data/contracts/2330') {
-      send(200, { security_type: 'STK', region: 'TW', exchange: 'TSE', code: '2330', target_code: null });
-    } else if (url === '/api/v1/data/contracts/TXFR1') {
-      send(200, { security_type: 'FUT', region: 'TW', exchange: 'TAIFEX', code: 'TXFR1', target_code: 'TXFL6' });
-    } else if (url.startsWith('/api/v1/data/contracts/')) {
-      send(404, { code: 404, message: `${url.split('/').pop()} is not a listed contract`, details: null });
-    } else if (url === '/api/v1/order/place_order') {
-      const order = (body as { futures_order?: unknown }).futures_order;
-      send(200, order === undefined ? placed : FUTURES_TRADE);
-    } else if (url === '/api/v1/order/trades') send(200, listings.shift() ?? [placed]);
-    else if (url === '/api/v1/order/cancel_order') {
-      const id = (body as { trade_id: string }).trade_id;
-      if (id === 'missing') send(404, { code: 404, message: "no order with trade_id 'missing'", details: null });
-      else send(200, { ...placed, status: { ...placed.status, status: 'Cancelled', cancel_quantity: 2 } });
-    } else if (url === '/api/v1/order/update_price' || url === '/api/v1/order/update_qty') send(200, placed);
-    else send(404, { code: 404, message: `no route ${url}`, details: null });
-  };
-
-  before(async () => {
-    // A data home without a socket: the client goes to TCP, where the fake daemon listens.
-    home = mkdtempSync(join(tmpdir(), 'sjgate-order-'));
-    process.env.SJ_HOME_PATH = home;
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const body: unknown = text === '' ? null : JSON.parse(text);
-        seen.push({ method: req.method ?? '', url: req.url ?? '', body });
-        answer(req, res, body);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-    close = () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
-  });
-
-  after(async () => {
-    await close();
-    if (savedHome === undefined) delete process.env.SJ_HOME_PATH;
-    else process.env.SJ_HOME_PATH = savedHome;
-    rmSync(home, { recursive: true, force: true });
-  });
-
-  /** Runs `sjgate --host 127.0.0.1 --port <fake> ...args` in this process and collects what it prints. */
-  async function sjgate(...args: string[]): Promise<Run> {
-    seen.length = 0;
-    const program = createProgram({ entry: '/nonexistent/sjgate-must-not-start.js', version: '0.0.0-test' });
-    const out: string[] = [];
-    const err: string[] = [];
-    const { write: writeOut } = process.stdout;
-    const { write: writeErr } = process.stderr;
-    const capture =
-      (into: string[], stream: NodeJS.WriteStream, original: typeof writeOut) =>
-      (chunk: unknown, ...rest: unknown[]): boolean => {
-        if (typeof chunk === 'string') {
-          into.push(chunk);
-          return true;
-        }
-        return (original as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
-      };
-    process.stdout.write = capture(out, process.stdout, writeOut) as typeof writeOut;
-    process.stderr.write = capture(err, process.stderr, writeErr) as typeof writeErr;
-    process.exitCode = undefined;
-    let code: number;
-    try {
-      await program.parseAsync(['node', 'sjgate', '--host', '127.0.0.1', '--port', String(port), ...args]);
-      code = Number(process.exitCode ?? EXIT.ok);
-    } catch (error) {
-      if (!(error instanceof CommanderError)) throw error;
-      code = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    } finally {
-      process.stdout.write = writeOut;
-      process.stderr.write = writeErr;
-      process.exitCode = undefined;
+      return [200, { security_type: 'STK', region: 'TW', exchange: 'TSE', code: '2330', target_code: null }];
     }
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  }
+    if (url === '/api/v1/data/contracts/TXFR1') {
+      return [200, { security_type: 'FUT', region: 'TW', exchange: 'TAIFEX', code: 'TXFR1', target_code: 'TXFL6' }];
+    }
+    if (url.startsWith('/api/v1/data/contracts/'))
+      return envelope(404, `${url.split('/').pop()} is not a listed contract`);
+    if (url === '/api/v1/order/place_order') {
+      const order = (body as { futures_order?: unknown }).futures_order;
+      return [200, order === undefined ? placed : FUTURES_TRADE];
+    }
+    if (url === '/api/v1/order/trades') return [200, listings.shift() ?? [placed]];
+    if (url === '/api/v1/order/cancel_order') {
+      const id = (body as { trade_id: string }).trade_id;
+      if (id === 'missing') return envelope(404, "no order with trade_id 'missing'");
+      return [200, { ...placed, status: { ...placed.status, status: 'Cancelled', cancel_quantity: 2 } }];
+    }
+    if (url === '/api/v1/order/update_price' || url === '/api/v1/order/update_qty') return [200, placed];
+    return envelope(404, `no route ${url}`);
+  });
+  const { seen, sjgate } = daemon;
+  before(() => daemon.start());
+  after(() => daemon.stop());
 
   test('place looks the contract up, sends a stock_order and prints the trade on one line', async () => {
     const run = await sjgate(

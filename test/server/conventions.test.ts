@@ -361,7 +361,7 @@ describe('accounts', () => {
     });
     assert.equal(nested.status, 200);
     assert.deepEqual(nested.body, futures);
-    for (const payload of [stock, { account: stock }]) {
+    for (const payload of [stock!, { account: stock! }]) {
       const echoed = await json({ method: 'POST', url: '/api/v1/auth/default_account', payload });
       assert.equal(echoed.status, 200, 'an Account from /auth/accounts is accepted as it is');
       assert.deepEqual(echoed.body, stock);

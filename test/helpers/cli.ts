@@ -1,0 +1,131 @@
+// The CLI program run in this process against a fake daemon: an HTTP server on a free port that records every
+// request and answers what the test says, under a temporary data home without a socket (so the client uses TCP).
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CommanderError } from 'commander';
+import { EXIT } from '../../src/cli/context.js';
+import { createProgram } from '../../src/cli/program.js';
+
+/** A request the fake daemon received; body is null when there was none. */
+export interface Seen {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** What one run of the program did. */
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The status and JSON body the fake daemon answers a request with. */
+export type Answer = (request: Seen) => [status: number, body: unknown];
+
+/** The error envelope of the API. */
+export const envelope = (status: number, message: string): [number, unknown] => [
+  status,
+  { code: status, message, details: null },
+];
+
+export interface FakeDaemon {
+  /** The requests of the latest run, in order. */
+  readonly seen: Seen[];
+  /** Starts the server and points SJ_HOME_PATH at a fresh data home; call in `before`. */
+  start(): Promise<void>;
+  /** Stops the server and restores SJ_HOME_PATH; call in `after`. */
+  stop(): Promise<void>;
+  /**
+   * Runs `sjgate --host 127.0.0.1 --port <fake> ...args` in this process and collects what it prints. The runtime
+   * names no real entry, so the program cannot start a daemon even if the fake one were gone.
+   */
+  sjgate(...args: string[]): Promise<Run>;
+}
+
+export function fakeDaemon(answer: Answer): FakeDaemon {
+  const seen: Seen[] = [];
+  const savedHome = process.env.SJ_HOME_PATH;
+  let home = '';
+  let port = 0;
+  let close: () => Promise<void> = async () => {};
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const request: Seen = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        body: text === '' ? null : JSON.parse(text),
+      };
+      seen.push(request);
+      const [status, body] = answer(request);
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(body));
+    });
+  });
+
+  return {
+    seen,
+
+    async start() {
+      home = mkdtempSync(join(tmpdir(), 'sjgate-cli-'));
+      process.env.SJ_HOME_PATH = home;
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+      close = () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        });
+    },
+
+    async stop() {
+      await close();
+      if (savedHome === undefined) delete process.env.SJ_HOME_PATH;
+      else process.env.SJ_HOME_PATH = savedHome;
+      if (home !== '') rmSync(home, { recursive: true, force: true });
+    },
+
+    async sjgate(...args: string[]): Promise<Run> {
+      seen.length = 0;
+      const program = createProgram({ entry: '/nonexistent/sjgate-must-not-start.js', version: '0.0.0-test' });
+      const out: string[] = [];
+      const err: string[] = [];
+      const { write: writeOut } = process.stdout;
+      const { write: writeErr } = process.stderr;
+      // Only text is taken: the test runner's own reports to stdout are buffers and pass through.
+      const capture =
+        (into: string[], stream: NodeJS.WriteStream, original: typeof writeOut) =>
+        (chunk: unknown, ...rest: unknown[]): boolean => {
+          if (typeof chunk === 'string') {
+            into.push(chunk);
+            return true;
+          }
+          return (original as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
+        };
+      process.stdout.write = capture(out, process.stdout, writeOut) as typeof writeOut;
+      process.stderr.write = capture(err, process.stderr, writeErr) as typeof writeErr;
+      process.exitCode = undefined;
+      let code: number;
+      try {
+        await program.parseAsync(['node', 'sjgate', '--host', '127.0.0.1', '--port', String(port), ...args]);
+        code = Number(process.exitCode ?? EXIT.ok);
+      } catch (error) {
+        if (!(error instanceof CommanderError)) throw error;
+        code = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      } finally {
+        process.stdout.write = writeOut;
+        process.stderr.write = writeErr;
+        process.exitCode = undefined;
+      }
+      return { code, stdout: out.join(''), stderr: err.join('') };
+    },
+  };
+}
