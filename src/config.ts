@@ -26,6 +26,10 @@ export interface GatewayConfig {
   simStart: number | null;
   /** Whether the simulator refuses calls over production's call-rate limits (traffic is metered either way). */
   simLimits: boolean;
+  /** NT$ a simulated stock account starts with. */
+  simStartingCash: number;
+  /** NT$ a simulated futures account starts with. */
+  simStartingCollateral: number;
   tls: { certPath: string; keyPath: string } | null;
 }
 
@@ -80,10 +84,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     simClock: parseClockMode(text('SJ_SIM_CLOCK')),
     simStart: parseStart(text('SJ_SIM_START')),
     simLimits: parseSwitch('SJ_SIM_LIMITS', text('SJ_SIM_LIMITS'), true),
+    simStartingCash: parseMoney('SJ_SIM_STARTING_CASH', text('SJ_SIM_STARTING_CASH'), 10_000_000),
+    simStartingCollateral: parseMoney('SJ_SIM_STARTING_COLLATERAL', text('SJ_SIM_STARTING_COLLATERAL'), 2_000_000),
     tls: parseTls(text('SJ_HTTP_TLS_CERT'), text('SJ_HTTP_TLS_KEY')),
   };
   checkCredentials(config);
   return config;
+}
+
+/** Whole NT$, 0 to one trillion; underscores and commas may group digits (10_000_000, 10,000,000). */
+function parseMoney(name: string, value: string | null, fallback: number): number {
+  if (value === null) return fallback;
+  const digits = value.replace(/[_,]/g, '');
+  if (!/^\d{1,13}$/.test(digits)) {
+    throw new ConfigError(`${name} must be a whole number of NT$ such as 10000000, got '${value}'`);
+  }
+  return Number(digits);
 }
 
 function parseBoolean(name: string, value: string | null, fallback: boolean): boolean {

@@ -44,6 +44,15 @@ describe('configuration', () => {
     rejects({ SJ_SIM_START: 'yesterday' }, /SJ_SIM_START must be an ISO 8601 time/);
     rejects({ SJ_CA_PATH: '/tmp/ca.pfx' }, /SJ_CA_PASSWD is not/);
     rejects({ SJ_SIM_LIMITS: 'strict' }, /SJ_SIM_LIMITS must be 'on' or 'off', got 'strict'/);
+    rejects({ SJ_SIM_STARTING_CASH: '-5' }, /SJ_SIM_STARTING_CASH must be a whole number of NT\$/);
+    rejects({ SJ_SIM_STARTING_COLLATERAL: '1e6' }, /SJ_SIM_STARTING_COLLATERAL must be a whole number/);
+  });
+
+  test('starting cash and collateral of the simulated accounts', () => {
+    const defaults = loadConfig({});
+    assert.deepEqual([defaults.simStartingCash, defaults.simStartingCollateral], [10_000_000, 2_000_000]);
+    const set = loadConfig({ SJ_SIM_STARTING_CASH: '50,000,000', SJ_SIM_STARTING_COLLATERAL: '500_000' });
+    assert.deepEqual([set.simStartingCash, set.simStartingCollateral], [50_000_000, 500_000]);
   });
 
   test('a half TLS pair is refused, naming the missing variable', () => {

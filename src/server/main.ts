@@ -33,6 +33,7 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
     clockMode: config.simClock,
     apiKey: config.apiKey,
     journalPath: join(config.homePath, 'sjgate.db'),
+    startingFunds: { startingCash: config.simStartingCash, startingCollateral: config.simStartingCollateral },
   });
   const contractCount = broker.contracts.count();
   broker.start();
