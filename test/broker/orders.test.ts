@@ -489,4 +489,103 @@ describe('invariants', () => {
       { numRuns: 25 },
     );
   });
+
+  test('cash and positions reconcile with the deals, in the ledger, the journal and after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-reconcile-'));
+    let run = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              code: fc.constantFrom('2884', '2603', '0050', 'TMFR1'),
+              action: fc.constantFrom('Buy' as const, 'Sell' as const),
+              cond: fc.constantFrom(
+                'Cash' as const,
+                'Cash' as const,
+                'MarginTrading' as const,
+                'ShortSelling' as const,
+              ),
+              daytradeShort: fc.boolean(),
+              quantity: fc.integer({ min: 1, max: 3 }),
+              wait: fc.integer({ min: 0, max: 900_000 }),
+            }),
+            { minLength: 1, maxLength: 14 },
+          ),
+          async (orders) => {
+            const path = join(dir, `run-${run++}.db`);
+            const { broker, clock } = brokerAt('2026-11-23', '10:00', 'always-open', path);
+            for (const o of orders) {
+              if (o.code === 'TMFR1') {
+                broker.orders.place({
+                  contract: { code: o.code },
+                  futuresOrder: futures({
+                    action: o.action,
+                    price_type: 'MKT',
+                    order_type: 'IOC',
+                    quantity: o.quantity,
+                  }),
+                  wait: true,
+                });
+              } else {
+                const { book } = bookNow(broker, o.code);
+                const price = o.action === 'Buy' ? book.ask.prices[1]! : book.bid.prices[1]!;
+                const stockOrder = stock({
+                  action: o.action,
+                  price,
+                  quantity: o.quantity,
+                  order_cond: o.cond,
+                  daytrade_short: o.action === 'Sell' && o.cond === 'Cash' && o.daytradeShort,
+                });
+                broker.orders.place({ contract: { code: o.code }, stockOrder, wait: true });
+              }
+              clock.advance(o.wait);
+            }
+            const [stockAccount, futuresAccount] = broker.accounts.list();
+            const views = (b: SimBroker) => ({
+              stock: b.portfolio.positions({ account_type: 'S' }, 'Share'),
+              futures: b.portfolio.positions({ account_type: 'F' }, 'Common'),
+              balance: b.portfolio.accountBalance({}),
+              margin: b.portfolio.margin({}),
+            });
+            const signed = new Map<string, number>();
+            for (const trade of broker.orders.trades()) {
+              const { order, contract } = trade;
+              const shares = 'order_lot' in order ? 1000 : 1;
+              const sign = order.action === 'Buy' ? 1 : -1;
+              for (const deal of trade.status.deals) {
+                signed.set(contract.code, (signed.get(contract.code) ?? 0) + sign * deal.quantity * shares);
+              }
+            }
+            const held = new Map<string, number>();
+            for (const row of [...views(broker).stock, ...views(broker).futures]) {
+              const sign = row.direction === 'Buy' ? 1 : -1;
+              held.set(row.code, (held.get(row.code) ?? 0) + sign * row.quantity);
+            }
+            for (const [code, net] of signed) assert.equal(held.get(code) ?? 0, net, `position of ${code}`);
+            for (const account of [stockAccount!, futuresAccount!]) {
+              const key = `${account.broker_id}-${account.account_id}`;
+              const start = account.account_type === 'S' ? 10_000_000 : 2_000_000;
+              const journaled = broker.journal.cashEntries(key).reduce((sum, entry) => sum + entry.amount, 0);
+              if (broker.orders.ledger.accountType(key)) {
+                assert.ok(Math.abs(broker.orders.ledger.cash(key) - (start + journaled)) < 1e-6, `cash of ${key}`);
+              }
+              const open = broker.journal.positions(key).map((p) => p.key);
+              assert.equal(new Set(open).size, open.length);
+            }
+            const before = views(broker);
+            await broker.close();
+            const again = brokerAt('2026-11-23', '10:00', 'always-open', path);
+            clock.advance(0);
+            again.clock.set(clock.now());
+            assert.deepEqual(views(again.broker), before);
+            await again.broker.close();
+          },
+        ),
+        { numRuns: 12 },
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
