@@ -10,117 +10,22 @@ import {
 import { EXIT, UsageError } from '../../src/cli/context.js';
 import { taipeiDate } from '../../src/cli/parsers.js';
 import { envelope, fakeDaemon } from '../helpers/cli.js';
+import {
+  BALANCE,
+  FUTURE_POSITION,
+  FUTURE_PROFIT_DETAIL,
+  MARGIN,
+  SETTLEMENTS,
+  STOCK_POSITION,
+  STOCK_PROFIT_LOSS,
+  STOCK_SUMMARY,
+  TRADING_LIMITS,
+} from '../helpers/portfolio-fixtures.js';
 
 const usage = (message: RegExp) => (error: unknown) => error instanceof UsageError && message.test(error.message);
 
 const STOCK_ACCOUNT = { broker_id: '9A95', account_id: '6880831' };
 const FUTURES_ACCOUNT = { broker_id: 'F002000', account_id: '5234661' };
-
-const BALANCE = { acc_balance: 9_487_262.5, date: '2026-11-23 10:00:00.000000', errmsg: '' };
-const MARGIN = {
-  yesterday_balance: 2_000_000,
-  today_balance: 2_003_550,
-  equity: 2_003_550,
-  initial_margin: 322_000,
-  maintenance_margin: 247_000,
-  risk_indicator: 622.1,
-  available_margin: 1_681_550,
-};
-const STOCK_POSITION = {
-  id: 0,
-  code: '2330',
-  direction: 'Buy',
-  quantity: 2,
-  price: 1012.5,
-  last_price: 1025,
-  pnl: 24_137.25,
-  yd_quantity: 2,
-  cond: 'Cash',
-  margin_purchase_amount: 0,
-  collateral: 0,
-  short_sale_margin: 0,
-  interest: 0,
-};
-const FUTURE_POSITION = {
-  id: 3,
-  code: 'TXFL6',
-  direction: 'Sell',
-  quantity: 1,
-  price: 22_810,
-  last_price: 22_795,
-  pnl: 3_000,
-};
-const STOCK_PROFIT_LOSS = {
-  id: 0,
-  code: '2317',
-  quantity: 3,
-  pnl: 4_711.75,
-  date: '2026-11-23',
-  dseq: 'WA372',
-  price: 212.5,
-  pr_ratio: 0.74,
-  cond: 'Cash',
-  seqno: '100003',
-};
-const FUTURE_PROFIT_DETAIL = {
-  date: '2026-11-23',
-  code: 'MXFL6',
-  quantity: 2,
-  dseq: 'tA0B1',
-  fee: 40,
-  tax: 45.5,
-  currency: 'TWD',
-  direction: 'Buy',
-  entry_date: '2026-11-20',
-  entry_quantity: 2,
-  entry_seqno: '100007',
-  entry_price: 22_780,
-  cover_price: 22_815,
-  pnl: 1_400,
-};
-const SUMMARY = {
-  profitloss_sum: [
-    {
-      code: '2317',
-      quantity: 3,
-      entry_price: 210,
-      cover_price: 212.5,
-      pnl: 4_711.75,
-      currency: 'TWD',
-      entry_cost: 630_000,
-      cover_cost: 637_500,
-      buy_cost: 630_898,
-      sell_cost: 635_680,
-      pr_ratio: 0.74,
-      cond: 'Cash',
-    },
-  ],
-  total: {
-    entry_amount: 630_000,
-    cover_amount: 637_500,
-    quantity: 3,
-    buy_cost: 630_898,
-    sell_cost: 635_680,
-    pnl: 4_711.75,
-    pr_ratio: 0.74,
-  },
-};
-const SETTLEMENTS = [
-  { date: '2026-11-23', amount: 0, T: 0 },
-  { date: '2026-11-24', amount: -2_027_885.5, T: 1 },
-  { date: '2026-11-25', amount: 636_782, T: 2 },
-];
-const TRADING_LIMITS = {
-  trading_limit: 10_000_000,
-  trading_used: 2_027_886,
-  trading_available: 7_972_114,
-  margin_limit: 5_000_000,
-  margin_used: 0,
-  margin_available: 5_000_000,
-  short_limit: 4_000_000,
-  short_used: 12_000,
-  short_available: 3_988_000,
-};
 
 describe('request bodies', () => {
   test('the account: fixed type for balance and margin, --account-type only when given, ids of --account', () => {
@@ -193,7 +98,7 @@ describe('formatting', () => {
   });
 
   test('the summary prints its rows and then the total', () => {
-    const text = formatProfitLossSummary(SUMMARY);
+    const text = formatProfitLossSummary(STOCK_SUMMARY);
     assert.match(
       text,
       /2317\s*│\s*3\s*│\s*210\s*│\s*212\.5\s*│\s*4711\.75\s*│\s*0\.74\s*│\s*630898\s*│\s*635680\s*│\s*Cash/,
@@ -229,7 +134,7 @@ describe('sjgate portfolio against a fake daemon', () => {
       case '/api/v1/portfolio/profit_loss_detail':
         return [200, [FUTURE_PROFIT_DETAIL]];
       case '/api/v1/portfolio/profitloss_sum':
-        return [200, SUMMARY];
+        return [200, STOCK_SUMMARY];
       case '/api/v1/portfolio/settlements':
         return [200, SETTLEMENTS];
       case '/api/v1/portfolio/trading_limits':
@@ -275,7 +180,7 @@ describe('sjgate portfolio against a fake daemon', () => {
   test('--format json prints the answer as the API sent it', async () => {
     const run = await sjgate('--format', 'json', 'portfolio', 'profit-loss-summary', '--begin-date', '2026-11-02');
     assert.equal(run.code, EXIT.ok, run.stderr);
-    assert.deepEqual(JSON.parse(run.stdout), SUMMARY);
+    assert.deepEqual(JSON.parse(run.stdout), STOCK_SUMMARY);
     const body = seen[0]?.body as Record<string, string>;
     assert.equal(body.begin_date, '2026-11-02');
     assert.match(body.end_date ?? '', /^\d{4}-\d{2}-\d{2}$/);

@@ -2,6 +2,7 @@
 
 import type { StockTaxKind } from '../../../domain/fees.js';
 import type { FuturesOCType, StockOrderCond, StockOrderLot } from '../../../domain/orders.js';
+import type { LotOrigin } from './account-state.js';
 
 export interface BookedFill {
   accountKey: string;
@@ -31,6 +32,12 @@ export interface BookedFill {
     shortMarginRatio: number;
   };
   derivative?: { securityType: 'FUT' | 'OPT'; root: string; multiplier: number; ocType: FuturesOCType };
+}
+
+/** The deal a lot opened by this fill comes from. */
+export function lotOrigin(fill: BookedFill): LotOrigin {
+  const { orderId, seqno, ordno, dealSeq, at, day, price } = fill;
+  return { orderId, seqno, ordno, dealSeq, at, day, price };
 }
 
 export interface LedgerChanges {

@@ -4,7 +4,7 @@
 import { futuresCost } from '../../../domain/fees.js';
 import type { FutureProfitDetail } from '../../../domain/portfolio.js';
 import type { AccountState, FutureLot, FuturePositionState, FutureRealized, LedgerCashEntry } from './account-state.js';
-import type { BookedFill } from './fills.js';
+import { type BookedFill, lotOrigin } from './fills.js';
 import { Apportioner, directionSign, proportional, round2, wholeDollars } from './money.js';
 
 type DerivativeTerms = NonNullable<BookedFill['derivative']>;
@@ -128,13 +128,7 @@ function openLot(account: AccountState, fill: BookedFill, terms: DerivativeTerms
     account.futures.set(fill.code, position);
   }
   position.lots.push({
-    orderId: fill.orderId,
-    seqno: fill.seqno,
-    ordno: fill.ordno,
-    dealSeq: fill.dealSeq,
-    at: fill.at,
-    day: fill.day,
-    price: fill.price,
+    ...lotOrigin(fill),
     quantity,
     entryQuantity: quantity,
     fee: costs.fee.take(quantity),

@@ -11,7 +11,7 @@ import {
   sharesOf,
   stockPositionKey,
 } from './account-state.js';
-import type { BookedFill } from './fills.js';
+import { type BookedFill, lotOrigin } from './fills.js';
 import { settlementDay } from './money.js';
 import { closeStockPosition, closingOrder, StockDeal, type StockTerms } from './stock-closing.js';
 
@@ -58,13 +58,7 @@ function openLot(deal: StockDeal, shares: number): { lot: StockLot; cash: number
   const { fill, terms } = deal;
   const part = deal.part(shares, terms.cond === 'Cash' && terms.daytradeShort);
   const lot: StockLot = {
-    orderId: fill.orderId,
-    seqno: fill.seqno,
-    ordno: fill.ordno,
-    dealSeq: fill.dealSeq,
-    at: fill.at,
-    day: fill.day,
-    price: fill.price,
+    ...lotOrigin(fill),
     shares,
     entryShares: shares,
     value: part.value,
