@@ -66,6 +66,8 @@ export const isComboRecord = (record: unknown): record is ComboRecord =>
 
 export class ComboDesk {
   readonly records = new Map<string, ComboRecord>();
+  /** The combos that are not finished. */
+  private readonly working = new Set<ComboRecord>();
 
   constructor(
     private readonly host: ComboHost,
@@ -110,8 +112,7 @@ export class ComboDesk {
       });
       events.push(this.report(record, infos, 'New', '00', '', now), ...this.enter(record, infos, now));
     }
-    this.host.persistCombo(record, events);
-    this.records.set(record.trade.order.id, record);
+    this.commit(record, events);
     if (input.wait) return structuredClone(record.trade);
     const placeholder = structuredClone(record.trade);
     Object.assign(placeholder.order, { id: '', seqno: '', ordno: '' });
@@ -123,17 +124,17 @@ export class ComboDesk {
     const infos = this.legInfos(record, now);
     if (isFinalStatus(record.trade.status.status)) {
       const message = '該委託書已完全成交，不可刪單/改單或改價';
-      this.host.persistCombo(record, [this.report(record, infos, 'Cancel', '88', message, now)]);
+      this.commit(record, [this.report(record, infos, 'Cancel', '88', message, now)]);
       return { ...structuredClone(record.trade), status: { ...structuredClone(record.trade.status), msg: message } };
     }
-    this.host.persistCombo(record, this.cancelRest(record, infos, now, ''));
+    this.commit(record, this.cancelRest(record, infos, now, ''));
     return structuredClone(record.trade);
   }
 
   /** Lets open combos meet the combo tape's trades up to now; a combo left open at the end of its day expires. */
   sync(now: number): void {
-    for (const record of this.records.values()) {
-      if (isFinalStatus(record.trade.status.status) || !record.cursor) continue;
+    for (const record of [...this.working]) {
+      if (!record.cursor) continue;
       const infos = this.legInfos(record, now);
       const tape = this.market.comboTape(record.combo, record.cursor.day);
       const upTo = publishedCount(tape, now);
@@ -151,8 +152,25 @@ export class ComboDesk {
       if (this.openOf(record) > 0 && this.market.dayAt('futures', now) !== record.cursor.day) {
         events.push(...this.cancelRest(record, infos, now, 'the order expired at the end of its trading day'));
       }
-      if (events.length > 0) this.host.persistCombo(record, events);
+      if (events.length > 0) this.commit(record, events);
     }
+  }
+
+  /** Keeps a combo, and in the working set while it can still trade. */
+  remember(record: ComboRecord): void {
+    this.records.set(record.trade.order.id, record);
+    if (isFinalStatus(record.trade.status.status)) this.working.delete(record);
+    else this.working.add(record);
+  }
+
+  /** The combos of an account that can still trade. */
+  *workingOf(accountKey: string): Iterable<ComboRecord> {
+    for (const record of this.working) if (record.accountKey === accountKey) yield record;
+  }
+
+  private commit(record: ComboRecord, events: OrderEvent[]): void {
+    this.host.persistCombo(record, events);
+    this.remember(record);
   }
 
   /** Books a journaled leg deal again when the desk is rebuilt at start. */

@@ -60,6 +60,8 @@ function requestFingerprint(code: string, order: StockOrderRequest | FuturesOrde
 
 export class SimOrders implements OrdersPort {
   private readonly records = new Map<string, OrderRecord>();
+  /** The orders that are not finished: what sync and the reservation checks walk. */
+  private readonly working = new Set<OrderRecord>();
   /** Cash, positions and P&L, booked from every deal; the portfolio reads it. */
   readonly ledger: Ledger;
   /** What the deals of the change being made did to the ledger, journaled with the change. */
@@ -80,8 +82,8 @@ export class SimOrders implements OrdersPort {
     this.ledger = new Ledger(funds);
     this.combos = new ComboDesk(this.comboHost(), market, contracts, mode);
     for (const stored of journal.orders()) {
-      if (isComboRecord(stored.record)) this.combos.records.set(stored.id, stored.record);
-      else this.records.set(stored.id, stored.record as OrderRecord);
+      if (isComboRecord(stored.record)) this.combos.remember(stored.record);
+      else this.remember(stored.record as OrderRecord);
     }
     for (const deal of journal.deals()) {
       const record = this.records.get(deal.orderId);
@@ -237,8 +239,8 @@ export class SimOrders implements OrdersPort {
   sync(): void {
     const now = this.clock.now();
     this.combos.sync(now);
-    for (const record of this.records.values()) {
-      if (isFinalStatus(record.trade.status.status)) continue;
+    // A copy: committing a change moves a finished order out of the set.
+    for (const record of [...this.working]) {
       const info = this.infoOf(record);
       const events: OrderEvent[] = [];
       if (record.releaseAt !== null) {
@@ -423,9 +425,8 @@ export class SimOrders implements OrdersPort {
       const open = record.trade.status.order_quantity - record.trade.status.deal_quantity;
       reserved += open * this.marginPerContract(info);
     }
-    for (const combo of this.combos.records.values()) {
+    for (const combo of this.combos.workingOf(accountKey)) {
       const { status, contract } = combo.trade;
-      if (combo.accountKey !== accountKey || isFinalStatus(status.status)) continue;
       const open = status.order_quantity - status.deal_quantity;
       for (const leg of contract.legs) {
         const info = this.contracts.current().find(leg.code);
@@ -436,9 +437,14 @@ export class SimOrders implements OrdersPort {
   }
 
   private *openRecords(accountKey: string): Iterable<OrderRecord> {
-    for (const record of this.records.values()) {
-      if (record.accountKey === accountKey && !isFinalStatus(record.trade.status.status)) yield record;
-    }
+    for (const record of this.working) if (record.accountKey === accountKey) yield record;
+  }
+
+  /** Keeps an order, and in the working set while it can still trade, so that no pass walks finished orders. */
+  private remember(record: OrderRecord): void {
+    this.records.set(record.trade.order.id, record);
+    if (isFinalStatus(record.trade.status.status)) this.working.delete(record);
+    else this.working.add(record);
   }
 
   private nextIds(): { id: string; seqno: string; ordno: string } {
@@ -658,7 +664,7 @@ export class SimOrders implements OrdersPort {
       events,
       idempotencyKey,
     );
-    this.records.set(trade.order.id, record);
+    this.remember(record);
   }
 
   private persistCombo(record: ComboRecord, events: OrderEvent[]): void {
