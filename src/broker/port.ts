@@ -201,6 +201,11 @@ export interface OrdersPort {
   placeCombo(input: PlaceComboInput): ComboTrade;
   cancelCombo(tradeId: string): ComboTrade;
   comboTrades(account?: AccountSelector): ComboTrade[];
+  /**
+   * Resolves once every change made so far is durable in the journal. Answer a change only after it: changes are
+   * written together (group commit) at the end of the event loop's turn.
+   */
+  durable(): Promise<void>;
   /** Order and deal events after a sequence number (0 = from the start), oldest first. */
   eventsAfter(seq: number, limit?: number): JournaledOrderEvent[];
   /** Calls the listener for every order and deal event after it is journaled; returns the function that stops it. */

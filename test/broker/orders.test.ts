@@ -216,6 +216,29 @@ describe('resting orders', () => {
   });
 });
 
+describe('group commit', () => {
+  test('changes of one turn are written together; nothing is published or durable before the commit', async () => {
+    const { broker } = brokerAt('2026-11-23', '10:00');
+    const { book } = bookNow(broker, '2884');
+    const heard: number[] = [];
+    broker.orders.onOrderEvent((event) => heard.push(event.seq));
+    const before = broker.journal.lastEventSeq();
+    for (const price of [book.bid.prices[2]!, book.bid.prices[3]!, book.ask.prices[0]!]) {
+      broker.orders.place({ contract: { code: '2884' }, stockOrder: stock({ price }), wait: true });
+    }
+    assert.deepEqual(heard, [], 'no listener hears of a change before it is written');
+    assert.equal(broker.journal.lastEventSeq(), before);
+    await broker.orders.durable();
+    assert.equal(broker.journal.orders().length, 3);
+    assert.ok(heard.length >= 4, `the New reports and the deal: ${heard.length}`);
+    assert.deepEqual(
+      heard,
+      heard.map((_, i) => before + i + 1),
+    );
+    await broker.close();
+  });
+});
+
 describe('update_qty and timeout 0', () => {
   test('reducing by everything still open cancels the order', () => {
     const { broker } = brokerAt('2026-11-23', '10:00');
@@ -563,6 +586,7 @@ describe('invariants', () => {
               held.set(row.code, (held.get(row.code) ?? 0) + sign * row.quantity);
             }
             for (const [code, net] of signed) assert.equal(held.get(code) ?? 0, net, `position of ${code}`);
+            broker.orders.flush();
             for (const account of [stockAccount!, futuresAccount!]) {
               const key = `${account.broker_id}-${account.account_id}`;
               const start = account.account_type === 'S' ? 10_000_000 : 2_000_000;

@@ -500,6 +500,16 @@ describe('Idempotency-Key and timeout', () => {
     );
   });
 
+  test('concurrent retries with one key, before the first is written, still place one order', async () => {
+    const gw = await gateway();
+    const { bid } = await quote(gw, '2330');
+    const body = { contract: { code: '2330' }, stock_order: stockOrder({ price: bid - 10 }) };
+    const headers = { 'idempotency-key': 'burst-1' };
+    const answers = await Promise.all([1, 2, 3].map(() => place(gw, body, headers)));
+    assert.deepEqual(new Set(answers.map((t) => t.order.id)).size, 1);
+    assert.equal(((await gw.post(`${ORDER}/trades`, {})).body as Trade[]).length, 1);
+  });
+
   test('a key reused for a different order is a 422; a retry after an update_price still gets the first trade', async () => {
     const gw = await gateway();
     const { bid } = await quote(gw, '2330');

@@ -97,6 +97,7 @@ export class SimBroker implements Broker {
     this.feed.stop();
     if (this.orderTimer) clearInterval(this.orderTimer);
     this.orderTimer = null;
+    this.orders.flush();
     this.journal.close();
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.refreshTimer = null;

@@ -37,6 +37,11 @@ function idempotencyKeyOf(value: string | undefined): string | undefined {
 }
 
 export function orderRoutes(broker: Broker): FastifyPluginAsync {
+  /** An answer goes out only once every change behind it is in the journal. */
+  const durably = async <T>(answer: T): Promise<T> => {
+    await broker.orders.durable();
+    return answer;
+  };
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -68,13 +73,17 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
               : 'give one of stock_order (stocks) or futures_order (futures and options), not both',
           );
         }
-        return broker.orders.place({
-          contract,
-          ...(stock === undefined ? {} : { stockOrder: { ...stock, account: orderAccountOf(stock.account) } }),
-          ...(futures === undefined ? {} : { futuresOrder: { ...futures, account: orderAccountOf(futures.account) } }),
-          wait: body.timeout !== 0,
-          ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-        });
+        return durably(
+          broker.orders.place({
+            contract,
+            ...(stock === undefined ? {} : { stockOrder: { ...stock, account: orderAccountOf(stock.account) } }),
+            ...(futures === undefined
+              ? {}
+              : { futuresOrder: { ...futures, account: orderAccountOf(futures.account) } }),
+            wait: body.timeout !== 0,
+            ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+          }),
+        );
       },
     );
 
@@ -92,7 +101,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: TradeSchema, ...ORDER_ERRORS },
         },
       },
-      async ({ body }) => broker.orders.cancel(body.trade_id),
+      async ({ body }) => durably(broker.orders.cancel(body.trade_id)),
     );
 
     app.post(
@@ -107,7 +116,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: TradeSchema, ...ORDER_ERRORS },
         },
       },
-      async ({ body }) => broker.orders.updatePrice(body.trade_id, body.price),
+      async ({ body }) => durably(broker.orders.updatePrice(body.trade_id, body.price)),
     );
 
     app.post(
@@ -124,7 +133,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: TradeSchema, ...ORDER_ERRORS },
         },
       },
-      async ({ body }) => broker.orders.updateQty(body.trade_id, body.quantity),
+      async ({ body }) => durably(broker.orders.updateQty(body.trade_id, body.quantity)),
     );
 
     app.post(
@@ -146,12 +155,14 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
       async ({ body }) => {
         const { combo_contract: combo, order } = body;
         const { combo_type: comboType, account, ...fields } = order;
-        return broker.orders.placeCombo({
-          legs: combo.legs,
-          comboType: combo.combo_type ?? comboType,
-          order: { ...fields, account: orderAccountOf(account) },
-          wait: body.timeout !== 0,
-        });
+        return durably(
+          broker.orders.placeCombo({
+            legs: combo.legs,
+            comboType: combo.combo_type ?? comboType,
+            order: { ...fields, account: orderAccountOf(account) },
+            wait: body.timeout !== 0,
+          }),
+        );
       },
     );
 
@@ -166,7 +177,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: ComboTradeSchema, ...ORDER_ERRORS },
         },
       },
-      async ({ body }) => broker.orders.cancelCombo(body.trade_id),
+      async ({ body }) => durably(broker.orders.cancelCombo(body.trade_id)),
     );
 
     app.post(
@@ -183,7 +194,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: Type.Array(ComboTradeSchema), ...ORDER_ERRORS },
         },
       },
-      async ({ body }) => broker.orders.comboTrades(tradesSelectorOf(body)),
+      async ({ body }) => durably(broker.orders.comboTrades(tradesSelectorOf(body))),
     );
 
     for (const [path, summary] of [
@@ -208,7 +219,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
             response: { 200: Type.Array(TradeSchema), ...ORDER_ERRORS },
           },
         },
-        async ({ body }) => broker.orders.trades(tradesSelectorOf(body)),
+        async ({ body }) => durably(broker.orders.trades(tradesSelectorOf(body))),
       );
     }
   };

@@ -66,6 +66,11 @@ export class SimOrders implements OrdersPort {
   readonly ledger: Ledger;
   /** What the deals of the change being made did to the ledger, journaled with the change. */
   private pendingLedger: LedgerChanges[] = [];
+  /** Journal writes not yet committed, and the answers waiting for them. */
+  private queue: (() => JournaledOrderEvent[])[] = [];
+  private waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  /** Idempotency keys of orders whose writes are still queued. */
+  private readonly unwrittenKeys = new Map<string, string>();
   private readonly combos: ComboDesk;
   private readonly listeners = new Set<(event: JournaledOrderEvent) => void>();
   private counter: number;
@@ -142,7 +147,8 @@ export class SimOrders implements OrdersPort {
     const order = this.orderOf(input, info);
     const request = requestFingerprint(listed.code, order);
     if (input.idempotencyKey) {
-      const id = this.journal.orderIdForIdempotencyKey(input.idempotencyKey);
+      const key = input.idempotencyKey;
+      const id = this.unwrittenKeys.get(key) ?? this.journal.orderIdForIdempotencyKey(key);
       if (id) return this.view(this.retried(this.records.get(id)!, input.idempotencyKey, request), input.wait);
     }
     const account = this.accountFor(order.account, 'order_lot' in order ? 'S' : 'F', info.code);
@@ -225,6 +231,7 @@ export class SimOrders implements OrdersPort {
   }
 
   eventsAfter(seq: number, limit?: number): JournaledOrderEvent[] {
+    this.flush();
     return this.journal
       .eventsAfter(seq, limit === undefined ? {} : { limit })
       .map((stored) => ({ seq: stored.seq, accountKey: stored.accountKey, event: stored.payload as OrderEvent }));
@@ -687,7 +694,11 @@ export class SimOrders implements OrdersPort {
     );
   }
 
-  /** The one transaction of a change: the order, its status change, its new deals, its events, then the listeners. */
+  /**
+   * Queues the journal writes of a change: the order, its status change, its new deals, its events, its ledger rows.
+   * Changes made in one turn of the event loop are written in one transaction (group commit); nothing is answered
+   * (durable()) or published to listeners before that transaction commits.
+   */
   private persist(
     order: { id: string; accountKey: string; code: string; placedAt: number },
     status: { status: string; msg: string },
@@ -698,18 +709,23 @@ export class SimOrders implements OrdersPort {
   ): void {
     const now = Math.round(this.clock.now());
     const { id, accountKey } = order;
-    const journaled: JournaledOrderEvent[] = [];
-    this.journal.transaction(() => {
+    const statusNow = status.status;
+    const message = status.msg;
+    const ledger = this.pendingLedger;
+    this.pendingLedger = [];
+    const counter = this.counter;
+    if (idempotencyKey) this.unwrittenKeys.set(idempotencyKey, id);
+    this.queue.push(() => {
       const known = this.journal.order(id);
       this.journal.saveOrder({
         ...order,
         placedAt: Math.round(order.placedAt),
-        status: status.status,
+        status: statusNow,
         updatedAt: now,
-        open: !isFinalStatus(status.status as OrderStatus),
+        open: !isFinalStatus(statusNow as OrderStatus),
         record,
       });
-      if (known?.status !== status.status) this.journal.addStatusChange(id, now, status.status, status.msg);
+      if (known?.status !== statusNow) this.journal.addStatusChange(id, now, statusNow, message);
       const stored = this.journal.deals({ orderId: id }).length;
       deals.slice(stored).forEach(({ code, action, deal }, i) => {
         const { price, quantity } = deal;
@@ -726,19 +742,52 @@ export class SimOrders implements OrdersPort {
           record: deal,
         });
       });
-      for (const event of events) {
-        const seq = this.journal.appendEvent({ at: now, kind: event.state, accountKey, payload: event });
-        journaled.push({ seq, accountKey, event });
-      }
-      for (const changes of this.pendingLedger) {
+      for (const changes of ledger) {
         for (const entry of changes.cash) this.journal.addCashEntry(entry);
         for (const position of changes.positions) this.journal.savePosition(position);
       }
       if (idempotencyKey) this.journal.rememberIdempotencyKey(idempotencyKey, id, now);
-      this.journal.setMeta('order_counter', String(this.counter));
+      if (idempotencyKey) this.unwrittenKeys.delete(idempotencyKey);
+      this.journal.setMeta('order_counter', String(counter));
+      return events.map((event) => ({
+        seq: this.journal.appendEvent({ at: now, kind: event.state, accountKey, payload: event }),
+        accountKey,
+        event,
+      }));
     });
-    this.pendingLedger = [];
+    if (this.queue.length === 1) setImmediate(() => this.flushQuietly());
+  }
+
+  /** Writes every queued change in one transaction, then answers the waiting requests and tells the listeners. */
+  flush(): void {
+    if (this.queue.length === 0) return;
+    const writes = this.queue;
+    const waiting = this.waiting;
+    this.queue = [];
+    this.waiting = [];
+    let journaled: JournaledOrderEvent[];
+    try {
+      journaled = this.journal.transaction(() => writes.flatMap((write) => write()));
+    } catch (error) {
+      for (const waiter of waiting) waiter.reject(error);
+      throw error;
+    }
+    for (const waiter of waiting) waiter.resolve();
     for (const event of journaled) for (const listener of this.listeners) listener(event);
+  }
+
+  /** Resolves once every change made so far is in the journal; rejects if writing it failed. */
+  durable(): Promise<void> {
+    if (this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  private flushQuietly(): void {
+    try {
+      this.flush();
+    } catch {
+      // The requests waiting on these writes were answered with the error.
+    }
   }
 
   /** What place_order answers: the trade, or with `timeout: 0` a placeholder without ids (they arrive by event). */
