@@ -14,7 +14,6 @@ import {
   type StockLot,
   type StockPositionState,
   type StockRealized,
-  sharesOf,
   stockPositionKey,
 } from './account-state.js';
 import type { BookedFill, LedgerChanges } from './fills.js';
@@ -181,13 +180,28 @@ const sum = (values: number[]): number => values.reduce((total, value) => total 
 
 const toMany = (booking: { cash: LedgerCashEntry; touched: string[] }) => ({ ...booking, cash: [booking.cash] });
 
-/** The journal's copy of a stock position: detached from the live state, which keeps changing. */
+/** The journal's row of a stock position: what it holds now, in totals (the lots are rebuilt from the deals). */
 function stockSnapshot(position: StockPositionState | undefined): unknown | null {
   if (!position) return null;
-  return { ...structuredClone(position), shares: sharesOf(position) };
+  const { id, code, cond, direction, lots } = position;
+  const total = (pick: (lot: StockLot) => number) => lots.reduce((sum, lot) => sum + pick(lot), 0);
+  return {
+    id,
+    code,
+    cond,
+    direction,
+    shares: total((lot) => lot.shares),
+    value: total((lot) => lot.value),
+    fee: total((lot) => lot.fee),
+    loan: total((lot) => lot.loan),
+    shortMargin: total((lot) => lot.shortMargin),
+    lots: lots.length,
+  };
 }
 
 function futuresSnapshot(position: FuturePositionState | undefined): unknown | null {
   if (!position) return null;
-  return { ...structuredClone(position), quantity: contractsOf(position) };
+  const { id, code, direction, securityType, lots } = position;
+  const entryValue = lots.reduce((sum, lot) => sum + lot.price * lot.quantity, 0);
+  return { id, code, direction, securityType, quantity: contractsOf(position), entryValue, lots: lots.length };
 }
