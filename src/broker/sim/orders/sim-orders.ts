@@ -69,6 +69,8 @@ export class SimOrders implements OrdersPort {
   /** Journal writes not yet committed, and the answers waiting for them. */
   private queue: (() => JournaledOrderEvent[])[] = [];
   private waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  /** What the journal holds of each order written since start: its status and how many deals. */
+  private readonly written = new Map<string, { status: string | undefined; deals: number }>();
   /** Idempotency keys of orders whose writes are still queued. */
   private readonly unwrittenKeys = new Map<string, string>();
   private readonly combos: ComboDesk;
@@ -716,7 +718,7 @@ export class SimOrders implements OrdersPort {
     const counter = this.counter;
     if (idempotencyKey) this.unwrittenKeys.set(idempotencyKey, id);
     this.queue.push(() => {
-      const known = this.journal.order(id);
+      const known = this.written.get(id) ?? { status: this.journal.order(id)?.status, deals: this.storedDeals(id) };
       this.journal.saveOrder({
         ...order,
         placedAt: Math.round(order.placedAt),
@@ -726,7 +728,8 @@ export class SimOrders implements OrdersPort {
         record,
       });
       if (known?.status !== statusNow) this.journal.addStatusChange(id, now, statusNow, message);
-      const stored = this.journal.deals({ orderId: id }).length;
+      const stored = known.deals;
+      this.written.set(id, { status: statusNow, deals: deals.length });
       deals.slice(stored).forEach(({ code, action, deal }, i) => {
         const { price, quantity } = deal;
         const at = Math.round(deal.ts * 1000);
@@ -758,6 +761,10 @@ export class SimOrders implements OrdersPort {
     if (this.queue.length === 1) setImmediate(() => this.flushQuietly());
   }
 
+  private storedDeals(orderId: string): number {
+    return this.journal.deals({ orderId }).length;
+  }
+
   /** Writes every queued change in one transaction, then answers the waiting requests and tells the listeners. */
   flush(): void {
     if (this.queue.length === 0) return;
@@ -769,6 +776,7 @@ export class SimOrders implements OrdersPort {
     try {
       journaled = this.journal.transaction(() => writes.flatMap((write) => write()));
     } catch (error) {
+      this.written.clear();
       for (const waiter of waiting) waiter.reject(error);
       throw error;
     }
