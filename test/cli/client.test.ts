@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ApiError, DaemonClient, UnreachableError, urlOf, withQuery } from '../../src/cli/client.js';
+import { freePort } from '../helpers/net.js';
 
 interface Seen {
   method: string;
@@ -53,11 +54,6 @@ async function fakeServer(
 }
 
 /** A port nothing listens on. */
-async function freePort(): Promise<number> {
-  const probe = await fakeServer('probe', { port: 0, host: '127.0.0.1' });
-  await probe.close();
-  return probe.port;
-}
 
 describe('DaemonClient', () => {
   let dir: string;

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { daemonPid, ensureDaemon, processAlive, stopDaemon } from '../../src/cli/daemon.js';
 import { type GatewayConfig, loadConfig } from '../../src/config.js';
+import { freePort } from '../helpers/net.js';
 
 const runtime = { entry: '/nonexistent/sjgate-should-not-be-started.js', version: '0.0.0-test' };
 
@@ -18,14 +18,6 @@ function fakeDaemonProcess(): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   return new Promise((resolve) => child.stdout?.once('data', () => resolve(child)));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('daemon control', () => {

@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { canTransition, isFinalStatus, type OrderStatus, type Trade } from '../../src/domain/orders.js';
+import { freePort } from '../helpers/net.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -48,15 +48,6 @@ after(() => {
   }
   for (const home of homes) rmSync(home, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 after(() => agent.destroy());

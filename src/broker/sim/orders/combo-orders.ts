@@ -27,7 +27,7 @@ import { phaseAt } from '../exchange/phases.js';
 import { bookAt } from '../market/book.js';
 import { COMBO_SIGNS, type SimMarket } from '../market/market.js';
 import { publishedCount } from '../market/tape.js';
-import { blankStatus, dealReport, orderReport } from './trade-records.js';
+import { blankStatus, cancelRemainder, dealReport, orderReport } from './trade-records.js';
 
 export interface ComboRecord {
   kind: 'combo';
@@ -339,12 +339,7 @@ export class ComboDesk {
     at: number,
     reason: string,
   ): OrderEvent[] {
-    const { status } = record.trade;
-    status.cancel_quantity += this.openOf(record);
-    status.order_quantity = status.deal_quantity;
-    status.status = statusForQuantities(status, 'cancel');
-    status.modified_ts = at / 1000;
-    if (reason) status.msg = reason;
+    cancelRemainder(record.trade.status, at, reason);
     return [this.report(record, infos, 'Cancel', '00', reason, at)];
   }
 

@@ -47,7 +47,15 @@ import { hashKeys } from '../random.js';
 import { derivativeFill, stockFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost, type ComboRecord, isComboRecord } from './combo-orders.js';
 import { contractMargin } from './margins.js';
-import { accountKeyOf, blankStatus, dealReport, newTrade, type OrderRecord, orderReport } from './trade-records.js';
+import {
+  accountKeyOf,
+  blankStatus,
+  cancelRemainder,
+  dealReport,
+  newTrade,
+  type OrderRecord,
+  orderReport,
+} from './trade-records.js';
 
 const ACCEPTED = '委託成功';
 
@@ -587,12 +595,7 @@ export class SimOrders implements OrdersPort {
   }
 
   private cancelRest(record: OrderRecord, info: ContractInfo, at: number, op: OpType, reason: string): OrderEvent[] {
-    const { status } = record.trade;
-    status.cancel_quantity += this.openOf(record);
-    status.order_quantity = status.deal_quantity;
-    status.status = statusForQuantities(status, 'cancel');
-    status.modified_ts = at / 1000;
-    if (reason) status.msg = reason;
+    cancelRemainder(record.trade.status, at, reason);
     return [orderReport(record.trade, info, op, '00', reason, at)];
   }
 

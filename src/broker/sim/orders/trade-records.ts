@@ -10,6 +10,7 @@ import {
   type OrderEvent,
   orderEvent,
   type StockOrderRequest,
+  statusForQuantities,
   type Trade,
   type TradeStatus,
 } from '../../../domain/orders.js';
@@ -218,4 +219,13 @@ function optionRightOf(info: FuturesInfo | OptionInfo): EventOptionRight {
 function marketTypeAt(epochMs: number): 'Day' | 'Night' {
   const hour = new Date(epochMs + 8 * 3600_000).getUTCHours();
   return hour >= 15 || hour < 5 ? 'Night' : 'Day';
+}
+
+/** Cancels what is left of an order: the live quantity drops to what dealt; the reason, if any, becomes the msg. */
+export function cancelRemainder(status: Omit<TradeStatus, 'deals'>, at: number, reason: string): void {
+  status.cancel_quantity += status.order_quantity - status.deal_quantity;
+  status.order_quantity = status.deal_quantity;
+  status.status = statusForQuantities(status, 'cancel');
+  status.modified_ts = at / 1000;
+  if (reason) status.msg = reason;
 }
