@@ -64,6 +64,18 @@ export function depthCovers(opposite: BookSide, action: Action, limit: number | 
   return reachable(opposite, action, limit).reduce((sum, level) => sum + level.quantity, 0) >= quantity;
 }
 
+/** What a marketable order takes on arrival: the reachable depth, or nothing for a FOK it cannot fill whole. */
+export function takeOnArrival(
+  opposite: BookSide,
+  action: Action,
+  limit: number | null,
+  quantity: number,
+  orderType: 'ROD' | 'IOC' | 'FOK',
+): Fill[] {
+  if (orderType === 'FOK' && !depthCovers(opposite, action, limit, quantity)) return [];
+  return takeDepth(opposite, action, limit, quantity);
+}
+
 /** The volume displayed at a price on the order's own side: what is ahead of a new resting order there. */
 export function displayedAt(ownSide: BookSide, price: number): number {
   const level = ownSide.prices.indexOf(price);

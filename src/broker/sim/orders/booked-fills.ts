@@ -4,10 +4,7 @@ import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../
 import { stockTaxKind } from '../../../domain/fees.js';
 import { type Action, type Deal, type FuturesOCType, orderShares, type Trade } from '../../../domain/orders.js';
 import type { BookedFill } from '../portfolio/ledger.js';
-
-/** The simulator's loan and short-margin ratios when a stock's info does not carry them (percent). */
-const DEFAULT_MARGIN_LOAN_RATIO = 60;
-const DEFAULT_SHORT_MARGIN_RATIO = 90;
+import { stockMarginRatios } from './margins.js';
 
 interface DealContext {
   accountKey: string;
@@ -35,8 +32,7 @@ export function stockFill(context: DealContext, info: StockInfo, daytradeShort: 
       lot: order.order_lot,
       taxKind: stockTaxKind(info.code, info.security_type),
       daytradeShort,
-      marginLoanRatio: info.margin_loan_ratio || DEFAULT_MARGIN_LOAN_RATIO,
-      shortMarginRatio: info.short_margin_ratio || DEFAULT_SHORT_MARGIN_RATIO,
+      ...stockMarginRatios(info),
     },
   };
 }

@@ -5,7 +5,7 @@
 import type { Account, AccountSelector } from '../../../domain/accounts.js';
 import type { ComboContract, ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
-import { firstViolation } from '../../../domain/order-rules.js';
+import { firstViolation, SHIOAJI_MESSAGES } from '../../../domain/order-rules.js';
 import {
   type Action,
   type ComboOrderRequest,
@@ -14,20 +14,27 @@ import {
   type Deal,
   futuresOrderRequest,
   isFinalStatus,
-  isValidCustomField,
   type OpType,
   type OrderEvent,
+  openQuantity,
   statusForQuantities,
   type Trade,
 } from '../../../domain/orders.js';
 import type { ClockMode } from '../../../domain/sessions.js';
 import type { ContractsPort, PlaceComboInput } from '../../port.js';
-import { depthCovers, displayedAt, type Fill, meetTrade, takeDepth } from '../exchange/matching.js';
+import { displayedAt, type Fill, meetTrade, takeOnArrival } from '../exchange/matching.js';
 import { phaseAt } from '../exchange/phases.js';
 import { bookAt } from '../market/book.js';
 import { COMBO_SIGNS, type SimMarket } from '../market/market.js';
 import { publishedCount } from '../market/tape.js';
-import { blankStatus, cancelRemainder, dealReport, orderReport } from './trade-records.js';
+import {
+  acknowledge,
+  blankStatus,
+  cancelRemainder,
+  dealReport,
+  orderReport,
+  requireValidCustomField,
+} from './trade-records.js';
 
 export interface ComboRecord {
   kind: 'combo';
@@ -78,9 +85,7 @@ export class ComboDesk {
 
   place(input: PlaceComboInput, now: number): ComboTrade {
     const order: ComboOrderRequest = { ...futuresOrderRequest(input.order), combo_type: input.comboType };
-    if (!isValidCustomField(order.custom_field)) {
-      throw new InvalidRequestError(`custom_field must be at most 6 letters or digits, got '${order.custom_field}'`);
-    }
+    requireValidCustomField(order.custom_field);
     const { combo, action } = this.comboOf(input);
     order.action = action;
     const account = this.host.futuresAccount(order.account);
@@ -101,15 +106,7 @@ export class ComboDesk {
       Object.assign(status, { status: 'Failed', status_code: violation.opCode, msg: violation.message });
       events.push(this.report(record, infos, 'New', violation.opCode, violation.message, now));
     } else {
-      Object.assign(status, {
-        status: 'Submitted',
-        status_code: '0000',
-        web_id: 'Z',
-        msg: '委託成功',
-        modified_ts: now / 1000,
-        modified_price: order.price,
-        order_quantity: order.quantity,
-      });
+      acknowledge(status, 'futures', order.price, order.quantity, now);
       events.push(this.report(record, infos, 'New', '00', '', now), ...this.enter(record, infos, now));
     }
     this.commit(record, events);
@@ -123,7 +120,7 @@ export class ComboDesk {
   cancel(record: ComboRecord, now: number): ComboTrade {
     const infos = this.legInfos(record, now);
     if (isFinalStatus(record.trade.status.status)) {
-      const message = '該委託書已完全成交，不可刪單/改單或改價';
+      const message = SHIOAJI_MESSAGES.orderFilled;
       this.commit(record, [this.report(record, infos, 'Cancel', '88', message, now)]);
       return { ...structuredClone(record.trade), status: { ...structuredClone(record.trade.status), msg: message } };
     }
@@ -140,16 +137,17 @@ export class ComboDesk {
       const upTo = publishedCount(tape, now);
       const { order } = record.trade;
       const events: OrderEvent[] = [];
-      for (let k = record.cursor.count; k < upTo && this.openOf(record) > 0; k++) {
+      const { status } = record.trade;
+      for (let k = record.cursor.count; k < upTo && openQuantity(status) > 0; k++) {
         const met = meetTrade(
-          { action: order.action, price: order.price, remaining: this.openOf(record), queueAhead: record.queueAhead },
+          { action: order.action, price: order.price, remaining: openQuantity(status), queueAhead: record.queueAhead },
           { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: false },
         );
         record.queueAhead = met.queueAhead;
         if (met.fill) events.push(...this.fill(record, infos, [met.fill], tape.times[k]! / 1000));
       }
       record.cursor.count = upTo;
-      if (this.openOf(record) > 0 && this.market.dayAt('futures', now) !== record.cursor.day) {
+      if (openQuantity(status) > 0 && this.market.dayAt('futures', now) !== record.cursor.day) {
         events.push(...this.cancelRest(record, infos, now, 'the order expired at the end of its trading day'));
       }
       if (events.length > 0) this.commit(record, events);
@@ -276,23 +274,15 @@ export class ComboDesk {
     const { order } = record.trade;
     const book = bookAt(tape, count, 0);
     const limit = order.price_type === 'LMT' ? order.price : null;
-    const open = this.openOf(record);
     const opposite = order.action === 'Buy' ? book.ask : book.bid;
-    const fills =
-      order.order_type === 'FOK' && !depthCovers(opposite, order.action, limit, open)
-        ? []
-        : takeDepth(opposite, order.action, limit, open);
-    const events = this.fill(record, infos, fills, at);
-    if ((order.order_type !== 'ROD' || limit === null) && this.openOf(record) > 0) {
+    const open = openQuantity(record.trade.status);
+    const events = this.fill(record, infos, takeOnArrival(opposite, order.action, limit, open, order.order_type), at);
+    if ((order.order_type !== 'ROD' || limit === null) && openQuantity(record.trade.status) > 0) {
       events.push(...this.cancelRest(record, infos, at, ''));
     } else if (limit !== null) {
       record.queueAhead = displayedAt(order.action === 'Buy' ? book.bid : book.ask, limit);
     }
     return events;
-  }
-
-  private openOf(record: ComboRecord): number {
-    return record.trade.status.order_quantity - record.trade.status.deal_quantity;
   }
 
   /** Each fill is one deal per leg: the first leg at its last trade, the second at what makes the net price. */

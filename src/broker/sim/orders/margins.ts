@@ -1,8 +1,14 @@
-// The margin of one contract of a futures code, or of one short option, as the simulated broker charges it.
+// Margins as the simulated broker charges them: per contract of a futures code or short option, and a stock's
+// margin-trading ratios.
 
-import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
+import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../domain/contracts.js';
 import { futuresMargin, type MarginRequirement, optionMargin } from '../../../domain/fees.js';
 import type { SimMarket } from '../market/market.js';
+
+/** A stock's loan ratio and short-sale margin ratio (percent), as the rules and the ledger both use them. */
+export function stockMarginRatios(info: StockInfo): { marginLoanRatio: number; shortMarginRatio: number } {
+  return { marginLoanRatio: info.margin_loan_ratio ?? 0, shortMarginRatio: info.short_margin_ratio ?? 90 };
+}
 
 export function contractMargin(info: ContractInfo, market: SimMarket): MarginRequirement {
   const derivative = info as FuturesInfo | OptionInfo;

@@ -21,10 +21,10 @@ import {
   type FuturesOrderRequest,
   futuresOrderRequest,
   isFinalStatus,
-  isValidCustomField,
   type OpType,
   type OrderEvent,
   type OrderStatus,
+  openQuantity,
   orderShares,
   type StockOrderCond,
   type StockOrderRequest,
@@ -37,7 +37,7 @@ import type { Clock } from '../../../domain/time.js';
 import type { Journal } from '../../../store/journal.js';
 import type { AccountsPort, JournaledOrderEvent, OrdersPort, PlaceComboInput, PlaceOrderInput } from '../../port.js';
 import type { SimContracts } from '../contracts.js';
-import { depthCovers, displayedAt, type Fill, meetTrade, protectedLimit, takeDepth } from '../exchange/matching.js';
+import { displayedAt, type Fill, meetTrade, protectedLimit, takeOnArrival } from '../exchange/matching.js';
 import { nextOpening, phaseAt } from '../exchange/phases.js';
 import { type BookSide, bookAt } from '../market/book.js';
 import { comboCodeOf, marketOf, type SimMarket } from '../market/market.js';
@@ -46,18 +46,18 @@ import { Ledger, type LedgerChanges, type LedgerOptions } from '../portfolio/led
 import { hashKeys } from '../random.js';
 import { derivativeFill, stockFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost, type ComboRecord, isComboRecord } from './combo-orders.js';
-import { contractMargin } from './margins.js';
+import { contractMargin, stockMarginRatios } from './margins.js';
 import {
   accountKeyOf,
+  acknowledge,
   blankStatus,
   cancelRemainder,
   dealReport,
   newTrade,
   type OrderRecord,
   orderReport,
+  requireValidCustomField,
 } from './trade-records.js';
-
-const ACCEPTED = '委託成功';
 
 /** What identifies a place_order request for Idempotency-Key: the contract as named and the order with defaults. */
 function requestFingerprint(code: string, order: StockOrderRequest | FuturesOrderRequest): string {
@@ -124,7 +124,7 @@ export class SimOrders implements OrdersPort {
 
   comboTrades(account?: AccountSelector): ComboTrade[] {
     this.sync();
-    const key = account && Object.values(account).some((v) => v !== undefined) ? this.accountKeyFor(account) : null;
+    const key = this.selectedAccountKey(account);
     return [...this.combos.records.values()]
       .filter((record) => key === null || record.accountKey === key)
       .map((record) => structuredClone(record.trade));
@@ -184,7 +184,8 @@ export class SimOrders implements OrdersPort {
       Object.assign(trade.status, { status: 'Failed', status_code: violation.opCode, msg: violation.message });
       events.push(orderReport(record.trade, info, 'New', violation.opCode, violation.message, now));
     } else {
-      this.acknowledge(record, now);
+      const stock = 'order_lot' in order;
+      acknowledge(trade.status, stock ? 'stock' : 'futures', stock ? 0 : order.price, order.quantity, now);
       if (phase === 'closed') {
         trade.status.status = 'PreSubmitted';
         record.releaseAt = nextOpening(this.mode, record.market, lot, now);
@@ -234,7 +235,7 @@ export class SimOrders implements OrdersPort {
 
   trades(account?: AccountSelector): Trade[] {
     this.sync();
-    const key = account && Object.values(account).some((v) => v !== undefined) ? this.accountKeyFor(account) : null;
+    const key = this.selectedAccountKey(account);
     return [...this.records.values()]
       .filter((record) => key === null || record.accountKey === key)
       .map((record) => structuredClone(record.trade));
@@ -258,10 +259,10 @@ export class SimOrders implements OrdersPort {
     this.combos.sync(now);
     // A copy: committing a change moves a finished order out of the set.
     for (const record of [...this.working]) {
+      if (record.releaseAt !== null && now < record.releaseAt) continue;
       const info = this.infoOf(record);
       const events: OrderEvent[] = [];
       if (record.releaseAt !== null) {
-        if (now < record.releaseAt) continue;
         const at = record.releaseAt;
         record.releaseAt = null;
         record.trade.status.status = 'Submitted';
@@ -306,9 +307,7 @@ export class SimOrders implements OrdersPort {
       );
     }
     const order = stockOrder ? stockOrderRequest(stockOrder) : futuresOrderRequest(futuresOrder!);
-    if (!isValidCustomField(order.custom_field)) {
-      throw new InvalidRequestError(`custom_field must be at most 6 letters or digits, got '${order.custom_field}'`);
-    }
+    requireValidCustomField(order.custom_field);
     return order;
   }
 
@@ -339,8 +338,7 @@ export class SimOrders implements OrdersPort {
           ...instrument,
           dayTrade: stock.day_trade ?? 'No',
           closePrice: this.closePriceOf(info),
-          marginLoanRatio: stock.margin_loan_ratio ?? 0,
-          shortMarginRatio: stock.short_margin_ratio ?? 90,
+          ...stockMarginRatios(stock),
           marginShortable: stock.margin_shortable ?? false,
           belowReferenceShortable: stock.below_ref_shortable ?? false,
           marginQuotaLots: stock.margin_quota_lots ?? 0,
@@ -396,7 +394,7 @@ export class SimOrders implements OrdersPort {
       const { order, status } = record.trade;
       if (record.trade.contract.code !== code || order.action !== action || !('order_lot' in order)) continue;
       if (order.order_cond !== cond || record.daytradeShort) continue;
-      shares += orderShares(order.order_lot, status.order_quantity - status.deal_quantity);
+      shares += orderShares(order.order_lot, openQuantity(status));
     }
     return shares;
   }
@@ -408,16 +406,8 @@ export class SimOrders implements OrdersPort {
       const { order, status } = record.trade;
       if (!('order_lot' in order)) continue;
       const info = this.infoOf(record) as StockInfo;
-      const left = {
-        ...order,
-        daytrade_short: record.daytradeShort,
-        quantity: status.order_quantity - status.deal_quantity,
-      };
-      reserved += stockOrderCashNeed(left, {
-        limitUp: info.limit_up,
-        marginLoanRatio: info.margin_loan_ratio ?? 0,
-        shortMarginRatio: info.short_margin_ratio ?? 90,
-      });
+      const left = { ...order, daytrade_short: record.daytradeShort, quantity: openQuantity(status) };
+      reserved += stockOrderCashNeed(left, { limitUp: info.limit_up, ...stockMarginRatios(info) });
     }
     return reserved;
   }
@@ -438,13 +428,11 @@ export class SimOrders implements OrdersPort {
     }
     for (const record of this.openRecords(accountKey)) {
       if ('order_lot' in record.trade.order) continue;
-      const info = this.infoOf(record);
-      const open = record.trade.status.order_quantity - record.trade.status.deal_quantity;
-      reserved += open * this.marginPerContract(info);
+      reserved += openQuantity(record.trade.status) * this.marginPerContract(this.infoOf(record));
     }
     for (const combo of this.combos.workingOf(accountKey)) {
       const { status, contract } = combo.trade;
-      const open = status.order_quantity - status.deal_quantity;
+      const open = openQuantity(status);
       for (const leg of contract.legs) {
         const info = this.contracts.current().find(leg.code);
         if (info) reserved += open * this.marginPerContract(info);
@@ -473,20 +461,6 @@ export class SimOrders implements OrdersPort {
     };
   }
 
-  private acknowledge(record: OrderRecord, now: number): void {
-    const { trade } = record;
-    const stock = 'order_lot' in trade.order;
-    Object.assign(trade.status, {
-      status: 'Submitted',
-      status_code: stock ? '00' : '0000',
-      web_id: stock ? '137' : 'Z',
-      msg: ACCEPTED,
-      modified_ts: now / 1000,
-      modified_price: stock ? 0 : trade.order.price,
-      order_quantity: trade.order.quantity,
-    });
-  }
-
   // ---- matching ----
 
   private tapeOf(record: OrderRecord, info: ContractInfo, day: string): Tape {
@@ -505,18 +479,14 @@ export class SimOrders implements OrdersPort {
     const book = bookAt(tape, count, reference);
     const opposite = order.action === 'Buy' ? book.ask : book.bid;
     const limit = this.limitOf(record, info, opposite, reference);
-    const open = this.openOf(record);
     const immediate = order.order_type !== 'ROD' || limit === null;
     const events: OrderEvent[] = [];
     if (phase === 'continuous' && record.tape === 'board') {
-      const fills =
-        order.order_type === 'FOK' && !depthCovers(opposite, order.action, limit, open)
-          ? []
-          : takeDepth(opposite, order.action, limit, open);
-      events.push(...this.fill(record, info, fills, at));
+      const open = openQuantity(record.trade.status);
+      events.push(...this.fill(record, info, takeOnArrival(opposite, order.action, limit, open, order.order_type), at));
     }
-    if (immediate && this.openOf(record) > 0) {
-      events.push(...this.cancelRest(record, info, at, 'Cancel', ''));
+    if (immediate && openQuantity(record.trade.status) > 0) {
+      events.push(...this.cancelRest(record, info, at, ''));
     } else if (limit !== null) {
       record.queueAhead = displayedAt(order.action === 'Buy' ? book.bid : book.ask, limit);
     }
@@ -543,12 +513,13 @@ export class SimOrders implements OrdersPort {
     const tape = this.tapeOf(record, info, record.cursor.day);
     const upTo = publishedCount(tape, now);
     const { order } = record.trade;
-    for (let k = record.cursor.count; k < upTo && this.openOf(record) > 0; k++) {
+    const { status } = record.trade;
+    for (let k = record.cursor.count; k < upTo && openQuantity(status) > 0; k++) {
       const met = meetTrade(
         {
           action: order.action,
           price: record.restingPrice ?? order.price,
-          remaining: this.openOf(record),
+          remaining: openQuantity(status),
           queueAhead: record.queueAhead,
         },
         { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: record.tape === 'odd' || tape.tickTypes[k] === 0 },
@@ -557,8 +528,8 @@ export class SimOrders implements OrdersPort {
       if (met.fill) events.push(...this.fill(record, info, [met.fill], tape.times[k]! / 1000));
     }
     record.cursor.count = upTo;
-    if (this.openOf(record) > 0 && this.market.dayAt(record.market, now) !== record.cursor.day) {
-      events.push(...this.cancelRest(record, info, now, 'Cancel', 'the order expired at the end of its trading day'));
+    if (openQuantity(status) > 0 && this.market.dayAt(record.market, now) !== record.cursor.day) {
+      events.push(...this.cancelRest(record, info, now, 'the order expired at the end of its trading day'));
     }
     return events;
   }
@@ -570,10 +541,6 @@ export class SimOrders implements OrdersPort {
     const { order } = record.trade;
     if ('order_lot' in order) return stockFill(context, info as StockInfo, record.daytradeShort);
     return derivativeFill(context, info, order.action, order.octype);
-  }
-
-  private openOf(record: OrderRecord): number {
-    return record.trade.status.order_quantity - record.trade.status.deal_quantity;
   }
 
   private fill(record: OrderRecord, info: ContractInfo, fills: Fill[], at: number): OrderEvent[] {
@@ -594,9 +561,9 @@ export class SimOrders implements OrdersPort {
     });
   }
 
-  private cancelRest(record: OrderRecord, info: ContractInfo, at: number, op: OpType, reason: string): OrderEvent[] {
+  private cancelRest(record: OrderRecord, info: ContractInfo, at: number, reason: string): OrderEvent[] {
     cancelRemainder(record.trade.status, at, reason);
-    return [orderReport(record.trade, info, op, '00', reason, at)];
+    return [orderReport(record.trade, info, 'Cancel', '00', reason, at)];
   }
 
   // ---- changes ----
@@ -625,7 +592,7 @@ export class SimOrders implements OrdersPort {
     }
     const events: OrderEvent[] = [];
     if (change.kind === 'cancel') {
-      events.push(...this.cancelRest(record, info, now, 'Cancel', ''));
+      events.push(...this.cancelRest(record, info, now, ''));
     } else if (change.kind === 'update_qty') {
       trade.status.order_quantity -= change.quantity;
       trade.status.cancel_quantity += change.quantity;
@@ -656,11 +623,13 @@ export class SimOrders implements OrdersPort {
     return info;
   }
 
-  private accountKeyFor(selector: AccountSelector): string {
+  /** The account a listing asks for; null when the selector names none (every account). */
+  private selectedAccountKey(selector: AccountSelector | undefined): string | null {
+    if (!selector || Object.values(selector).every((v) => v === undefined)) return null;
     return accountKeyOf(this.accounts.resolve(selector));
   }
 
-  /** Writes the order, its new deals and its events in one transaction, then tells the listeners. */
+  /** Queues the order's journal writes (its new deals, its events) and keeps it; see persist. */
   private commit(record: OrderRecord, events: OrderEvent[], idempotencyKey?: string): void {
     const { trade } = record;
     const deals = trade.status.deals.map((deal) => ({

@@ -2,12 +2,15 @@
 
 import type { Account } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
+import { InvalidRequestError } from '../../../domain/errors.js';
 import {
   type Deal,
   type EventOptionRight,
   type FuturesOrderRequest,
+  isValidCustomField,
   type OpType,
   type OrderEvent,
+  openQuantity,
   orderEvent,
   type StockOrderRequest,
   statusForQuantities,
@@ -221,9 +224,35 @@ function marketTypeAt(epochMs: number): 'Day' | 'Night' {
   return hour >= 15 || hour < 5 ? 'Night' : 'Day';
 }
 
+/** The exchange took the order: its status says so and its live quantity is the ordered one. */
+export function acknowledge(
+  status: Omit<TradeStatus, 'deals'>,
+  kind: 'stock' | 'futures',
+  modifiedPrice: number,
+  quantity: number,
+  now: number,
+): void {
+  Object.assign(status, {
+    status: 'Submitted',
+    status_code: kind === 'stock' ? '00' : '0000',
+    web_id: kind === 'stock' ? '137' : 'Z',
+    msg: '委託成功',
+    modified_ts: now / 1000,
+    modified_price: modifiedPrice,
+    order_quantity: quantity,
+  });
+}
+
+/** custom_field is a memo of at most 6 letters or digits; anything else is a malformed request. */
+export function requireValidCustomField(value: string): void {
+  if (!isValidCustomField(value)) {
+    throw new InvalidRequestError(`custom_field must be at most 6 letters or digits, got '${value}'`);
+  }
+}
+
 /** Cancels what is left of an order: the live quantity drops to what dealt; the reason, if any, becomes the msg. */
 export function cancelRemainder(status: Omit<TradeStatus, 'deals'>, at: number, reason: string): void {
-  status.cancel_quantity += status.order_quantity - status.deal_quantity;
+  status.cancel_quantity += openQuantity(status);
   status.order_quantity = status.deal_quantity;
   status.status = statusForQuantities(status, 'cancel');
   status.modified_ts = at / 1000;
