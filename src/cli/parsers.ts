@@ -1,6 +1,6 @@
 // Parsers for option values. Each throws commander's InvalidArgumentError, which exits 2 with the option named.
 
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 
 export function integerIn(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
   return (value) => {
@@ -58,6 +58,13 @@ export function account(value: string): { broker_id: string; account_id: string 
   }
   return { broker_id, account_id };
 }
+
+/** `--account BROKER-ACCOUNT`, for commands that act on one account ("stock", "futures" or any kind). */
+export const accountOption = (kind = '') =>
+  new Option(
+    '--account <BROKER-ACCOUNT>',
+    `the ${kind ? `${kind} ` : ''}account, e.g. 9A95-1234567 (default: the default account of the type)`,
+  ).argParser(account);
 
 /** Comma-separated codes: `TXFG6,TXFH6`. */
 export function codeList(value: string): string[] {

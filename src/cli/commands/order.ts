@@ -24,7 +24,7 @@ import type { DaemonClient } from '../client.js';
 import { action, UsageError } from '../context.js';
 import type { Runtime } from '../daemon.js';
 import { formatTable, printError, type Row } from '../output.js';
-import { account, decimal, integerIn, oneOf, text } from '../parsers.js';
+import { account, accountOption, decimal, integerIn, oneOf, text } from '../parsers.js';
 import { kebabCase } from './data.js';
 
 const BASE = '/api/v1/order';
@@ -243,8 +243,6 @@ function warnIfUnsettled(trade: Trade): void {
 const listOf = (client: DaemonClient) => (selector: Record<string, string>) =>
   client.post<Trade[]>(`${BASE}/trades`, selector);
 
-const accountOption = (fallback = 'the default account of the type') =>
-  new Option('--account <BROKER-ACCOUNT>', `the account, e.g. 9A95-1234567 (default: ${fallback})`).argParser(account);
 const noWaitOption = (what: string) =>
   new Option('--no-wait', `return the API's answer at once instead of waiting for ${what}`);
 

@@ -7,7 +7,7 @@ import type { PositionUnit } from '../../domain/portfolio.js';
 import { action, UsageError } from '../context.js';
 import type { Runtime } from '../daemon.js';
 import { formatHeading, formatRecord, formatTable, type Row } from '../output.js';
-import { account, dateOrToday, integerIn, oneOf, taipeiDate } from '../parsers.js';
+import { accountOption, dateOrToday, integerIn, oneOf, taipeiDate } from '../parsers.js';
 import { kebabCase } from './data.js';
 import { enumValue } from './order.js';
 
@@ -139,11 +139,6 @@ export function formatTradingLimits(limits: Readonly<Record<string, number>>): s
 // ---------------------------------------------------------------------------------------------------------------
 // Commands
 
-const accountOption = (what: string) =>
-  new Option(
-    '--account <BROKER-ACCOUNT>',
-    `the ${what} account, e.g. 9A95-1234567 (default: the default one)`,
-  ).argParser(account);
 const accountTypeOption = () =>
   new Option('--account-type <S|F>', 'S stock or F futures (default: S, or the type of --account)').argParser(
     oneOf(ACCOUNT_TYPES),
