@@ -3,7 +3,7 @@
 
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -16,4 +16,9 @@ export function registerValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
   );
+}
+
+/** preValidation of account-scoped POSTs: no body means the default account, as `{}` does. */
+export async function emptyBodyIsDefault(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
 }

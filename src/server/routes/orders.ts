@@ -21,6 +21,7 @@ import {
   UpdatePriceBodySchema,
   UpdateQtyBodySchema,
 } from '../schemas/orders.js';
+import { emptyBodyIsDefault } from '../validation.js';
 
 const tags = ['order'];
 const BASE = '/api/v1/order';
@@ -184,9 +185,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
       `${BASE}/combotrades`,
       {
         config,
-        preValidation: async (request) => {
-          request.body ??= {};
-        },
+        preValidation: emptyBodyIsDefault,
         schema: {
           tags,
           summary: 'The combo trades of an account, or of every account',
@@ -206,9 +205,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
         {
           config,
           // A POST without a body lists every account, as `{}` does.
-          preValidation: async (request) => {
-            request.body ??= {};
-          },
+          preValidation: emptyBodyIsDefault,
           schema: {
             tags,
             summary,

@@ -2,7 +2,7 @@
 // Every query is a POST whose body names the account (`{}` or no body: the default account of the type).
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
 import { selectorOf } from '../schemas/accounts.js';
@@ -26,6 +26,7 @@ import {
   StockAccountBodySchema,
   TradingLimitsSchema,
 } from '../schemas/portfolio.js';
+import { emptyBodyIsDefault } from '../validation.js';
 
 const tags = ['portfolio'];
 const BASE = '/api/v1/portfolio';
@@ -33,11 +34,6 @@ const BASE = '/api/v1/portfolio';
 // profitloss_sum and trading_limits are not in that list.
 const accounting = { rateGroups: ['accounting'] } as const;
 const PORTFOLIO_ERRORS = errorResponses(400, 404, 422, 429);
-
-// A POST without a body means the default account, as `{}` does.
-const emptyBodyIsDefault = async (request: FastifyRequest) => {
-  request.body ??= {};
-};
 
 export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
   return async (fastify) => {
