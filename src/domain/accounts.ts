@@ -18,3 +18,7 @@ export interface AccountSelector {
   account_id?: string | undefined;
   person_id?: string | undefined;
 }
+
+/** `broker_id-account_id`: how the broker's books (orders, ledger, journal) key an account. */
+export const accountKeyOf = (account: Pick<Account, 'broker_id' | 'account_id'>): string =>
+  `${account.broker_id}-${account.account_id}`;

@@ -2,7 +2,7 @@
 // the depth of the combo's own book and rests against the combo's tape like a single order (exchange/matching.ts);
 // every fill books both legs at once, at prices that make the net price.
 
-import type { Account, AccountSelector } from '../../../domain/accounts.js';
+import { type Account, type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { ComboContract, ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
 import { firstViolation, SHIOAJI_MESSAGES } from '../../../domain/order-rules.js';
@@ -233,7 +233,7 @@ export class ComboDesk {
       },
       status: { ...blankStatus(ids.id, 'PendingSubmit', Math.round(now) / 1000), deals: {} },
     };
-    const accountKey = `${account.broker_id}-${account.account_id}`;
+    const accountKey = accountKeyOf(account);
     return { kind: 'combo', trade, accountKey, combo, queueAhead: 0, cursor: null, placedAt: now };
   }
 

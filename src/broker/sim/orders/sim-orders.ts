@@ -2,7 +2,7 @@
 // matches it against the simulated market (exchange/matching.ts), and journals every change before it is
 // acknowledged or published. Open orders meet the market's trades as the clock moves (sync).
 
-import type { Account, AccountSelector } from '../../../domain/accounts.js';
+import { type Account, type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../domain/contracts.js';
 import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
 import {
@@ -48,7 +48,6 @@ import { derivativeFill, stockFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost, type ComboRecord, isComboRecord } from './combo-orders.js';
 import { contractMargin, stockMarginRatios } from './margins.js';
 import {
-  accountKeyOf,
   acknowledge,
   blankStatus,
   cancelRemainder,

@@ -39,8 +39,6 @@ export interface OrderRecord {
   request?: string;
 }
 
-export const accountKeyOf = (account: Account): string => `${account.broker_id}-${account.account_id}`;
-
 const seconds = (epochMs: number) => Math.round(epochMs) / 1000;
 
 export function newTrade(

@@ -1,6 +1,6 @@
 // The simulator's account queries: resolves the account, checks the request against it, and reads the ledger.
 
-import type { Account, AccountSelector, AccountType } from '../../../domain/accounts.js';
+import { type Account, type AccountSelector, type AccountType, accountKeyOf } from '../../../domain/accounts.js';
 import { isTradingDay } from '../../../domain/calendar.js';
 import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
 import type {
@@ -65,8 +65,6 @@ interface ResolvedAccount {
   type: 'S' | 'F';
 }
 
-const label = (account: Account) => `${account.broker_id}-${account.account_id}`;
-
 export class SimPortfolio implements PortfolioPort {
   constructor(
     private readonly ledger: Ledger,
@@ -90,7 +88,7 @@ export class SimPortfolio implements PortfolioPort {
     const resolved = this.resolve(selector, 'F');
     if (resolved.type !== 'F') {
       throw new InvalidRequestError(
-        `margin is for futures accounts (account_type 'F'); ${label(resolved.account)} is a stock account: ` +
+        `margin is for futures accounts (account_type 'F'); ${accountKeyOf(resolved.account)} is a stock account: ` +
           'ask account_balance, settlements or trading_limits for it',
       );
     }
@@ -173,10 +171,10 @@ export class SimPortfolio implements PortfolioPort {
     const type = account.account_type;
     if (type !== 'S' && type !== 'F') {
       throw new InvalidRequestError(
-        `${label(account)} is an account of type '${type}'; the portfolio covers stock (S) and futures (F) accounts`,
+        `${accountKeyOf(account)} is an account of type '${type}'; the portfolio covers stock (S) and futures (F) accounts`,
       );
     }
-    const key = label(account);
+    const key = accountKeyOf(account);
     this.ledger.open(key, type);
     return { account, key, type };
   }
@@ -185,7 +183,7 @@ export class SimPortfolio implements PortfolioPort {
     const resolved = this.resolve(selector, 'S');
     if (resolved.type !== 'S') {
       throw new InvalidRequestError(
-        `${query} is for stock accounts (account_type 'S'); ${label(resolved.account)} is a futures account: ` +
+        `${query} is for stock accounts (account_type 'S'); ${accountKeyOf(resolved.account)} is a futures account: ` +
           'ask margin for it',
       );
     }
@@ -213,7 +211,9 @@ export class SimPortfolio implements PortfolioPort {
       resolved.type === 'F' ? this.ledger.futuresPositions(resolved.key) : this.ledger.stockPositions(resolved.key);
     const ids = positions.map((p) => p.id);
     const known = ids.length === 0 ? 'the account has no open positions' : `open position ids: ${ids.join(', ')}`;
-    return new NotFoundError(`no open position with detail_id ${detailId} in ${label(resolved.account)}; ${known}`);
+    return new NotFoundError(
+      `no open position with detail_id ${detailId} in ${accountKeyOf(resolved.account)}; ${known}`,
+    );
   }
 
   private requireTradingLimitsWindow(now: number): void {
@@ -232,7 +232,7 @@ export class SimPortfolio implements PortfolioPort {
 
 function unknownProfitLoss(resolved: ResolvedAccount, detailId: number, count: number): NotFoundError {
   const known = count === 0 ? 'the account has no realized profit or loss yet' : `ids run from 1 to ${count}`;
-  return new NotFoundError(`no profit_loss with detail_id ${detailId} in ${label(resolved.account)}; ${known}`);
+  return new NotFoundError(`no profit_loss with detail_id ${detailId} in ${accountKeyOf(resolved.account)}; ${known}`);
 }
 
 /**
