@@ -19,6 +19,7 @@ import type {
   WarrantUnderlying,
 } from '../domain/contracts.js';
 import type {
+  ComboRef,
   ContractRef,
   CreditEnquire,
   DailyQuotes,
@@ -52,6 +53,7 @@ import type {
   StockProfitLoss,
   TradingLimits,
 } from '../domain/portfolio.js';
+import type { MarketEvent, QuoteSubscription, QuoteType } from '../domain/quotes.js';
 import type { ClockMode } from '../domain/sessions.js';
 import type { Clock } from '../domain/time.js';
 
@@ -234,6 +236,32 @@ export interface PortfolioPort {
   tradingLimits(account: AccountSelector): TradingLimits;
 }
 
+export interface SubscribeInput {
+  /** A product (`{code}` is enough; security_type and exchange narrow it) or a futures combo by its two legs. */
+  contract: ContractRef | ComboRef;
+  quoteType: QuoteType;
+  intradayOdd: boolean;
+}
+
+/**
+ * Live quotes. The gateway keeps the list of subscriptions (the limit, persistence, restore); the backend resolves
+ * requests and delivers the events of what is subscribed.
+ */
+export interface QuotesPort {
+  /**
+   * The subscription a request names, resolved against the contracts (R1/R2 carry their target_code). Starts
+   * nothing. Throws NotFoundError for an unknown code and InvalidRequestError with a message naming the rule for
+   * what the exchange has no stream of: Tick or BidAsk of an index, an option combo, intraday_odd other than a
+   * stock's Tick or BidAsk.
+   */
+  resolve(input: SubscribeInput): QuoteSubscription;
+  /** Starts delivering the subscription's events; a no-op when it is already delivered. */
+  subscribe(subscription: QuoteSubscription): void;
+  unsubscribe(subscription: QuoteSubscription): void;
+  /** Calls the listener for every market-data event of every subscription; returns the function that stops it. */
+  onMarketEvent(listener: (event: MarketEvent) => void): () => void;
+}
+
 export interface Broker {
   readonly simulation: boolean;
   /** A short description of the clock that drives the backend, e.g. 'always-open'. */
@@ -245,5 +273,6 @@ export interface Broker {
   readonly marketData: MarketDataPort;
   readonly orders: OrdersPort;
   readonly portfolio: PortfolioPort;
+  readonly quotes: QuotesPort;
   close(): Promise<void>;
 }

@@ -147,6 +147,7 @@ async function gateway(rateLimits = false): Promise<Gateway> {
     marketData: sim.marketData,
     orders: sim.orders,
     portfolio: fakePortfolio(sim, calls),
+    quotes: sim.quotes,
     close: () => sim.close(),
   };
   const app = await buildApp({

@@ -15,6 +15,7 @@ import { SimOrders } from './orders/sim-orders.js';
 import { DEFAULT_STARTING_FUNDS, type LedgerOptions } from './portfolio/ledger.js';
 import { SimPortfolio } from './portfolio/sim-portfolio.js';
 import { portfolioMarket } from './portfolio-market.js';
+import { SimQuotes } from './quotes/sim-quotes.js';
 
 export interface SimBrokerOptions {
   clock: Clock;
@@ -44,6 +45,8 @@ export class SimBroker implements Broker {
   readonly market: SimMarket;
   /** What watched instruments trade as the clock moves (streams subscribe to it). */
   readonly feed: MarketFeed;
+  /** Live quotes of the subscribed products, read off the feed. */
+  readonly quotes: SimQuotes;
 
   private refreshTimer: NodeJS.Timeout | null = null;
   private orderTimer: NodeJS.Timeout | null = null;
@@ -57,6 +60,7 @@ export class SimBroker implements Broker {
     this.contracts = new SimContracts(options.clock, options.seed, prices);
     this.accounts = new SimAccounts(options.apiKey, options.clock);
     this.marketData = new SimMarketData(this.market, this.contracts, options.clock);
+    this.quotes = new SimQuotes(this.market, this.contracts, this.feed);
     this.journal = Journal.open(options.journalPath ?? ':memory:');
     this.orders = new SimOrders(
       this.journal,
@@ -76,7 +80,10 @@ export class SimBroker implements Broker {
     );
   }
 
-  /** Runs the contract refresh on the exchange schedule (the simulated clock moves at real speed). */
+  /**
+   * Runs the feed that drives live quotes, the order sync and the contract refresh on the exchange schedule (the
+   * simulated clock moves at real speed).
+   */
   start(): void {
     this.feed.start();
     this.scheduleRefresh();
@@ -95,6 +102,7 @@ export class SimBroker implements Broker {
 
   async close(): Promise<void> {
     this.feed.stop();
+    this.quotes.close();
     if (this.orderTimer) clearInterval(this.orderTimer);
     this.orderTimer = null;
     this.orders.flush();

@@ -2,22 +2,30 @@
 // pure functions of (seed, code, day), so "live" means publishing them up to now; a trade appears on the feed at
 // the same instant it appears in the ticks history, never earlier or later.
 
-import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
+import type { ComboContract, ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import type { MarketKind } from '../../../domain/sessions.js';
 import type { Clock } from '../../../domain/time.js';
 import { targetOf } from './listings.js';
-import { marketOf, type SimMarket } from './market.js';
+import { comboCodeOf, marketOf, type SimMarket } from './market.js';
 import { publishedCount, type Tape } from './tape.js';
 
-/** Board-lot trades, odd-lot auctions (shares), or trial matches before auctions (simtrade, not trades). */
-export type MarketFeedKind = 'board' | 'odd' | 'trial';
+/**
+ * Board-lot trades, odd-lot auctions (shares), trial matches before auctions (simtrade, not trades), or a futures
+ * combo's own trades (net prices).
+ */
+export type MarketFeedKind = 'board' | 'odd' | 'trial' | 'combo';
 
 export interface FeedUpdate {
   /** The watched key, e.g. 'board:2330'. */
   key: string;
   kind: MarketFeedKind;
-  /** The contract as listed on the tape's day (a continuous code resolves to the month it stands for). */
+  /**
+   * The contract as listed on the tape's day (a continuous code resolves to the month it stands for); for a combo,
+   * its first (near) leg.
+   */
   info: ContractInfo;
+  /** The combo whose own tape this is; null for a single product. */
+  combo: ComboContract | null;
   tape: Tape;
   /** The new trades are tape indices from..to-1. */
   from: number;
@@ -29,6 +37,7 @@ interface Watched {
   code: string;
   kind: MarketFeedKind;
   market: MarketKind;
+  combo: ComboContract | null;
   day: string | null;
   info: ContractInfo | null;
   tape: Tape | null;
@@ -53,7 +62,28 @@ export class MarketFeed {
     if (this.watched.has(key)) return key;
     const info = this.market.listings.infoOn(code, this.market.dayAt('stock', this.clock.now()));
     const market = info ? marketOf(info) : 'futures';
-    const entry: Watched = { key, code, kind, market, day: null, info: null, tape: null, published: 0 };
+    const entry: Watched = { key, code, kind, market, combo: null, day: null, info: null, tape: null, published: 0 };
+    this.watched.set(key, entry);
+    this.advance(entry, this.clock.now(), false);
+    return key;
+  }
+
+  /** Starts publishing a combo's own trades from now on (market.comboTape); watching again is a no-op. */
+  watchCombo(combo: ComboContract): string {
+    const code = comboCodeOf(combo);
+    const key = `combo:${code}:${combo.combo_type}`;
+    if (this.watched.has(key)) return key;
+    const entry: Watched = {
+      key,
+      code,
+      kind: 'combo',
+      market: 'futures',
+      combo,
+      day: null,
+      info: null,
+      tape: null,
+      published: 0,
+    };
     this.watched.set(key, entry);
     this.advance(entry, this.clock.now(), false);
     return key;
@@ -95,10 +125,16 @@ export class MarketFeed {
 
   private openDay(entry: Watched, day: string): void {
     entry.day = day;
+    entry.published = 0;
+    if (entry.combo) {
+      // A combo trades while its legs are listed; after the near leg expires its tape is gone.
+      entry.info = this.market.listings.infoOn(entry.combo.legs[0].code, day) ?? null;
+      entry.tape = entry.info ? this.market.comboTape(entry.combo, day) : null;
+      return;
+    }
     const listed = this.market.listings.infoOn(entry.code, day);
     entry.info = listed ? targetOf(listed) : null;
     entry.tape = entry.info ? this.tapeOf(entry.info, entry.kind, day) : null;
-    entry.published = 0;
   }
 
   private tapeOf(info: ContractInfo, kind: MarketFeedKind, day: string): Tape | null {
@@ -113,7 +149,15 @@ export class MarketFeed {
     if (!tape || !info) return;
     const count = publishedCount(tape, now);
     if (count <= entry.published) return;
-    const update = { key: entry.key, kind: entry.kind, info, tape, from: entry.published, to: count };
+    const update = {
+      key: entry.key,
+      kind: entry.kind,
+      info,
+      combo: entry.combo,
+      tape,
+      from: entry.published,
+      to: count,
+    };
     entry.published = count;
     if (publish) for (const listener of this.listeners) listener(update);
   }

@@ -1,0 +1,82 @@
+// An index's market breadth at any instant: how many of its member stocks have not traded yet, are locked at
+// limit-up, up, flat, down, or locked at limit-down, and how many trades they made so far. Members are the
+// simulated catalog's stocks of the index's market (TAIEX: TWSE stocks, TPEx index: TPEx stocks) or sector.
+
+import type { StockInfo } from '../../../domain/contracts.js';
+import { LISTED_SECURITIES, type ListedSecurity } from '../catalog/listed-securities.js';
+import type { SimMarket } from '../market/market.js';
+import { publishedCount, type Tape } from '../market/tape.js';
+
+/** Which listed securities each index covers; sector indices cover their TWSE industry code. */
+const MEMBERSHIP: Record<string, (security: ListedSecurity) => boolean> = {
+  IX0001: (s) => s.exchange === 'TSE' && s.kind === 'stock',
+  IX0043: (s) => s.exchange === 'OTC' && s.kind === 'stock',
+  IX0010: (s) => s.exchange === 'TSE' && s.category === '01',
+  IX0011: (s) => s.exchange === 'TSE' && s.category === '02',
+  IX0012: (s) => s.exchange === 'TSE' && s.category === '03',
+};
+
+/** Indices whose quotes carry the market-wide category totals (Fund*, Stock*, ...). */
+export const MARKET_WIDE_INDICES: ReadonlySet<string> = new Set(['IX0001', 'IX0043']);
+
+export interface Breadth {
+  noTrade: number;
+  limitUp: number;
+  up: number;
+  flat: number;
+  down: number;
+  limitDown: number;
+  /** Trades of all members so far. */
+  trades: number;
+}
+
+interface Member {
+  tape: Tape;
+  reference: number;
+  limitUp: number;
+  limitDown: number;
+}
+
+/** The members of an index on a day with their tapes (built once per day: every member's tape). */
+export class IndexBreadth {
+  private readonly members: Member[];
+
+  constructor(market: SimMarket, indexCode: string, day: string) {
+    const isMember = MEMBERSHIP[indexCode] ?? (() => false);
+    this.members = LISTED_SECURITIES.filter(isMember).map((security) => {
+      const info: StockInfo = market.listings.stockOn(security.code, day);
+      return {
+        tape: market.tape(info, day),
+        reference: info.reference,
+        limitUp: info.limit_up,
+        limitDown: info.limit_down,
+      };
+    });
+  }
+
+  at(epochMs: number): Breadth {
+    const breadth: Breadth = { noTrade: 0, limitUp: 0, up: 0, flat: 0, down: 0, limitDown: 0, trades: 0 };
+    for (const member of this.members) {
+      const count = publishedCount(member.tape, epochMs);
+      breadth.trades += count;
+      if (count === 0) {
+        breadth.noTrade++;
+        continue;
+      }
+      const price = member.tape.prices[count - 1]!;
+      if (price >= member.limitUp) breadth.limitUp++;
+      else if (price <= member.limitDown) breadth.limitDown++;
+      else if (price > member.reference) breadth.up++;
+      else if (price < member.reference) breadth.down++;
+      else breadth.flat++;
+    }
+    return breadth;
+  }
+
+  /** Trades of all members so far, without the breadth. */
+  tradesAt(epochMs: number): number {
+    let trades = 0;
+    for (const member of this.members) trades += publishedCount(member.tape, epochMs);
+    return trades;
+  }
+}

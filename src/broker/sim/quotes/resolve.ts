@@ -1,0 +1,93 @@
+// Which stream a subscribe request names, and the exchange's rules on what has a stream at all: an index has only
+// quotes, odd lots only a stock's ticks and book, and only futures combos rest in a book that has quotes.
+
+import { COMBO_TYPES, type ComboType, type Contract, type SecurityType } from '../../../domain/contracts.js';
+import { InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
+import { type ComboRef, type ContractRef, isComboRef } from '../../../domain/market-data.js';
+import type { ComboSubscription, ProductSubscription, QuoteSubscription } from '../../../domain/quotes.js';
+import type { ContractsPort, SubscribeInput } from '../../port.js';
+
+const KIND_NAMES: Record<SecurityType, string> = {
+  STK: 'a stock',
+  IND: 'an index',
+  FUT: 'a futures contract',
+  OPT: 'an option',
+  WRT: 'a warrant',
+};
+
+export function resolveSubscription(contracts: ContractsPort, input: SubscribeInput): QuoteSubscription {
+  return isComboRef(input.contract)
+    ? resolveCombo(contracts, input.contract, input)
+    : resolveProduct(contracts, input.contract, input);
+}
+
+/** A product by code; security_type and exchange, when given, must match what the code is. */
+function lookup(contracts: ContractsPort, ref: ContractRef): Contract {
+  const contract = contracts.get(ref.code, { securityType: ref.security_type });
+  if (ref.exchange && ref.exchange !== contract.exchange) {
+    throw new NotFoundError(`${ref.code} is listed on ${contract.exchange}, not ${ref.exchange}`);
+  }
+  return contract;
+}
+
+function resolveProduct(contracts: ContractsPort, ref: ContractRef, input: SubscribeInput): ProductSubscription {
+  const contract = lookup(contracts, ref);
+  const { code, security_type: type } = contract;
+  if (type === 'IND' && input.quoteType !== 'Quote') {
+    throw new InvalidRequestError(
+      `index contracts only support quote streaming: subscribe ${code} with quote_type Quote (an index has no ${input.quoteType} stream)`,
+    );
+  }
+  if (input.intradayOdd && type !== 'STK') {
+    throw new InvalidRequestError(
+      `intraday_odd is only for a stock's Tick or BidAsk, and ${code} is ${KIND_NAMES[type]}: subscribe it with intraday_odd false`,
+    );
+  }
+  if (input.intradayOdd && input.quoteType === 'Quote') {
+    throw new InvalidRequestError(
+      `intraday odd lots stream Tick or BidAsk only: subscribe ${code} with quote_type Tick or BidAsk, or Quote without intraday_odd`,
+    );
+  }
+  return {
+    security_type: type,
+    exchange: contract.exchange,
+    code,
+    target_code: contract.target_code,
+    quote_type: input.quoteType,
+    intraday_odd: input.intradayOdd,
+  };
+}
+
+function resolveCombo(contracts: ContractsPort, ref: ComboRef, input: SubscribeInput): ComboSubscription {
+  const legs = ref.legs.map((leg) => lookup(contracts, leg));
+  if (legs.length > 0 && legs.every((leg) => leg.security_type === 'OPT')) {
+    throw new InvalidRequestError(
+      'option combos rest in no order book (IOC/FOK only), so they have no quotes; subscribe to a futures combo or to the legs',
+    );
+  }
+  const comboType = ref.combo_type;
+  if (comboType !== undefined && !(COMBO_TYPES as readonly string[]).includes(comboType)) {
+    throw new InvalidRequestError(
+      `contracts: validation: combo_type ${comboType} is not one of ${COMBO_TYPES.join(', ')}`,
+    );
+  }
+  const combo = contracts.createCombo(
+    legs.map((leg) => ({ security_type: leg.security_type, exchange: leg.exchange, code: leg.code })),
+    comboType as ComboType | undefined,
+  );
+  if (input.quoteType === 'Quote') {
+    throw new InvalidRequestError(
+      `futures combos stream Tick or BidAsk only, not Quote: subscribe ${combo.code} with quote_type Tick or BidAsk`,
+    );
+  }
+  if (input.intradayOdd) {
+    throw new InvalidRequestError(
+      `intraday_odd is only for a stock's Tick or BidAsk; combo ${combo.code} has no odd-lot stream: subscribe it with intraday_odd false`,
+    );
+  }
+  return {
+    contract: { legs: combo.legs, combo_type: combo.combo_type },
+    quote_type: input.quoteType,
+    intraday_odd: false,
+  };
+}

@@ -1,0 +1,129 @@
+// The simulator's live quotes: subscriptions resolved against the catalog, each reading its source off the market
+// feed. Sources are shared: the Tick, BidAsk and Quote streams of one product watch one feed key and keep one
+// running day, and a source stops being watched when its last subscription goes.
+
+import type { ComboContract } from '../../../domain/contracts.js';
+import {
+  isComboSubscription,
+  type MarketEvent,
+  type QuoteSubscription,
+  subscriptionKey,
+} from '../../../domain/quotes.js';
+import type { ContractsPort, QuotesPort, SubscribeInput } from '../../port.js';
+import type { FeedUpdate, MarketFeed } from '../market/feed.js';
+import type { SimMarket } from '../market/market.js';
+import { Channel } from './channel.js';
+import type { QuoteSource } from './day-context.js';
+import { resolveSubscription } from './resolve.js';
+
+interface Watch {
+  channel: Channel;
+  /** The feed key of the source's trial matches rather than its trades. */
+  trial: boolean;
+}
+
+export class SimQuotes implements QuotesPort {
+  private readonly byFeedKey = new Map<string, Watch>();
+  /** The channel of each subscription, by subscriptionKey. */
+  private readonly subscribed = new Map<string, Channel>();
+  private readonly listeners = new Set<(event: MarketEvent) => void>();
+  private readonly stopFeed: () => void;
+  private readonly emit = (event: MarketEvent) => {
+    for (const listener of this.listeners) listener(event);
+  };
+
+  constructor(
+    private readonly market: SimMarket,
+    private readonly contracts: ContractsPort,
+    private readonly feed: MarketFeed,
+  ) {
+    this.stopFeed = feed.onUpdate((update) => this.onFeedUpdate(update));
+  }
+
+  resolve(input: SubscribeInput): QuoteSubscription {
+    return resolveSubscription(this.contracts, input);
+  }
+
+  subscribe(subscription: QuoteSubscription): void {
+    const key = subscriptionKey(subscription);
+    if (this.subscribed.has(key)) return;
+    const channel = this.channelOf(subscription);
+    channel.streams.set(key, { quoteType: subscription.quote_type, lastBook: null });
+    this.subscribed.set(key, channel);
+  }
+
+  unsubscribe(subscription: QuoteSubscription): void {
+    const key = subscriptionKey(subscription);
+    const channel = this.subscribed.get(key);
+    if (!channel) return;
+    this.subscribed.delete(key);
+    channel.streams.delete(key);
+    if (channel.streams.size > 0) return;
+    for (const feedKey of channel.feedKeys) {
+      this.feed.unwatch(feedKey);
+      this.byFeedKey.delete(feedKey);
+    }
+  }
+
+  onMarketEvent(listener: (event: MarketEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** How many subscriptions are delivered now. */
+  get size(): number {
+    return this.subscribed.size;
+  }
+
+  /** Drops every subscription and stops listening to the feed. */
+  close(): void {
+    for (const [feedKey] of this.byFeedKey) this.feed.unwatch(feedKey);
+    this.byFeedKey.clear();
+    this.subscribed.clear();
+    this.stopFeed();
+  }
+
+  private onFeedUpdate(update: FeedUpdate): void {
+    const watch = this.byFeedKey.get(update.key);
+    if (!watch) return;
+    if (watch.trial) watch.channel.onTrial(update);
+    else watch.channel.onTrades(update);
+  }
+
+  /** The source a subscription reads, watched on the feed when it is the first to read it. */
+  private channelOf(subscription: QuoteSubscription): Channel {
+    if (isComboSubscription(subscription)) {
+      const { legs, combo_type } = subscription.contract;
+      const combo: ComboContract = this.contracts.createCombo(
+        legs.map((leg) => ({ security_type: leg.security_type, exchange: leg.exchange, code: leg.code })),
+        combo_type,
+      );
+      const key = this.feed.watchCombo(combo);
+      return this.byFeedKey.get(key)?.channel ?? this.open({ family: 'fop', intradayOdd: false, combo }, [key]);
+    }
+    const { code, security_type: type } = subscription;
+    if (type === 'IND') {
+      const key = this.feed.watch(code, 'board');
+      return this.byFeedKey.get(key)?.channel ?? this.open({ family: 'idx', intradayOdd: false, combo: null }, [key]);
+    }
+    const family = type === 'FUT' || type === 'OPT' ? 'fop' : 'stk';
+    if (subscription.intraday_odd) {
+      const key = this.feed.watch(code, 'odd');
+      return this.byFeedKey.get(key)?.channel ?? this.open({ family, intradayOdd: true, combo: null }, [key]);
+    }
+    const key = this.feed.watch(code, 'board');
+    const existing = this.byFeedKey.get(key)?.channel;
+    if (existing) return existing;
+    return this.open({ family, intradayOdd: false, combo: null }, [key, this.feed.watch(code, 'trial')]);
+  }
+
+  /** A new source on its feed keys: the first is its trades, a second its trial matches. */
+  private open(source: QuoteSource, feedKeys: string[]): Channel {
+    const channel = new Channel(this.market, source, this.emit);
+    feedKeys.forEach((feedKey, i) => {
+      channel.feedKeys.push(feedKey);
+      this.byFeedKey.set(feedKey, { channel, trial: i > 0 });
+    });
+    return channel;
+  }
+}

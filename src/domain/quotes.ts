@@ -1,0 +1,74 @@
+// Live quote subscriptions and the market-data events they deliver (the SSE families of the official server).
+
+import type { ComboType, Contract } from './contracts.js';
+
+export const QUOTE_TYPES = ['Tick', 'BidAsk', 'Quote'] as const;
+export type QuoteType = (typeof QUOTE_TYPES)[number];
+
+/** SSE event names of market data; each is also the path tail of its dedicated stream. */
+export const MARKET_EVENT_NAMES = [
+  'tick_stk',
+  'bidask_stk',
+  'quote_stk',
+  'tick_fop',
+  'bidask_fop',
+  'quote_fop',
+  'quote_idx',
+] as const;
+export type MarketEventName = (typeof MARKET_EVENT_NAMES)[number];
+
+/** A subscription to one product, as the response echoes it: the contract resolved (R1/R2 carry target_code). */
+export interface ProductSubscription {
+  security_type: Contract['security_type'];
+  exchange: Contract['exchange'];
+  code: string;
+  target_code: string | null;
+  quote_type: QuoteType;
+  intraday_odd: boolean;
+}
+
+/** A subscription to a futures combo's own book: legs resolved, combo_type derived when the request omitted it. */
+export interface ComboSubscription {
+  contract: { legs: Contract[]; combo_type: ComboType };
+  quote_type: QuoteType;
+  intraday_odd: false;
+}
+
+export type QuoteSubscription = ProductSubscription | ComboSubscription;
+
+export const isComboSubscription = (subscription: QuoteSubscription): subscription is ComboSubscription =>
+  'contract' in subscription;
+
+/** One key per distinct subscription: subscribing twice to the same thing is the same subscription. */
+export function subscriptionKey(subscription: QuoteSubscription): string {
+  if (isComboSubscription(subscription)) {
+    const legs = subscription.contract.legs.map((leg) => leg.target_code ?? leg.code).join('/');
+    return `combo:${legs}:${subscription.contract.combo_type}:${subscription.quote_type}`;
+  }
+  const odd = subscription.intraday_odd ? ':odd' : '';
+  return `${subscription.security_type}:${subscription.code}:${subscription.quote_type}${odd}`;
+}
+
+/**
+ * One market-data event as it goes on the wire: `event: <name>`, `data: <JSON of data>`. Payloads follow the
+ * official server: prices and amounts as decimal strings, volumes and counts as numbers, quote_idx keys in
+ * PascalCase.
+ */
+export interface MarketEvent {
+  name: MarketEventName;
+  data: Record<string, unknown>;
+}
+
+/** What SDK users see as quote session events (on_event): resp_code, event_code, info, event. */
+export interface SessionEvent {
+  resp_code: number;
+  event_code: number;
+  info: string;
+  event: string;
+}
+
+export const SUBSCRIPTION_OK_EVENT_CODE = 16;
+export const SUBSCRIPTION_ERROR_EVENT_CODE = 4;
+
+/** The most subscriptions a session may hold (the service's limit). */
+export const MAX_SUBSCRIPTIONS = 200;
