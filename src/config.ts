@@ -31,6 +31,8 @@ export interface GatewayConfig {
   /** NT$ a simulated futures account starts with. */
   simStartingCollateral: number;
   tls: { certPath: string; keyPath: string } | null;
+  /** Subscribe again at start to the quote and report subscriptions held before (SJ_RESTORE_SUBSCRIPTIONS). */
+  restoreSubscriptions: boolean;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     simLimits: parseSwitch('SJ_SIM_LIMITS', text('SJ_SIM_LIMITS'), true),
     simStartingCash: parseMoney('SJ_SIM_STARTING_CASH', text('SJ_SIM_STARTING_CASH'), 10_000_000),
     simStartingCollateral: parseMoney('SJ_SIM_STARTING_COLLATERAL', text('SJ_SIM_STARTING_COLLATERAL'), 2_000_000),
+    restoreSubscriptions: parseSwitch('SJ_RESTORE_SUBSCRIPTIONS', text('SJ_RESTORE_SUBSCRIPTIONS'), true),
     tls: parseTls(text('SJ_HTTP_TLS_CERT'), text('SJ_HTTP_TLS_KEY')),
   };
   checkCredentials(config);

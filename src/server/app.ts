@@ -16,7 +16,7 @@ import { portfolioRoutes } from './routes/portfolio.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
 import { registerRequestGuards } from './security.js';
-import { StreamConnections } from './sse.js';
+import { type StreamOptions, startStreams } from './sse/services.js';
 import { registerValidation } from './validation.js';
 
 export interface AppOptions {
@@ -29,6 +29,8 @@ export interface AppOptions {
   https?: { key: Buffer; cert: Buffer } | undefined;
   /** Production's call-rate limits (SJ_SIM_LIMITS); on unless turned off. */
   rateLimits?: boolean | undefined;
+  /** Subscriptions file and restore, replay buffer and client buffer sizes. */
+  streams?: StreamOptions | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -62,7 +64,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(marketDataRoutes(broker));
   await app.register(orderRoutes(broker));
   await app.register(portfolioRoutes(broker));
-  await app.register(streamRoutes(broker, new StreamConnections()));
+  const streams = startStreams(broker, options.streams);
+  app.decorate('streams', streams);
+  app.addHook('onClose', async () => streams.close());
+  await app.register(streamRoutes(broker, streams));
   return app;
 }
 

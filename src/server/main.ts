@@ -49,6 +49,10 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
         : null,
     https,
     rateLimits: config.simLimits,
+    streams: {
+      subscriptionsFile: join(config.homePath, 'subscriptions.json'),
+      restore: config.restoreSubscriptions,
+    },
     identity: {
       version: VERSION,
       scheme: https ? 'https' : 'http',
@@ -70,6 +74,11 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
   const scheme = https ? 'https' : 'http';
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   log(`sjgate ${VERSION} (simulation, clock ${config.simClock}, seed ${config.simSeed}): ${contractCount} contracts`);
+  const restored = app.streams.restored;
+  if (restored && restored.restored + restored.failed.length > 0) {
+    log(`restored ${restored.restored} subscriptions (SJ_RESTORE_SUBSCRIPTIONS=false turns this off)`);
+    for (const { subscription, reason } of restored.failed) log(`could not restore ${subscription}: ${reason}`);
+  }
   log(`listening on ${scheme}://${shownHost}:${port} and ${config.socketPath}`);
   return {
     host: config.host,

@@ -236,7 +236,15 @@ describe('server endpoints', () => {
   test('GET /api/v1/stream/status', async () => {
     const { status, body } = await json({ method: 'GET', url: '/api/v1/stream/status' });
     assert.equal(status, 200);
-    assert.deepEqual(Object.keys(body).sort(), ['active_connections', 'status', 'timestamp']);
+    assert.deepEqual(Object.keys(body).sort(), [
+      'active_connections',
+      'dropped_clients',
+      'replay_buffer',
+      'status',
+      'streams',
+      'subscriptions',
+      'timestamp',
+    ]);
     assert.equal(body.active_connections, 0);
     assert.equal(body.status, 'healthy');
     assert.match(body.timestamp as string, ISO_TIMESTAMP);

@@ -1,31 +1,131 @@
-// Streams: their status, and the contract refresh events. (Quote and order streams arrive with the streaming work.)
+// Streams: quote subscriptions, report subscriptions per account, the SSE streams and their status.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyPluginAsync } from 'fastify';
-import Type from 'typebox';
-import type { Broker } from '../../broker/port.js';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import Type, { type Static } from 'typebox';
+import type { Broker, SubscribeInput } from '../../broker/port.js';
+import { InvalidRequestError } from '../../domain/errors.js';
+import { MAX_SUBSCRIPTIONS } from '../../domain/quotes.js';
+import { TAIPEI_OFFSET_MS } from '../../domain/time.js';
+import { AccountRequestSchema, selectorOf } from '../schemas/accounts.js';
+import { errorResponses } from '../schemas/common.js';
 import { RegionSchema, SecurityTypeSchema } from '../schemas/contracts.js';
-import { openEventStream, type StreamConnections } from '../sse.js';
+import {
+  StreamQuerySchema,
+  StreamStatusSchema,
+  SubscribeBodySchema,
+  SubscribeTradeResponseSchema,
+  SubscriptionListSchema,
+  SubscriptionResponseSchema,
+} from '../schemas/streams.js';
+import { DEDICATED_STREAMS, type StreamFamily } from '../sse/families.js';
+import { parseEventId } from '../sse/hub.js';
+import type { StreamServices } from '../sse/services.js';
 
 const RECEIVERS_TEXT = 'Market data receivers are available for tick, bidask, quote, and order event data';
 const tags = ['stream'];
 
-export function streamRoutes(broker: Broker, connections: StreamConnections): FastifyPluginAsync {
+export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServices): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    app.get(
-      '/api/v1/stream/status',
+
+    app.post(
+      '/api/v1/stream/subscribe',
       {
         schema: {
           tags,
-          summary: 'Clients attached to SSE streams',
-          response: {
-            200: Type.Object({ active_connections: Type.Integer(), timestamp: Type.String(), status: Type.String() }),
-          },
+          summary: 'Subscribe to live quotes of a product or a futures combo',
+          description:
+            `Events go to the SSE streams (tick_stk, bidask_fop, quote_idx, ...). Subscribing twice is one ` +
+            `subscription. At most ${MAX_SUBSCRIPTIONS} are held (429 beyond). An index takes Quote only; an ` +
+            "option combo has no quotes; intraday_odd is for a stock's Tick or BidAsk. A session event (code 16) " +
+            'acknowledges it on the streams.',
+          body: SubscribeBodySchema,
+          response: { 200: SubscriptionResponseSchema, ...errorResponses(400, 404, 422, 429) },
         },
       },
-      async () => ({ active_connections: connections.active, timestamp: new Date().toISOString(), status: 'healthy' }),
+      async ({ body }) => ({
+        success: true,
+        message: 'Subscription successful',
+        subscription: subscriptions.subscribe(subscribeInputOf(body)),
+      }),
     );
+
+    app.post(
+      '/api/v1/stream/unsubscribe',
+      {
+        schema: {
+          tags,
+          summary: 'Stop a subscription (same body as the subscribe)',
+          description: 'success is false, with the reason in message, when the body names nothing subscribed.',
+          body: SubscribeBodySchema,
+          response: { 200: SubscriptionResponseSchema, ...errorResponses(400, 404, 422) },
+        },
+      },
+      async ({ body }) => {
+        const { subscription, wasSubscribed } = subscriptions.unsubscribe(subscribeInputOf(body));
+        const message = wasSubscribed
+          ? 'Unsubscription successful'
+          : 'Not subscribed to this contract and quote_type; GET /api/v1/stream/subscriptions lists what is';
+        return { success: wasSubscribed, message, subscription };
+      },
+    );
+
+    app.get(
+      '/api/v1/stream/subscriptions',
+      {
+        schema: {
+          tags,
+          summary: 'Quote subscriptions held by the gateway, and accounts with subscribe_trade',
+          response: { 200: SubscriptionListSchema },
+        },
+      },
+      async () => {
+        const list = subscriptions.list();
+        return {
+          subscriptions: list,
+          count: list.length,
+          limit: MAX_SUBSCRIPTIONS,
+          trade_accounts: subscriptions.tradeAccountKeys(),
+        };
+      },
+    );
+
+    for (const subscribe of [true, false]) {
+      app.post(
+        `/api/v1/auth/${subscribe ? 'subscribe_trade' : 'unsubscribe_trade'}`,
+        {
+          schema: {
+            tags: ['auth'],
+            summary: subscribe
+              ? 'Deliver order and deal reports of an account on order_event'
+              : 'Stop delivering order and deal reports of an account',
+            description: 'Omitted ids mean the default account of account_type (S when omitted).',
+            body: AccountRequestSchema,
+            response: { 200: SubscribeTradeResponseSchema, ...errorResponses(400, 404, 422) },
+          },
+        },
+        async ({ body }) => {
+          const selector = selectorOf(body);
+          const account = subscribe ? subscriptions.subscribeTrade(selector) : subscriptions.unsubscribeTrade(selector);
+          return { account, subscribe_trade: subscribe, ts: compactTaipeiTime(broker.clock.now()) };
+        },
+      );
+    }
+
+    app.get(
+      '/api/v1/stream/status',
+      {
+        schema: { tags, summary: 'Clients attached to the SSE streams', response: { 200: StreamStatusSchema } },
+      },
+      async () => ({
+        ...hub.status(),
+        timestamp: new Date().toISOString(),
+        status: 'healthy',
+        subscriptions: subscriptions.list().length,
+      }),
+    );
+
     app.get(
       '/api/v1/stream/receivers',
       {
@@ -38,6 +138,63 @@ export function streamRoutes(broker: Broker, connections: StreamConnections): Fa
       },
       async (_request, reply) => reply.type('text/plain; charset=utf-8').send(RECEIVERS_TEXT),
     );
+
+    app.get(
+      '/api/v1/stream/data',
+      {
+        schema: {
+          tags,
+          summary: 'Every stream on one connection (SSE)',
+          description:
+            'Events tick_stk, bidask_stk, quote_stk, tick_fop, bidask_fop, quote_fop, quote_idx, order_event, ' +
+            'session, contract_event, heartbeat (every 30 s) and <family>_gap. Each message has an id; reconnect ' +
+            'with Last-Event-ID (or ?last_event_id=) to get what was missed: every order event, and market data ' +
+            'still in the replay buffer. region and security_type filter contract_event only.',
+          produces: ['text/event-stream'],
+          querystring: Type.Object(
+            {
+              ...StreamQuerySchema.properties,
+              region: Type.Optional(RegionSchema),
+              security_type: Type.Optional(SecurityTypeSchema),
+            },
+            { additionalProperties: false },
+          ),
+        },
+      },
+      (request, reply) => {
+        const { region, security_type: securityType } = request.query;
+        const accept =
+          region === undefined && securityType === undefined
+            ? undefined
+            : (family: StreamFamily, data: unknown) =>
+                family !== 'contract_event' || contractEventMatches(data, region, securityType);
+        hub.attach(reply, 'data', cursorOf(request, request.query.last_event_id), accept);
+      },
+    );
+
+    for (const stream of DEDICATED_STREAMS) {
+      app.get(
+        `/api/v1/stream/data/${stream}`,
+        {
+          schema: {
+            tags,
+            summary: `${stream} events (SSE)`,
+            description:
+              stream === 'order_event'
+                ? 'Order and deal reports {state, data: {<state>: {...}}} of accounts with subscribe_trade. Each ' +
+                  'message has an id; reconnecting with Last-Event-ID delivers every report missed, exactly once.'
+                : `Events named ${stream} of the subscriptions, and session events. Each message has an id; ` +
+                  `reconnecting with Last-Event-ID replays what the buffer still holds (${stream}_gap says what not).`,
+            produces: ['text/event-stream'],
+            querystring: StreamQuerySchema,
+          },
+        },
+        (request, reply) => {
+          hub.attach(reply, stream, cursorOf(request, request.query.last_event_id));
+        },
+      );
+    }
+
     app.get(
       '/api/v1/stream/data/contract_event',
       {
@@ -57,17 +214,48 @@ export function streamRoutes(broker: Broker, connections: StreamConnections): Fa
       },
       (request, reply) => {
         const { region, security_type: securityType } = request.query;
-        const stream = openEventStream(reply, connections);
+        const connection = hub.open(reply, 'contract_event');
         const stop = broker.contracts.onContractEvent((event) => {
-          if (
-            (region === undefined || event.region === region) &&
-            (securityType === undefined || event.security_type === securityType)
-          ) {
-            stream.send('contract_event', event, event.event_id);
+          if (contractEventMatches(event, region, securityType)) {
+            connection.send('contract_event', event, event.event_id);
           }
         });
-        stream.onClose(stop);
+        connection.onClose(stop);
       },
     );
   };
+}
+
+type SubscribeBody = Static<typeof SubscribeBodySchema>;
+
+/** The body's two forms as one input: the product flat, or under `contract` (400 when both or neither). */
+function subscribeInputOf(body: SubscribeBody): SubscribeInput {
+  const { contract, quote_type: quoteType, intraday_odd: intradayOdd = false, ...flat } = body;
+  if (contract !== undefined && flat.code !== undefined) {
+    throw new InvalidRequestError(
+      'name the contract either flat (code, security_type, exchange) or under "contract", not both',
+    );
+  }
+  if (contract === undefined && flat.code === undefined) {
+    throw new InvalidRequestError('name the contract: give code (with security_type and exchange) or contract');
+  }
+  if (contract !== undefined) return { contract, quoteType, intradayOdd };
+  const { security_type, exchange, code } = flat;
+  return { contract: { security_type, exchange, code: code as string }, quoteType, intradayOdd };
+}
+
+/** Last-Event-ID from the header (what EventSource sends) or the query. */
+function cursorOf(request: FastifyRequest, fromQuery: string | undefined) {
+  const header = request.headers['last-event-id'];
+  return parseEventId(typeof header === 'string' && header !== '' ? header : fromQuery);
+}
+
+function contractEventMatches(event: unknown, region: string | undefined, securityType: string | undefined): boolean {
+  const { region: eventRegion, security_type: eventType } = event as { region: string; security_type: string };
+  return (region === undefined || eventRegion === region) && (securityType === undefined || eventType === securityType);
+}
+
+/** YYYYMMDDHHMMSS in Taiwan time, as subscribe_trade's ts. */
+function compactTaipeiTime(epochMs: number): string {
+  return new Date(epochMs + TAIPEI_OFFSET_MS).toISOString().slice(0, 19).replace(/\D/g, '');
 }

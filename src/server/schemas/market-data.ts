@@ -38,7 +38,7 @@ const TimeText = (description: string) =>
 // ---------------------------------------------------------------------------------------------------------------
 // Contract references in request bodies
 
-const refFields = {
+export const contractRefFields = {
   security_type: Type.Optional(
     Type.Enum([...SECURITY_TYPES], { description: 'STK, FUT, OPT, IND or WRT; resolved from the code when omitted' }),
   ),
@@ -53,12 +53,12 @@ const refFields = {
 };
 
 /** A contract by code: exactly the fields of a Contract, so a Contract from the contracts API is accepted as is. */
-export const ContractRefSchema = Type.Object(refFields, { additionalProperties: false, title: 'ContractRef' });
+export const ContractRefSchema = Type.Object(contractRefFields, { additionalProperties: false, title: 'ContractRef' });
 
 // A leg may carry `action` only so that the combo rules can answer it with their 400 message (as the contracts API).
 const ComboLegRefSchema = Type.Object(
   {
-    ...refFields,
+    ...contractRefFields,
     action: Type.Optional(Type.Unknown({ description: 'not allowed: a combo has no direction (400)' })),
   },
   { additionalProperties: false, title: 'ComboLegRef' },

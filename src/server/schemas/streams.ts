@@ -1,0 +1,109 @@
+// Schemas of the streaming API: the subscribe body in both of its forms, subscriptions, the stream status.
+
+import Type from 'typebox';
+import { QUOTE_TYPES } from '../../domain/quotes.js';
+import { STREAM_NAMES } from '../sse/families.js';
+import { AccountSchema } from './accounts.js';
+import { ComboTypeSchema, ContractSchema } from './contracts.js';
+import { ComboRefSchema, ContractRefSchema, contractRefFields } from './market-data.js';
+
+const QuoteTypeSchema = Type.Enum([...QUOTE_TYPES], { description: 'Tick, BidAsk or Quote (an index: Quote only)' });
+
+/** Flat `{security_type, exchange, code, quote_type, intraday_odd}` or `{contract: {...} | {legs, combo_type}, quote_type}`. */
+export const SubscribeBodySchema = Type.Object(
+  {
+    ...contractRefFields,
+    code: Type.Optional(contractRefFields.code),
+    contract: Type.Optional(
+      Type.Union([ContractRefSchema, ComboRefSchema], {
+        description: 'the contract (a Contract object is accepted as is) or a futures combo {legs, combo_type?}',
+      }),
+    ),
+    quote_type: QuoteTypeSchema,
+    intraday_odd: Type.Optional(
+      Type.Boolean({ default: false, description: "a stock's intraday odd-lot Tick or BidAsk (volumes in shares)" }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    title: 'SubscriptionRequest',
+    description: 'name the product flat (code, security_type, exchange) or under contract, not both',
+  },
+);
+
+const ProductSubscriptionSchema = Type.Object(
+  {
+    security_type: Type.String(),
+    exchange: Type.String(),
+    code: Type.String(),
+    target_code: Type.Union([Type.String(), Type.Null()], { description: 'the real contract of R1/R2' }),
+    quote_type: QuoteTypeSchema,
+    intraday_odd: Type.Boolean(),
+  },
+  { title: 'ProductSubscription' },
+);
+
+const ComboSubscriptionSchema = Type.Object(
+  {
+    contract: Type.Object({ legs: Type.Array(ContractSchema), combo_type: ComboTypeSchema }),
+    quote_type: QuoteTypeSchema,
+    intraday_odd: Type.Boolean(),
+  },
+  { title: 'ComboSubscription' },
+);
+
+export const SubscriptionSchema = Type.Union([ProductSubscriptionSchema, ComboSubscriptionSchema], {
+  title: 'Subscription',
+});
+
+export const SubscriptionResponseSchema = Type.Object(
+  { success: Type.Boolean(), message: Type.String(), subscription: SubscriptionSchema },
+  { title: 'SubscriptionResponse' },
+);
+
+export const SubscriptionListSchema = Type.Object(
+  {
+    subscriptions: Type.Array(SubscriptionSchema),
+    count: Type.Integer(),
+    limit: Type.Integer({ description: 'the most subscriptions held at a time' }),
+    trade_accounts: Type.Array(Type.String(), { description: 'broker_id-account_id of accounts with subscribe_trade' }),
+  },
+  { title: 'SubscriptionList' },
+);
+
+export const StreamStatusSchema = Type.Object(
+  {
+    active_connections: Type.Integer({ description: 'clients attached to any SSE stream' }),
+    timestamp: Type.String(),
+    status: Type.String(),
+    streams: Type.Object(
+      Object.fromEntries(STREAM_NAMES.map((name) => [name, Type.Integer()])) as Record<
+        (typeof STREAM_NAMES)[number],
+        Type.TInteger
+      >,
+      { description: 'clients attached per stream; `data` is the aggregate /api/v1/stream/data' },
+    ),
+    subscriptions: Type.Integer(),
+    dropped_clients: Type.Integer({ description: 'clients dropped for falling too far behind since start' }),
+    replay_buffer: Type.Object({ events: Type.Integer(), bytes: Type.Integer() }),
+  },
+  { title: 'StreamStatus' },
+);
+
+export const SubscribeTradeResponseSchema = Type.Object(
+  {
+    account: AccountSchema,
+    subscribe_trade: Type.Boolean(),
+    ts: Type.String({ description: 'YYYYMMDDHHMMSS, Taiwan time' }),
+  },
+  { title: 'SubscribeTradeResponse' },
+);
+
+export const StreamQuerySchema = Type.Object(
+  {
+    last_event_id: Type.Optional(
+      Type.String({ maxLength: 64, description: 'resume after this id, for clients that cannot send Last-Event-ID' }),
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,203 @@
+// The fan-out of every SSE stream. Each event is serialized once and the same bytes go to every client that takes
+// its family. Every message has an id `<order seq>-<hub seq>`: the journal sequence of the newest order event sent so
+// far and the hub's own sequence. A client that reconnects with Last-Event-ID gets what it missed: order events from
+// the journal (never lost), market data from a bounded ring (`<family>_gap` says how many fell out of it).
+
+import { InvalidRequestError } from '../../domain/errors.js';
+import { type ConnectionOptions, SseConnection } from './connection.js';
+import type { DedicatedStream, StreamFamily, StreamName } from './families.js';
+import { familiesOf, isMarketFamily, STREAM_NAMES } from './families.js';
+import { type Frame, FrameRing, type RingLimits } from './frame-ring.js';
+
+export interface EventCursor {
+  orderSeq: number;
+  seq: number;
+}
+
+export interface JournaledEvent {
+  seq: number;
+  /** `broker_id-account_id`: reports are delivered only for accounts with subscribe_trade. */
+  accountKey: string;
+  event: unknown;
+}
+
+export interface HubOptions {
+  /** Order events after a journal sequence, oldest first, at most `limit`. */
+  orderEventsAfter: (seq: number, limit: number) => JournaledEvent[];
+  /** Whether reports of an account are delivered (subscribe_trade). */
+  delivers: (accountKey: string) => boolean;
+  /** The journal sequence of the newest order event when the hub starts. */
+  lastOrderSeq: number;
+  ring?: RingLimits | undefined;
+  maxBufferedBytes?: number | undefined;
+  heartbeatMs?: number | undefined;
+  /** Epoch ms of the start: the hub's sequence starts at 1000× it, above every id of an earlier run. */
+  startedAt?: number | undefined;
+}
+
+interface HubClient {
+  connection: SseConnection;
+  families: ReadonlySet<StreamFamily>;
+  /** Order events at or below this journal sequence were sent already (by replay); live copies are skipped. */
+  lastOrderSeq: number;
+  accept: ((family: StreamFamily, data: unknown) => boolean) | undefined;
+}
+
+export const DEFAULT_RING: RingLimits = { maxFrames: 50_000, maxBytes: 32 * 1024 * 1024 };
+export const DEFAULT_CLIENT_BUFFER_BYTES = 1024 * 1024;
+const REPLAY_PAGE = 1000;
+const MAX_EVENT_ID_LENGTH = 40;
+
+/** Parses a Last-Event-ID this gateway sent; 400 for anything else, so a client bug shows instead of a silent gap. */
+export function parseEventId(value: string | undefined): EventCursor | null {
+  if (value === undefined || value === '') return null;
+  const match = value.length <= MAX_EVENT_ID_LENGTH ? /^(\d{1,15})-(\d{1,17})$/.exec(value) : null;
+  if (!match) {
+    throw new InvalidRequestError(
+      `Last-Event-ID '${value.slice(0, MAX_EVENT_ID_LENGTH)}' is not an id of this gateway's streams ` +
+        "(they look like '<order seq>-<seq>', e.g. '12-1763800000000042'); reconnect without it to start from now",
+    );
+  }
+  return { orderSeq: Number(match[1]), seq: Number(match[2]) };
+}
+
+export class StreamHub {
+  private seq: number;
+  private readonly firstSeq: number;
+  private orderSeq: number;
+  private readonly ring: FrameRing;
+  private readonly clientsByFamily = new Map<StreamFamily, Set<HubClient>>();
+  private readonly attached = new Map<StreamName, number>(STREAM_NAMES.map((name) => [name, 0]));
+  private readonly connectionOptions: ConnectionOptions;
+  droppedClients = 0;
+
+  constructor(private readonly options: HubOptions) {
+    this.firstSeq = Math.floor(options.startedAt ?? Date.now()) * 1000;
+    this.seq = this.firstSeq;
+    this.orderSeq = options.lastOrderSeq;
+    this.ring = new FrameRing(options.ring ?? DEFAULT_RING);
+    this.connectionOptions = {
+      maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_CLIENT_BUFFER_BYTES,
+      heartbeatId: () => this.currentId(),
+      heartbeatMs: options.heartbeatMs,
+    };
+  }
+
+  /** The id of the newest message: resuming from it misses nothing. */
+  currentId(): string {
+    return `${this.orderSeq}-${this.seq}`;
+  }
+
+  /** Publishes an order or deal report journaled under `seq`, if its account has subscribe_trade. */
+  publishOrderEvent({ seq, accountKey, event }: JournaledEvent): void {
+    if (this.options.delivers(accountKey)) this.publish('order_event', event, seq);
+    else this.orderSeq = seq;
+  }
+
+  /** Publishes one event to every client of its family; an order event passes its journal sequence. */
+  publish(family: StreamFamily, data: unknown, orderSeq?: number): void {
+    this.seq++;
+    if (orderSeq !== undefined) this.orderSeq = orderSeq;
+    const bytes = Buffer.from(`id: ${this.currentId()}\nevent: ${family}\ndata: ${JSON.stringify(data)}\n\n`);
+    const frame: Frame = { seq: this.seq, orderSeq: this.orderSeq, family, bytes };
+    this.ring.push(frame);
+    const clients = this.clientsByFamily.get(family);
+    if (!clients) return;
+    for (const client of clients) {
+      if (orderSeq !== undefined && orderSeq <= client.lastOrderSeq) continue;
+      if (client.accept && !client.accept(family, data)) continue;
+      if (!client.connection.write(bytes)) this.droppedClients++;
+    }
+  }
+
+  /**
+   * Opens a stream on a reply: replays what the client missed after `cursor`, then delivers live. `accept` narrows
+   * what the client gets (the aggregate stream's contract_event filters).
+   */
+  attach(
+    reply: ConstructorParameters<typeof SseConnection>[0],
+    stream: 'data' | DedicatedStream,
+    cursor: EventCursor | null,
+    accept?: (family: StreamFamily, data: unknown) => boolean,
+  ): SseConnection {
+    const connection = this.open(reply, stream);
+    const client: HubClient = { connection, families: familiesOf(stream), lastOrderSeq: this.orderSeq, accept };
+    if (cursor) this.replay(client, cursor);
+    for (const family of client.families) this.clientsOf(family).add(client);
+    connection.onClose(() => {
+      for (const family of client.families) this.clientsOf(family).delete(client);
+    });
+    return connection;
+  }
+
+  /** A connection counted in the status but fed by its route, not by the hub (contract_event keeps its own ids). */
+  open(reply: ConstructorParameters<typeof SseConnection>[0], stream: StreamName): SseConnection {
+    const connection = new SseConnection(reply, this.connectionOptions);
+    this.attached.set(stream, (this.attached.get(stream) ?? 0) + 1);
+    connection.onClose(() => this.attached.set(stream, (this.attached.get(stream) ?? 1) - 1));
+    return connection;
+  }
+
+  status() {
+    const streams = Object.fromEntries(this.attached) as Record<StreamName, number>;
+    return {
+      active_connections: Object.values(streams).reduce((sum, count) => sum + count, 0),
+      streams,
+      dropped_clients: this.droppedClients,
+      replay_buffer: { events: this.ring.size, bytes: this.ring.byteSize },
+    };
+  }
+
+  private clientsOf(family: StreamFamily): Set<HubClient> {
+    const clients = this.clientsByFamily.get(family) ?? new Set();
+    this.clientsByFamily.set(family, clients);
+    return clients;
+  }
+
+  private replay(client: HubClient, cursor: EventCursor): void {
+    const wanted = (frame: Frame) =>
+      client.families.has(frame.family) && (!client.accept || client.accept(frame.family, dataOf(frame)));
+    if (cursor.seq >= this.firstSeq && cursor.seq <= this.seq && this.ring.holdsEverythingAfter(cursor.seq)) {
+      for (const frame of this.ring.after(cursor.seq)) if (wanted(frame)) client.connection.write(frame.bytes);
+      return;
+    }
+    // Part of what came after the cursor is gone (or it is from an earlier run): order events come from the journal,
+    // each market family says what it lost, and what the ring still has follows with ids that never point back.
+    let sentOrderSeq = cursor.orderSeq;
+    if (client.families.has('order_event')) sentOrderSeq = this.replayOrders(client, cursor);
+    const marketSeq = Math.min(cursor.seq, this.seq);
+    for (const family of client.families) {
+      if (!isMarketFamily(family)) continue;
+      const dropped = cursor.seq < this.firstSeq ? null : this.ring.evictedAfter(family, cursor.seq);
+      if (dropped === 0) continue;
+      client.connection.send(`${family}_gap`, { type: 'lagged', dropped }, `${sentOrderSeq}-${marketSeq}`);
+    }
+    for (const frame of this.ring.after(cursor.seq)) {
+      if (!wanted(frame) || (frame.family === 'order_event' && frame.orderSeq <= sentOrderSeq)) continue;
+      const id = Buffer.from(`id: ${Math.max(frame.orderSeq, sentOrderSeq)}-${frame.seq}\n`);
+      client.connection.write(Buffer.concat([id, frame.bytes.subarray(frame.bytes.indexOf(10) + 1)]));
+    }
+    client.lastOrderSeq = Math.max(sentOrderSeq, this.orderSeq);
+  }
+
+  private replayOrders(client: HubClient, cursor: EventCursor): number {
+    let sent = cursor.orderSeq;
+    const marketSeq = Math.min(cursor.seq, this.seq);
+    for (;;) {
+      const page = this.options.orderEventsAfter(sent, REPLAY_PAGE);
+      for (const { seq, accountKey, event } of page) {
+        if (seq > this.orderSeq) return sent;
+        if (this.options.delivers(accountKey)) client.connection.send('order_event', event, `${seq}-${marketSeq}`);
+        sent = seq;
+      }
+      if (page.length < REPLAY_PAGE) return sent;
+    }
+  }
+}
+
+/** The data of a stored frame, for filters applied on replay (rare: only filtered streams). */
+function dataOf(frame: Frame): unknown {
+  const text = frame.bytes.toString('utf8');
+  const start = text.indexOf('\ndata: ') + '\ndata: '.length;
+  return JSON.parse(text.slice(start, text.length - 2));
+}

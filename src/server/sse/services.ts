@@ -1,0 +1,74 @@
+// The streaming services of one app: the hub fed by the broker's quotes, order reports and contract events, and
+// the book of subscriptions, restored from its file at start.
+
+import type { Broker } from '../../broker/port.js';
+import type { RingLimits } from './frame-ring.js';
+import { StreamHub } from './hub.js';
+import { type RestoreReport, SubscriptionBook } from './subscriptions.js';
+
+export interface StreamOptions {
+  /** Where subscriptions are saved; null or omitted keeps them in memory. */
+  subscriptionsFile?: string | null | undefined;
+  /** Subscribe again at start to what the file holds (SJ_RESTORE_SUBSCRIPTIONS). */
+  restore?: boolean | undefined;
+  ring?: RingLimits | undefined;
+  maxBufferedBytes?: number | undefined;
+  heartbeatMs?: number | undefined;
+}
+
+export interface StreamServices {
+  hub: StreamHub;
+  subscriptions: SubscriptionBook;
+  restored: RestoreReport | null;
+  /** Stops listening to the broker. */
+  close(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    streams: StreamServices;
+  }
+}
+
+const LAST_SEQ_PAGE = 10_000;
+
+export function startStreams(broker: Broker, options: StreamOptions = {}): StreamServices {
+  let subscriptions: SubscriptionBook | null = null;
+  const hub = new StreamHub({
+    orderEventsAfter: (seq, limit) => broker.orders.eventsAfter(seq, limit),
+    delivers: (accountKey) => subscriptions?.tradeSubscribed(accountKey) ?? false,
+    lastOrderSeq: lastOrderSeq(broker),
+    ring: options.ring,
+    maxBufferedBytes: options.maxBufferedBytes,
+    heartbeatMs: options.heartbeatMs,
+  });
+  subscriptions = new SubscriptionBook({
+    quotes: broker.quotes,
+    accounts: broker.accounts,
+    file: options.subscriptionsFile ?? null,
+    onSession: (event) => hub.publish('session', event),
+  });
+  const stops = [
+    broker.quotes.onMarketEvent((event) => hub.publish(event.name, event.data)),
+    broker.orders.onOrderEvent((event) => hub.publishOrderEvent(event)),
+    broker.contracts.onContractEvent((event) => hub.publish('contract_event', event)),
+  ];
+  const restored = options.restore === false ? null : subscriptions.restore();
+  return {
+    hub,
+    subscriptions,
+    restored,
+    close: () => {
+      for (const stop of stops) stop();
+    },
+  };
+}
+
+function lastOrderSeq(broker: Broker): number {
+  let last = 0;
+  for (;;) {
+    const page = broker.orders.eventsAfter(last, LAST_SEQ_PAGE);
+    if (page.length === 0) return last;
+    last = page.at(-1)!.seq;
+  }
+}

@@ -1,0 +1,190 @@
+// What the gateway is subscribed to: quote subscriptions (at most 200) and the accounts whose order reports are
+// delivered. The daemon keeps them, not the SSE connection, so they survive a reconnect; they are saved to a file
+// (written whole, then renamed into place) and restored after a restart.
+
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { AccountsPort, QuotesPort, SubscribeInput } from '../../broker/port.js';
+import { type Account, type AccountSelector, accountKeyOf } from '../../domain/accounts.js';
+import { DomainError } from '../../domain/errors.js';
+import {
+  isComboSubscription,
+  MAX_SUBSCRIPTIONS,
+  type QuoteSubscription,
+  type SessionEvent,
+  SUBSCRIPTION_OK_EVENT_CODE,
+  subscriptionKey,
+} from '../../domain/quotes.js';
+
+export interface SubscriptionBookOptions {
+  quotes: QuotesPort;
+  accounts: AccountsPort;
+  /** Where the subscriptions are saved; null keeps them in memory only. */
+  file: string | null;
+  /** Session events (subscribe acks) go to the streams through this. */
+  onSession: (event: SessionEvent) => void;
+}
+
+interface SavedSubscriptions {
+  version: 1;
+  quotes: QuoteSubscription[];
+  trade_accounts: { broker_id: string; account_id: string }[];
+}
+
+export interface RestoreReport {
+  restored: number;
+  failed: { subscription: string; reason: string }[];
+}
+
+export class SubscriptionBook {
+  private readonly quotes = new Map<string, QuoteSubscription>();
+  private readonly tradeAccounts = new Map<string, Account>();
+
+  constructor(private readonly options: SubscriptionBookOptions) {}
+
+  /** Subscribes, or returns the subscription already held (subscribing twice is one subscription). */
+  subscribe(input: SubscribeInput): QuoteSubscription {
+    const subscription = this.options.quotes.resolve(input);
+    const key = subscriptionKey(subscription);
+    const held = this.quotes.get(key);
+    if (held) return held;
+    if (this.quotes.size >= MAX_SUBSCRIPTIONS) {
+      throw new DomainError(
+        429,
+        `at most ${MAX_SUBSCRIPTIONS} subscriptions at a time (the service's limit) and ${this.quotes.size} are held; ` +
+          'unsubscribe one first (GET /api/v1/stream/subscriptions lists them)',
+      );
+    }
+    this.options.quotes.subscribe(subscription);
+    this.quotes.set(key, subscription);
+    this.save();
+    this.acknowledge(subscription);
+    return subscription;
+  }
+
+  /** Unsubscribes; null when the request names nothing that is subscribed. */
+  unsubscribe(input: SubscribeInput): { subscription: QuoteSubscription; wasSubscribed: boolean } {
+    const subscription = this.options.quotes.resolve(input);
+    const key = subscriptionKey(subscription);
+    const held = this.quotes.get(key);
+    if (!held) return { subscription, wasSubscribed: false };
+    this.options.quotes.unsubscribe(held);
+    this.quotes.delete(key);
+    this.save();
+    this.acknowledge(held);
+    return { subscription: held, wasSubscribed: true };
+  }
+
+  list(): QuoteSubscription[] {
+    return [...this.quotes.values()];
+  }
+
+  subscribeTrade(selector: AccountSelector): Account {
+    const account = this.options.accounts.resolve(selector);
+    this.tradeAccounts.set(accountKeyOf(account), account);
+    this.save();
+    return account;
+  }
+
+  unsubscribeTrade(selector: AccountSelector): Account {
+    const account = this.options.accounts.resolve(selector);
+    this.tradeAccounts.delete(accountKeyOf(account));
+    this.save();
+    return account;
+  }
+
+  /** Whether order and deal reports of an account (`broker_id-account_id`) are delivered. */
+  tradeSubscribed(accountKey: string): boolean {
+    return this.tradeAccounts.has(accountKey);
+  }
+
+  tradeAccountKeys(): string[] {
+    return [...this.tradeAccounts.keys()];
+  }
+
+  /** Subscribes again to what the file holds; what can no longer be resolved (an expired contract) is dropped. */
+  restore(): RestoreReport {
+    const report: RestoreReport = { restored: 0, failed: [] };
+    let saved: SavedSubscriptions | null;
+    try {
+      saved = this.read();
+    } catch (error) {
+      report.failed.push({ subscription: this.options.file ?? '', reason: (error as Error).message });
+      return report;
+    }
+    if (!saved) return report;
+    for (const subscription of saved.quotes) {
+      try {
+        this.subscribe(requestOf(subscription));
+        report.restored++;
+      } catch (error) {
+        report.failed.push({ subscription: subscriptionKey(subscription), reason: (error as Error).message });
+      }
+    }
+    for (const { broker_id, account_id } of saved.trade_accounts) {
+      try {
+        this.subscribeTrade({ broker_id, account_id });
+        report.restored++;
+      } catch (error) {
+        report.failed.push({ subscription: `trade:${broker_id}-${account_id}`, reason: (error as Error).message });
+      }
+    }
+    this.save();
+    return report;
+  }
+
+  // The SDK's ack: Response Code 200, Event Code 16, Info the topic (TIC/v1/STK/*/TSE/2330), Event 'Subscribe or
+  // Unsubscribe ok'.
+  private acknowledge(subscription: QuoteSubscription): void {
+    this.options.onSession({
+      resp_code: 200,
+      event_code: SUBSCRIPTION_OK_EVENT_CODE,
+      info: topicOf(subscription),
+      event: 'Subscribe or Unsubscribe ok',
+    });
+  }
+
+  private save(): void {
+    const file = this.options.file;
+    if (file === null) return;
+    const saved: SavedSubscriptions = {
+      version: 1,
+      quotes: this.list(),
+      trade_accounts: [...this.tradeAccounts.values()].map(({ broker_id, account_id }) => ({ broker_id, account_id })),
+    };
+    writeFileSync(`${file}.tmp`, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
+    renameSync(`${file}.tmp`, file);
+  }
+
+  private read(): SavedSubscriptions | null {
+    const file = this.options.file;
+    if (file === null || !existsSync(file)) return null;
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedSubscriptions>;
+    if (saved.version !== 1) throw new Error(`${file}: not a subscriptions file of this version of sjgate`);
+    return { version: 1, quotes: saved.quotes ?? [], trade_accounts: saved.trade_accounts ?? [] };
+  }
+}
+
+/** The request that names a held subscription again (R1/R2 by their alias, so they follow the roll). */
+function requestOf(subscription: QuoteSubscription): SubscribeInput {
+  const common = { quoteType: subscription.quote_type, intradayOdd: subscription.intraday_odd };
+  if (isComboSubscription(subscription)) {
+    const { legs, combo_type } = subscription.contract;
+    const refs = legs.map(({ security_type, exchange, code }) => ({ security_type, exchange, code }));
+    return { contract: { legs: refs, combo_type }, ...common };
+  }
+  const { security_type, exchange, code } = subscription;
+  return { contract: { security_type, exchange, code }, ...common };
+}
+
+/** The quote topic of a subscription as the SDK names it in session events. */
+export function topicOf(subscription: QuoteSubscription): string {
+  const kind =
+    subscription.quote_type === 'Tick' ? 'TIC/v1' : subscription.quote_type === 'BidAsk' ? 'QUO/v1' : 'QUO/v2';
+  if (isComboSubscription(subscription)) {
+    return `${kind}/FOP/*/TFE/${subscription.contract.legs.map((leg) => leg.target_code ?? leg.code).join('/')}`;
+  }
+  const code = subscription.target_code ?? subscription.code;
+  if (subscription.security_type === 'IND') return `QUO/v1/IND/*/${subscription.exchange}/${code}`;
+  if (subscription.security_type === 'FUT' || subscription.security_type === 'OPT') return `${kind}/FOP/*/TFE/${code}`;
+  return `${kind}/${subscription.intraday_odd ? 'ODD' : 'STK'}/*/${subscription.exchange}/${code}`;
+}
