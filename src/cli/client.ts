@@ -53,6 +53,13 @@ export interface RawResponse {
 
 type Transport = 'socket' | 'tcp';
 
+export interface StreamOptions {
+  /** Sent as the `Last-Event-ID` header, so the server resumes after that event. */
+  lastEventId?: string | undefined;
+  /** Called once the server has accepted the stream (status below 400), before any event. */
+  onOpen?: () => void;
+}
+
 export class DaemonClient {
   /** The transport that last worked; tried first next time. */
   #working: Transport | null = null;
@@ -90,10 +97,16 @@ export class DaemonClient {
 
   /**
    * Opens a server-sent event stream and calls onEvent for each message until the stream ends or the caller
-   * aborts. Tries the transports in the same order as send().
+   * aborts. Tries the transports in the same order as send(). Throws ApiError for an error status, UnreachableError
+   * when nothing answers, and an Error when the connection breaks; see followStream() for one that reconnects.
    */
-  stream(path: string, onEvent: (message: EventSourceMessage) => void, signal?: AbortSignal): Promise<void> {
-    return this.#overTransports((transport) => this.#listen(transport, path, onEvent, signal));
+  stream(
+    path: string,
+    onEvent: (message: EventSourceMessage) => void,
+    signal?: AbortSignal,
+    options: StreamOptions = {},
+  ): Promise<void> {
+    return this.#overTransports((transport) => this.#listen(transport, path, onEvent, signal, options));
   }
 
   /** Tries the transport that worked last first, then the other; UnreachableError when none connects. */
@@ -126,10 +139,12 @@ export class DaemonClient {
     path: string,
     onEvent: (message: EventSourceMessage) => void,
     signal: AbortSignal | undefined,
+    options: StreamOptions,
   ): Promise<void> {
     const target = this.#targetOf(transport);
     return new Promise((resolve, reject) => {
-      const headers = { accept: 'text/event-stream' };
+      const headers: Record<string, string> = { accept: 'text/event-stream' };
+      if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
       const req = request({ ...target, agent: false, method: 'GET', path, headers, signal }, (res) => {
         if ((res.statusCode ?? 0) >= 400) {
           const chunks: Buffer[] = [];
@@ -141,6 +156,7 @@ export class DaemonClient {
           });
           return;
         }
+        options.onOpen?.();
         const parser = createParser({ onEvent });
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => parser.feed(chunk));

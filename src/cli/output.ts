@@ -86,6 +86,26 @@ export function formatRecord(record: Row, style: RecordStyle = {}): string {
   return entries.map(([key, value]) => `${indent}${bold(key.padEnd(width), color)}  ${formatCell(value)}`).join('\n');
 }
 
+/**
+ * One line of fixed-width cells (for rows printed one at a time, as a stream's): each cell as formatCell shows it,
+ * padded to its width (a longer value is kept whole), two spaces apart. With `header`, the cells are bold.
+ */
+export function formatLine(
+  cells: readonly unknown[],
+  widths: readonly number[],
+  style: { header?: boolean; color?: boolean } = {},
+): string {
+  const color = style.color ?? colorEnabled();
+  const texts = cells.map(formatCell);
+  while (texts.length > 0 && texts[texts.length - 1] === '') texts.pop();
+  return texts
+    .map((text, index) => {
+      const padded = index === texts.length - 1 ? text : text.padEnd(widths[index] ?? 0);
+      return style.header ? bold(padded, color) : padded;
+    })
+    .join('  ');
+}
+
 /** A heading line for human output. */
 export function formatHeading(text: string, color = colorEnabled()): string {
   return bold(text, color);

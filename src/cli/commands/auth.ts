@@ -1,10 +1,10 @@
-// `sjgate auth accounts|usage|default-account`.
+// `sjgate auth accounts|usage|default-account|subscribe-trade|unsubscribe-trade`.
 
 import { type Command, Option } from 'commander';
 import { action } from '../context.js';
 import type { Runtime } from '../daemon.js';
 import { formatBar, formatHeading, formatRecord, formatTable, type Row } from '../output.js';
-import { account, oneOf } from '../parsers.js';
+import { account, accountOption, oneOf } from '../parsers.js';
 
 export interface Usage {
   connections: number;
@@ -20,8 +20,44 @@ interface DefaultAccountOptions {
   accountType?: 'S' | 'F';
 }
 
+interface TradeSubscriptionOptions {
+  account?: { broker_id: string; account_id: string } | undefined;
+  accountType?: 'S' | 'F' | undefined;
+}
+
+/** The answer of POST /auth/subscribe_trade and /auth/unsubscribe_trade. */
+export interface TradeSubscription {
+  account: Row;
+  subscribe_trade: boolean;
+  ts: string;
+}
+
+/** The body of POST /auth/subscribe_trade (and unsubscribe_trade): the type (default S) and the account if given. */
+export function tradeSubscriptionRequest(options: TradeSubscriptionOptions): Record<string, string> {
+  return { account_type: options.accountType ?? 'S', ...(options.account ?? {}) };
+}
+
+/** `20260612021106` → `2026-06-12 02:11:06`; anything else as it is. */
+function formatTs(ts: unknown): unknown {
+  const match = typeof ts === 'string' ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(ts) : null;
+  return match === null ? ts : `${match[1]}-${match[2]}-${match[3]} ${match[4]}:${match[5]}:${match[6]}`;
+}
+
+/** account (type, BROKER-ACCOUNT and user), subscribe_trade and ts as key/value lines. */
+export function formatTradeSubscription(value: TradeSubscription): string {
+  const { account_type: type, broker_id: broker, account_id: id, username } = value.account ?? {};
+  const who = typeof username === 'string' && username !== '' ? ` (${username})` : '';
+  return formatRecord({
+    account: `${type ?? '?'} ${broker ?? '?'}-${id ?? '?'}${who}`,
+    subscribe_trade: value.subscribe_trade,
+    ts: formatTs(value.ts),
+  });
+}
+
 export function registerAuth(program: Command, runtime: Runtime): void {
-  const auth = program.command('auth').description('accounts and API usage of the logged-in user');
+  const auth = program
+    .command('auth')
+    .description('accounts, API usage and order report subscriptions of the logged-in user');
 
   auth
     .command('accounts')
@@ -65,6 +101,48 @@ Examples:
         cli.emit(chosen, (value) => `${formatHeading('default account')}\n${formatRecord(value)}`);
       }),
     );
+
+  for (const [name, path, what, example] of [
+    [
+      'subscribe-trade',
+      'subscribe_trade',
+      'receive the order and deal reports (order_event) of an account',
+      'The order event stream (`sjgate order events`) carries the reports of subscribed accounts only.',
+    ],
+    [
+      'unsubscribe-trade',
+      'unsubscribe_trade',
+      'stop the order and deal reports (order_event) of an account',
+      'The order event stream (`sjgate order events`) stops carrying the reports of the account.',
+    ],
+  ] as const) {
+    auth
+      .command(name)
+      .description(what)
+      .addOption(
+        new Option('--account-type <S|F>', 'the account type (S stock, F futures)')
+          .argParser(oneOf(['S', 'F'] as const))
+          .default('S'),
+      )
+      .addOption(accountOption())
+      .addHelpText(
+        'after',
+        `
+${example}
+
+Examples:
+  $ sjgate auth ${name}
+  $ sjgate auth ${name} --account-type F
+  $ sjgate auth ${name} --account 9A95-1234567 --format json`,
+      )
+      .action(
+        action<TradeSubscriptionOptions>(runtime, async (cli, options) => {
+          const body = tradeSubscriptionRequest(options);
+          const answer = await cli.call((client) => client.post<TradeSubscription>(`/api/v1/auth/${path}`, body));
+          cli.emit(answer, formatTradeSubscription);
+        }),
+      );
+  }
 }
 
 const MB = 1024 ** 2;

@@ -1,7 +1,8 @@
-// `sjgate data ticks|kbars|snapshots|scanner|credit-enquire|short-stock-sources|regulatory|daily-quotes`:
+// `sjgate data ticks|kbars|snapshots|scanner|credit-enquire|short-stock-sources|regulatory|daily-quotes|stream`:
 // market data with the official CLI's flags. Column-oriented answers are shown one row per entry.
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { EXCHANGES } from '../../domain/contracts.js';
 import {
   type ComboRef,
   type ContractRef,
@@ -10,10 +11,12 @@ import {
   type ScannerType,
   type TicksQueryType,
 } from '../../domain/market-data.js';
-import { action, UsageError } from '../context.js';
+import type { DaemonClient } from '../client.js';
+import { action, type Cli, UsageError } from '../context.js';
 import type { Runtime } from '../daemon.js';
-import { formatTable, type Row, rowsOfColumns } from '../output.js';
+import { formatLine, formatTable, printError, type Row, rowsOfColumns } from '../output.js';
 import { boolean, codeList, dateOrToday, integerIn, oneOf, text, timeOfDay } from '../parsers.js';
+import { followStream, printLine, stopSignal, streamAction } from '../stream.js';
 
 const BASE = '/api/v1/data';
 
@@ -245,6 +248,309 @@ export function regulatoryPath(type: RegulatoryType = 'punish'): string {
   return `${BASE}/regulatory_${type}`;
 }
 
+// --- data stream -------------------------------------------------------------------------------------------------
+
+export const QUOTE_TYPES = ['Tick', 'BidAsk', 'Quote'] as const;
+export type QuoteType = (typeof QUOTE_TYPES)[number];
+export const STREAM_SECURITY_TYPES = ['STK', 'IND', 'FUT', 'OPT', 'WRT'] as const;
+
+const SUBSCRIBE = '/api/v1/stream/subscribe';
+const UNSUBSCRIBE = '/api/v1/stream/unsubscribe';
+
+/** `tick`, `bid_ask` (also `bidask`, `bid-ask`, `BidAsk`) or `quote` → the API's spelling. */
+export function quoteType(value: string): QuoteType {
+  const key = value.trim().toLowerCase().replace(/[-_]/g, '');
+  const found = QUOTE_TYPES.find((type) => type.toLowerCase() === key);
+  if (found === undefined) throw new InvalidArgumentError('expected one of tick, bid_ask, quote');
+  return found;
+}
+
+export interface StreamOptions {
+  code: string;
+  quoteType?: QuoteType | undefined;
+  intradayOdd?: boolean | undefined;
+  securityType?: (typeof STREAM_SECURITY_TYPES)[number] | undefined;
+  exchange?: string | undefined;
+  comboWith?: string | undefined;
+}
+
+/** The body of POST /stream/subscribe (and of /stream/unsubscribe). */
+export type SubscribeRequest =
+  | (ContractRef & { quote_type: QuoteType; intraday_odd?: boolean })
+  | { contract: ComboRef; quote_type: QuoteType };
+
+/** A product subscription as the daemon echoes it: the contract resolved (R1/R2 carry their target_code). */
+export interface ProductSubscription {
+  security_type: string;
+  exchange: string;
+  code: string;
+  target_code: string | null;
+  quote_type: QuoteType;
+  intraday_odd: boolean;
+}
+
+/** A combo subscription as the daemon echoes it: the legs resolved. */
+export interface ComboSubscription {
+  contract: {
+    /** The combo's exchange code, when the daemon says it. */
+    code?: string | null;
+    legs: { security_type: string; code: string; target_code?: string | null }[];
+    combo_type?: string;
+  };
+  quote_type: QuoteType;
+  intraday_odd?: boolean;
+}
+
+export type Subscription = ProductSubscription | ComboSubscription;
+
+export interface SubscribeResponse {
+  success: boolean;
+  message: string;
+  subscription?: Subscription | null;
+}
+
+/** The body of POST /stream/subscribe: the flat form for a product, `{contract: {legs}}` for a combo. */
+export function subscribeRequest(options: StreamOptions): SubscribeRequest {
+  const quote_type = options.quoteType ?? 'Tick';
+  const contract = { securityType: options.securityType, exchange: options.exchange } as ContractOptions;
+  if (options.comboWith !== undefined) {
+    if (options.intradayOdd === true) throw new UsageError('--intraday-odd is for stocks; a combo has no odd lots');
+    return {
+      contract: { legs: [contractRef(options.code, contract), contractRef(options.comboWith, contract)] },
+      quote_type,
+    };
+  }
+  return {
+    ...contractRef(options.code, contract),
+    quote_type,
+    ...(options.intradayOdd === true ? { intraday_odd: true } : {}),
+  };
+}
+
+export type QuoteKind = 'tick' | 'bidask' | 'quote' | 'index';
+
+/** Where a subscription's events arrive and which of them are its own. */
+export interface QuoteStream {
+  /** The dedicated stream, also the SSE event name: tick_stk, bidask_fop, quote_idx, ... */
+  name: string;
+  kind: QuoteKind;
+  /** What the user sees: `2330`, `TXFR1 (TXFL6)`, `TXFG6/TXFH6`. */
+  label: string;
+  /** Whether an event of the stream belongs to this subscription. */
+  accepts(data: Row): boolean;
+}
+
+const isCombo = (subscription: Subscription): subscription is ComboSubscription => 'contract' in subscription;
+
+const KIND_OF: Record<QuoteType, 'tick' | 'bidask' | 'quote'> = { Tick: 'tick', BidAsk: 'bidask', Quote: 'quote' };
+
+/**
+ * The stream of a subscription, from what the daemon answered. STK and WRT: tick_stk, bidask_stk, quote_stk; IND:
+ * quote_idx; FUT, OPT and combos: tick_fop, bidask_fop, quote_fop. A product's events carry its real code
+ * (target_code for R1/R2), and stock ticks and bid/asks say whether they are odd lots. A combo's events carry the
+ * combo's own code (`TXFG6/H6`): the one the subscription names if it does, else any code that starts with the first
+ * leg's and is not the leg's own (the leg's own events belong to a subscription of the leg).
+ */
+export function quoteStream(subscription: Subscription): QuoteStream {
+  const kind = KIND_OF[subscription.quote_type] ?? 'tick';
+  if (isCombo(subscription)) {
+    const legs = subscription.contract.legs.map((leg) => leg.target_code ?? leg.code);
+    const first = legs[0] ?? '';
+    const code = subscription.contract.code;
+    return {
+      name: `${kind}_fop`,
+      kind,
+      label: legs.join('/'),
+      accepts: (data) =>
+        typeof code === 'string'
+          ? data.code === code
+          : typeof data.code === 'string' && data.code.startsWith(first) && data.code !== first,
+    };
+  }
+  const real = subscription.target_code ?? subscription.code;
+  const label = real === subscription.code ? real : `${subscription.code} (${real})`;
+  const ofCode = (data: Row) => data.code === real;
+  if (subscription.security_type === 'IND') return { name: 'quote_idx', kind: 'index', label, accepts: ofCode };
+  const family = subscription.security_type === 'FUT' || subscription.security_type === 'OPT' ? 'fop' : 'stk';
+  const odd = subscription.intraday_odd === true;
+  return {
+    name: `${kind}_${family}`,
+    kind,
+    label,
+    accepts: (data) => ofCode(data) && (typeof data.intraday_odd !== 'boolean' || data.intraday_odd === odd),
+  };
+}
+
+const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
+
+/** A change with its sign: `+5.0`, `-0.5`, `0`. */
+function signed(value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return value;
+  const text = String(value);
+  return Number(text) > 0 && !text.startsWith('+') ? `+${text}` : text;
+}
+
+/** A percentage change with its sign and unit: `+0.48%`. */
+function percent(value: unknown): unknown {
+  const change = signed(value);
+  return change === null || change === undefined || change === '' ? change : `${change}%`;
+}
+
+/** tick_type: 1 the buyer paid the ask (外盤), 2 the seller hit the bid (內盤). */
+const SIDES: Record<string, string> = { 1: 'buy', 2: 'sell' };
+
+function flags(data: Row): string {
+  const marks = [
+    data.intraday_odd === true ? 'odd' : '',
+    data.simtrade === true ? 'simtrade' : '',
+    data.suspend === true ? 'suspend' : '',
+  ];
+  return marks.filter((mark) => mark !== '').join(',');
+}
+
+/** The change of an index from its reference, and in percent, with two decimals. */
+function indexChange(close: unknown, reference: unknown): [string | null, string | null] {
+  const c = Number(close);
+  const r = Number(reference);
+  if (close === undefined || reference === undefined || !Number.isFinite(c) || !Number.isFinite(r) || r === 0) {
+    return [null, null];
+  }
+  const change = c - r;
+  return [signed(change.toFixed(2)) as string, `${signed(((change / r) * 100).toFixed(2))}%`];
+}
+
+const QUOTE_COLUMNS: Record<QuoteKind, { head: string[]; widths: number[]; cells: (data: Row) => unknown[] }> = {
+  tick: {
+    head: ['time', 'code', 'close', 'chg', 'pct', 'volume', 'total', 'side', ''],
+    widths: [15, 10, 10, 8, 7, 7, 9, 4, 0],
+    cells: (d) => [
+      d.time,
+      d.code,
+      d.close,
+      signed(d.price_chg),
+      percent(d.pct_chg),
+      d.volume,
+      d.total_volume,
+      SIDES[String(d.tick_type)] ?? '-',
+      flags(d),
+    ],
+  },
+  bidask: {
+    head: ['time', 'code', 'bid', 'bid_vol', 'ask', 'ask_vol', ''],
+    widths: [15, 10, 10, 7, 10, 7, 0],
+    cells: (d) => [
+      d.time,
+      d.code,
+      first(d.bid_price),
+      first(d.bid_volume),
+      first(d.ask_price),
+      first(d.ask_volume),
+      flags(d),
+    ],
+  },
+  quote: {
+    head: ['time', 'code', 'close', 'chg', 'volume', 'total', 'bid', 'bid_vol', 'ask', 'ask_vol', ''],
+    widths: [15, 10, 10, 8, 7, 9, 10, 7, 10, 7, 0],
+    cells: (d) => [
+      d.time,
+      d.code,
+      d.close,
+      signed(d.price_chg),
+      d.volume,
+      d.total_volume,
+      first(d.bid_price),
+      first(d.bid_volume),
+      first(d.ask_price),
+      first(d.ask_volume),
+      flags(d),
+    ],
+  },
+  index: {
+    head: ['time', 'code', 'close', 'chg', 'pct', 'open', 'high', 'low'],
+    widths: [15, 8, 10, 8, 7, 10, 10, 10],
+    cells: (d) => {
+      const close = d.Close ?? d.close;
+      return [
+        d.Time ?? d.time,
+        d.code,
+        close,
+        ...indexChange(close, d.Reference ?? d.reference),
+        d.Open ?? d.open,
+        d.High ?? d.high,
+        d.Low ?? d.low,
+      ];
+    },
+  },
+};
+
+/** The header line of the readable rows of a kind of quote. */
+export function formatQuoteHeader(kind: QuoteKind): string {
+  const { head, widths } = QUOTE_COLUMNS[kind];
+  return formatLine(head, widths, { header: true });
+}
+
+/** One quote event as a readable row: time, code, then what the kind of quote carries. */
+export function formatQuote(kind: QuoteKind, data: Row): string {
+  const { cells, widths } = QUOTE_COLUMNS[kind];
+  return formatLine(cells(data), widths);
+}
+
+/** A `<name>_gap` event: the server dropped events this client was too slow to read. */
+export function gapNotice(data: unknown): string {
+  const dropped = (data as { dropped?: unknown } | null)?.dropped;
+  return `warning: the daemon dropped ${typeof dropped === 'number' ? `${dropped} ` : ''}events this client was too slow to read`;
+}
+
+/**
+ * Subscribes, prints the events of the subscription until the signal aborts (Ctrl+C), then unsubscribes. The
+ * stream reconnects by itself; each reconnect subscribes again (a no-op when the daemon still has it).
+ */
+async function streamQuotes(cli: Cli, options: StreamOptions, json: boolean, signal: AbortSignal): Promise<void> {
+  const body = subscribeRequest(options);
+  const answer = await cli.call((client) => client.post<SubscribeResponse>(SUBSCRIBE, body));
+  if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
+  if (answer.subscription === null || answer.subscription === undefined) {
+    throw new Error('the daemon did not say what it subscribed');
+  }
+  const subscription = answer.subscription;
+  const stream = quoteStream(subscription);
+  const client: DaemonClient = cli.client;
+  let failure: { error: unknown } | null = null;
+  try {
+    if (process.stderr.isTTY) {
+      const odd = subscription.intraday_odd === true ? ' (odd lot)' : '';
+      printError(`Subscribed to ${stream.label} ${subscription.quote_type}${odd} (Ctrl+C to stop)`);
+    }
+    if (!json) printLine(formatQuoteHeader(stream.kind));
+    await followStream(
+      client,
+      `/api/v1/stream/data/${stream.name}`,
+      (message) => {
+        if (message.event === `${stream.name}_gap`) return printError(gapNotice(JSON.parse(message.data)));
+        if (message.event !== stream.name) return;
+        const data = JSON.parse(message.data) as Row;
+        if (!stream.accepts(data)) return;
+        printLine(json ? JSON.stringify(data) : formatQuote(stream.kind, data));
+      },
+      {
+        signal,
+        beforeReconnect: async () => {
+          await client.post(SUBSCRIBE, body);
+        },
+      },
+    );
+  } catch (error) {
+    failure = { error };
+  }
+  try {
+    await client.post(UNSUBSCRIBE, body);
+  } catch (error) {
+    if (failure === null) failure = { error };
+    else printError(`warning: could not unsubscribe: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (failure !== null) throw failure.error;
+}
+
 const securityTypeOption = (types: readonly string[] = DATA_SECURITY_TYPES) =>
   new Option('--security-type <TYPE>', `security type: ${types.join(', ')} (default: from the catalog)`).argParser(
     oneOf(types),
@@ -431,6 +737,55 @@ Examples:
         const body = dailyQuotesRequest(options);
         const quotes = await cli.call((client) => client.post<Columns>(`${BASE}/daily_quotes`, body));
         cli.emit(quotes, (value) => formatTable(rowsOfColumns(value)));
+      }),
+    );
+
+  data
+    .command('stream')
+    .description('subscribe to live ticks, bid/ask or quotes of a code and print them until Ctrl+C')
+    .requiredOption('--code <CODE>', 'product code, e.g. 2330, TXFR1, IX0001', text)
+    .addOption(
+      new Option('--quote-type <TYPE>', 'tick, bid_ask or quote (indices: quote)')
+        .argParser(quoteType)
+        .default('Tick', 'tick'),
+    )
+    .option('--intraday-odd', "a stock's odd-lot (intraday) ticks or bid/ask")
+    .addOption(securityTypeOption(STREAM_SECURITY_TYPES))
+    .addOption(exchangeOption(EXCHANGES))
+    .addOption(
+      new Option('--combo-with <CODE>', "the second leg: stream the combo of --code and this code's book").argParser(
+        text,
+      ),
+    )
+    .addHelpText(
+      'after',
+      `
+Subscribes (POST /api/v1/stream/subscribe), prints the events of that subscription from its
+stream (tick_stk, bidask_fop, quote_idx, ...), and unsubscribes on Ctrl+C or SIGTERM. A dropped
+connection is reopened (1 s, doubling up to 15 s) and resumes after the last event seen.
+
+Output: one JSON object per line, each event's data as the stream sends it, with --format json or
+when stdout is not a terminal (and --format is not given); otherwise a row per event under a header
+(time, code, close, change, volume, ... for ticks; best bid and ask with their sizes for bid_ask).
+A continuous code (TXFR1) shows the events of the month it stands for; a combo's events carry the
+combo's own code, which starts with the first leg's code.
+
+Examples:
+  $ sjgate data stream --code 2330
+  $ sjgate data stream --code 2330 --quote-type bid_ask --intraday-odd
+  $ sjgate data stream --code TXFR1 --quote-type quote
+  $ sjgate data stream --code IX0001 --quote-type quote
+  $ sjgate data stream --code TXFG6 --combo-with TXFH6 --quote-type bid_ask
+  $ sjgate data stream --code 2330 | jq -r .close`,
+    )
+    .action(
+      streamAction<StreamOptions>(runtime, async (cli, options, json) => {
+        const { signal, dispose } = stopSignal();
+        try {
+          await streamQuotes(cli, options, json, signal);
+        } finally {
+          dispose();
+        }
       }),
     );
 }

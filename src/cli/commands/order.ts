@@ -1,4 +1,4 @@
-// `sjgate order place|cancel|update-price|update-qty|list`: orders with the official CLI's flags. Enum values are
+// `sjgate order place|cancel|update-price|update-qty|list|events`: orders with the official CLI's flags. Enum values are
 // written in lower or kebab case (buy, intraday-odd, margin-trading) and sent in the API's spelling (Buy, IntradayOdd).
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -10,6 +10,7 @@ import {
   FUTURES_PRICE_TYPES,
   type FuturesOCTypeInput,
   isValidCustomField,
+  OP_CODE_OK,
   ORDER_TYPES,
   type OrderStatus,
   type OrderType,
@@ -23,8 +24,9 @@ import {
 import type { DaemonClient } from '../client.js';
 import { action, UsageError } from '../context.js';
 import type { Runtime } from '../daemon.js';
-import { formatTable, printError, type Row } from '../output.js';
+import { formatLine, formatTable, printError, type Row } from '../output.js';
 import { account, accountOption, decimal, integerIn, oneOf, text } from '../parsers.js';
+import { followStream, printLine, stopSignal, streamAction } from '../stream.js';
 import { kebabCase } from './data.js';
 
 const BASE = '/api/v1/order';
@@ -240,6 +242,102 @@ function warnIfUnsettled(trade: Trade): void {
   printError(`note: the order is still ${trade.status.status}; follow it with ${where}`);
 }
 
+// --- order events ------------------------------------------------------------------------------------------------
+
+/** An order_event as the stream sends it: `{state, data: {<state>: body}}`. */
+export interface OrderEventMessage {
+  state: string;
+  data: Record<string, Row | undefined>;
+}
+
+type Body = Record<string, unknown>;
+
+const objectOr = (value: unknown): Body =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {};
+
+/** The body of a wrapped event (the flat form, without `state`, is taken as its own body). */
+export function orderEventBody(event: unknown): Body {
+  const wrapped = objectOr(event);
+  return typeof wrapped.state === 'string' ? objectOr(objectOr(wrapped.data)[wrapped.state]) : wrapped;
+}
+
+/** The account an event belongs to: an order report's order.account, a deal's broker_id and account_id. */
+export function accountOfEvent(event: unknown): AccountOption | null {
+  const body = orderEventBody(event);
+  const fromOrder = objectOr(objectOr(body.order).account);
+  const broker = fromOrder.broker_id ?? body.broker_id;
+  const id = fromOrder.account_id ?? body.account_id;
+  return typeof broker === 'string' && typeof id === 'string' ? { broker_id: broker, account_id: id } : null;
+}
+
+/** Epoch seconds as the Taiwan time of day, HH:MM:SS. */
+function taipeiTime(epochSeconds: unknown): string | null {
+  if (typeof epochSeconds !== 'number' || !Number.isFinite(epochSeconds) || epochSeconds <= 0) return null;
+  return new Date(epochSeconds * 1000 + 8 * 3_600_000).toISOString().slice(11, 19);
+}
+
+const EVENT_COLUMNS = ['time', 'state', 'op_type', 'code', 'action', 'price', 'quantity', 'ordno', 'status'];
+const EVENT_WIDTHS = [8, 12, 11, 10, 6, 9, 8, 9, 0];
+
+/**
+ * One order event as a row: time (Taiwan), state, op_type (Deal for deals), code (futures: the contract, e.g.
+ * TXFL6, not the root), action, price (a market order: its price type), quantity, ordno, status (ok, or the op_code
+ * and message of a refusal; a deal is `filled`).
+ */
+export function orderEventCells(event: unknown): unknown[] {
+  const state = objectOr(event).state;
+  const body = orderEventBody(event);
+  const operation = objectOr(body.operation);
+  if ('operation' in body || 'order' in body) {
+    const order = objectOr(body.order);
+    const contract = objectOr(body.contract);
+    const status = objectOr(body.status);
+    const code = contract.full_code || contract.code;
+    const ok = operation.op_code === OP_CODE_OK;
+    return [
+      taipeiTime(status.exchange_ts),
+      state,
+      operation.op_type,
+      code,
+      order.action,
+      order.price_type === undefined || order.price_type === 'LMT' ? order.price : order.price_type,
+      order.quantity,
+      order.ordno || null,
+      ok ? 'ok' : `${operation.op_code ?? ''} ${operation.op_msg ?? ''}`.trim() || null,
+    ];
+  }
+  return [
+    taipeiTime(body.ts),
+    state,
+    'Deal',
+    body.full_code || body.code,
+    body.action,
+    body.price,
+    body.quantity,
+    body.ordno,
+    'filled',
+  ];
+}
+
+export function formatOrderEventHeader(): string {
+  return formatLine(EVENT_COLUMNS, EVENT_WIDTHS, { header: true });
+}
+
+export function formatOrderEvent(event: unknown): string {
+  return formatLine(orderEventCells(event), EVENT_WIDTHS);
+}
+
+export interface EventsOptions {
+  account?: AccountOption | undefined;
+}
+
+/** Whether an event passes --account. */
+export function eventMatches(event: unknown, wanted: AccountOption | undefined): boolean {
+  if (wanted === undefined) return true;
+  const owner = accountOfEvent(event);
+  return owner !== null && owner.broker_id === wanted.broker_id && owner.account_id === wanted.account_id;
+}
+
 const listOf = (client: DaemonClient) => (selector: Record<string, string>) =>
   client.post<Trade[]>(`${BASE}/trades`, selector);
 
@@ -417,6 +515,60 @@ Examples:
         const body = tradesRequest(options);
         const trades = await cli.call((client) => client.post<Trade[]>(`${BASE}/trades`, body));
         cli.emit(trades, formatTrades);
+      }),
+    );
+
+  order
+    .command('events')
+    .description('print order and deal reports (order_event) as they happen, until Ctrl+C')
+    .addOption(
+      new Option(
+        '--account <BROKER-ACCOUNT>',
+        'only the reports of this account, e.g. 9A95-1234567 (default: every account)',
+      ).argParser(account),
+    )
+    .addHelpText(
+      'after',
+      `
+Follows GET /api/v1/stream/data/order_event, which carries the reports of the accounts subscribed
+with \`sjgate auth subscribe-trade\`. A dropped connection is reopened (1 s, doubling up to 15 s)
+with the id of the last event seen, so the daemon sends what was missed, once.
+
+Output: one JSON object per line, each event as the stream sends it ({state, data: {<state>: {...}}}),
+with --format json or when stdout is not a terminal (and --format is not given); otherwise a row per
+event: time, state, op_type (Deal for deals), code, action, price, quantity, ordno, status.
+
+Examples:
+  $ sjgate order events
+  $ sjgate order events --account 9A95-1234567
+  $ sjgate order events --format json | jq 'select(.state == "StockDeal")'`,
+    )
+    .action(
+      streamAction<EventsOptions>(runtime, async (cli, options, json) => {
+        const { signal, dispose } = stopSignal();
+        if (process.stderr.isTTY) printError('Watching order events (Ctrl+C to stop)');
+        if (!json) printLine(formatOrderEventHeader());
+        try {
+          await cli.call((client) =>
+            followStream(
+              client,
+              '/api/v1/stream/data/order_event',
+              (message) => {
+                if (message.event === 'order_event_gap') {
+                  printError('warning: the daemon dropped order events this client was too slow to read');
+                  return;
+                }
+                if (message.event !== 'order_event') return;
+                const event = JSON.parse(message.data) as unknown;
+                if (!eventMatches(event, options.account)) return;
+                printLine(json ? JSON.stringify(event) : formatOrderEvent(event));
+              },
+              { signal },
+            ),
+          );
+        } finally {
+          dispose();
+        }
       }),
     );
 }

@@ -102,11 +102,34 @@ Examples:
     .action(
       action<StatusOptions>(runtime, async (cli, options) => {
         const status = await serverStatus(cli.config, options.streams === true);
-        cli.emit(status, (value) => formatRecord({ ...value }));
+        cli.emit(status, formatServerStatus);
         if (!status.running) process.exitCode = EXIT.notRunning;
         else if (!status.healthy) process.exitCode = EXIT.error;
       }),
     );
+}
+
+/**
+ * The status as key/value lines; with --streams, the stream status follows under its own heading, with the clients
+ * of each stream (`streams`: counts per stream name) as one line per stream, busiest first.
+ */
+export function formatServerStatus(status: ServerStatus): string {
+  const { stream_status: streamStatus, ...rest } = status;
+  const lines = [formatRecord({ ...rest })];
+  if (!('stream_status' in status)) return lines[0] as string;
+  if (streamStatus === null || typeof streamStatus !== 'object') {
+    lines.push(`${formatHeading('stream status')}\n  (not available)`);
+    return lines.join('\n');
+  }
+  const { streams, ...summary } = streamStatus as Record<string, unknown>;
+  lines.push(formatHeading('stream status'), formatRecord(summary, { indent: 2 }));
+  if (streams !== null && typeof streams === 'object') {
+    const counts = Object.entries(streams as Record<string, unknown>).sort(
+      ([, a], [, b]) => (typeof b === 'number' ? b : 0) - (typeof a === 'number' ? a : 0),
+    );
+    lines.push(formatHeading('clients per stream'), formatRecord(Object.fromEntries(counts), { indent: 2 }));
+  }
+  return lines.join('\n');
 }
 
 function startReport(started: boolean, info: DaemonInfo) {

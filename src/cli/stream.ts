@@ -1,0 +1,178 @@
+// Following a server-sent event stream of the daemon until the user stops it: a connection that ends or breaks is
+// opened again after a pause (1 s doubling to 15 s, back to 1 s once an event arrives), with `Last-Event-ID` set to
+// the last id seen so the server resumes where the stream left off. Also what the streaming commands share: how
+// Ctrl+C stops them and whether they print JSON lines or rows.
+
+import type { Command } from 'commander';
+import type { EventSourceMessage } from 'eventsource-parser';
+import { ApiError, type DaemonClient, UnreachableError } from './client.js';
+import { action, type Cli, EXIT } from './context.js';
+import type { Runtime } from './daemon.js';
+import { printError } from './output.js';
+
+export const BACKOFF = { initialMs: 1_000, maxMs: 15_000 } as const;
+
+export interface FollowOptions {
+  signal: AbortSignal;
+  /** Resume after this event from the start (Last-Event-ID of the first connection). */
+  lastEventId?: string | undefined;
+  /** Where the notices about drops and reconnects go (default: stderr). */
+  notice?: (text: string) => void;
+  /** Runs before each reconnect (not before the first connection), e.g. to subscribe again; may throw ApiError. */
+  beforeReconnect?: () => Promise<void>;
+  /** The pause before reconnecting: 1 s doubling to 15 s unless given. */
+  backoff?: { initialMs: number; maxMs: number };
+  /** How to wait (tests shorten it); resolves early when the signal aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** Sleeps for `ms`, or less when the signal aborts. */
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** `1 s`, `500 ms`, `1.5 s`. */
+const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`);
+
+/**
+ * Calls onEvent for every message of the stream at `path` until `signal` aborts, reconnecting whenever the stream
+ * ends or its connection breaks. Ends with an ApiError of a 4xx answer (a 5xx one, such as 503 while the daemon
+ * starts, is retried). The first connection is not retried when nothing answers: that UnreachableError is left to
+ * the caller (which may start the daemon); once connected, an unreachable daemon is waited for. An error thrown by
+ * onEvent stops the stream and is thrown.
+ */
+export async function followStream(
+  client: DaemonClient,
+  path: string,
+  onEvent: (message: EventSourceMessage) => void,
+  options: FollowOptions,
+): Promise<void> {
+  const { signal, notice = printError, beforeReconnect, backoff = BACKOFF, sleep = abortableSleep } = options;
+  let lastEventId = options.lastEventId;
+  let delay = backoff.initialMs;
+  let everConnected = false;
+  let reconnecting = false;
+  let handlerError: { error: unknown } | null = null;
+
+  while (!signal.aborted) {
+    // A connection of its own, so that an error in onEvent can end just this stream.
+    const connection = new AbortController();
+    const abort = () => connection.abort();
+    signal.addEventListener('abort', abort, { once: true });
+    const resumed = reconnecting;
+    try {
+      if (resumed && beforeReconnect !== undefined) await beforeReconnect();
+      await client.stream(
+        path,
+        (message) => {
+          if (handlerError !== null) return;
+          if (message.id !== undefined) lastEventId = message.id;
+          delay = backoff.initialMs;
+          try {
+            onEvent(message);
+          } catch (error) {
+            handlerError = { error };
+            connection.abort();
+          }
+        },
+        connection.signal,
+        {
+          lastEventId,
+          onOpen: () => {
+            everConnected = true;
+            if (resumed) {
+              notice(lastEventId === undefined ? 'reconnected' : `reconnected, resuming after event ${lastEventId}`);
+            }
+          },
+        },
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) throw error;
+      if (error instanceof UnreachableError && !everConnected) throw error;
+    } finally {
+      signal.removeEventListener('abort', abort);
+    }
+    if (handlerError !== null) throw (handlerError as { error: unknown }).error;
+    if (signal.aborted) return;
+    notice(`stream dropped; reconnecting in ${seconds(delay)}`);
+    await sleep(delay, signal);
+    delay = Math.min(delay * 2, backoff.maxMs);
+    reconnecting = true;
+  }
+}
+
+/**
+ * Aborts when the user presses Ctrl+C, the process gets SIGTERM, or stdout fails (its reader went away: `| head`),
+ * so that the command can clean up (unsubscribe) before it ends. While it is in force, a failing stdout stops the
+ * command instead of ending the process at once (EPIPE exits 0, anything else 1 with the error on stderr);
+ * dispose() removes the handlers and puts back the ones it replaced.
+ */
+export function stopSignal(stdout: NodeJS.WriteStream = process.stdout): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const stop = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    controller.abort();
+  };
+  const replaced = stdout.listeners('error') as ((error: Error) => void)[];
+  const onStdoutError = (error: NodeJS.ErrnoException) => {
+    if (controller.signal.aborted) return;
+    if (error.code !== 'EPIPE') {
+      printError(`error: cannot write to stdout: ${error.message}`);
+      process.exitCode = EXIT.error;
+    }
+    stop();
+  };
+  stdout.removeAllListeners('error');
+  stdout.on('error', onStdoutError);
+  const dispose = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    stdout.off('error', onStdoutError);
+    for (const listener of replaced) stdout.on('error', listener);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return { signal: controller.signal, dispose };
+}
+
+/**
+ * Whether a streaming command prints one JSON object per line: with --format json, or when stdout is not a
+ * terminal and --format was not given. `--format human` prints rows even into a pipe.
+ */
+export function jsonLines(command: Command, stdout: { isTTY?: boolean } = process.stdout): boolean {
+  const format = command.optsWithGlobals<{ format?: string }>().format;
+  if (format === 'json') return true;
+  const source = command.getOptionValueSourceWithGlobals('format');
+  return source !== 'cli' && source !== 'env' && stdout.isTTY !== true;
+}
+
+/** One line on stdout; nothing once stdout is closed (its reader went away). */
+export function printLine(text: string): void {
+  if (process.stdout.destroyed) return;
+  process.stdout.write(`${text}\n`);
+}
+
+/**
+ * `action()` for a streaming command: also tells the command whether to print JSON lines (see jsonLines), which
+ * needs to know whether --format was given.
+ */
+export function streamAction<O>(
+  runtime: Runtime,
+  run: (cli: Cli, options: O, json: boolean) => Promise<void>,
+): (...commanderArgs: unknown[]) => Promise<void> {
+  return (...commanderArgs: unknown[]) => {
+    const command = commanderArgs[commanderArgs.length - 1] as Command;
+    const json = jsonLines(command);
+    return action<O>(runtime, (cli, options) => run(cli, options, json))(...commanderArgs);
+  };
+}
