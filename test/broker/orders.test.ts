@@ -14,6 +14,7 @@ import type { FuturesOrderInput, StockOrderInput } from '../../src/domain/orders
 import type { ClockMode } from '../../src/domain/sessions.js';
 import type { TickTable } from '../../src/domain/ticks.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import { Journal } from '../../src/store/journal.js';
 
 function brokerAt(
   day: string,
@@ -425,6 +426,98 @@ describe('the journal', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('an order filled in parts has all its deals after a restart, and its next deals follow them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-orders-'));
+    try {
+      const path = join(dir, 'sjgate.db');
+      const first = brokerAt('2026-11-23', '10:00', 'always-open', path);
+      const { book, tape, count } = bookNow(first.broker, '2884');
+      const quantity = 200;
+      const placed = first.broker.orders.place({
+        contract: { code: '2884' },
+        stockOrder: stock({ price: book.bid.prices[0]!, quantity }),
+        wait: true,
+      });
+      // Along the tape until the order has a deal or two and is still open.
+      let k = count;
+      const dealsAt = (broker: SimBroker) => broker.orders.trades()[0]!.status.deals.length;
+      while (k < tape.times.length - 1 && dealsAt(first.broker) < 2) first.clock.set(tape.times[++k]! / 1000);
+      const before = first.broker.orders.trades();
+      const dealt = before[0]!.status.deals.length;
+      assert.ok(dealt >= 1 && before[0]!.status.deal_quantity < quantity, `${dealt} deals`);
+      await first.broker.close();
+
+      const clock = new ManualClock(first.clock.now());
+      const second = new SimBroker({ clock, seed: 1, clockMode: 'always-open', apiKey: null, journalPath: path });
+      assert.deepEqual(second.orders.trades(), before);
+      while (k < tape.times.length - 1 && dealsAt(second) === dealt) clock.set(tape.times[++k]! / 1000);
+      const after = second.orders.trades()[0]!;
+      assert.ok(after.status.deals.length > dealt, 'the order dealt again after the restart');
+      assert.deepEqual(after.status.deals.slice(0, dealt), before[0]!.status.deals);
+      await second.orders.durable();
+      assert.deepEqual(
+        second.journal.deals({ orderId: placed.order.id }).map((deal) => deal.record),
+        after.status.deals,
+        'one journaled deal per deal, in sequence',
+      );
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an order id already taken is never handed out again, even when the order counter hashes to it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-orders-'));
+    try {
+      const path = join(dir, 'sjgate.db');
+      // Order numbers 539,599 and 722,382 hash to the same 8-digit id.
+      const placeAsNumber = async (counter: number) => {
+        const journal = Journal.open(path);
+        journal.setMeta('order_counter', String(counter - 1));
+        journal.close();
+        const { broker } = brokerAt('2026-11-23', '10:00', 'always-open', path);
+        const { book } = bookNow(broker, '2884');
+        const trade = broker.orders.place({
+          contract: { code: '2884' },
+          stockOrder: stock({ price: book.bid.prices[4]!, custom_field: `n${counter % 1000}` }),
+          wait: true,
+        });
+        const trades = broker.orders.trades();
+        await broker.close();
+        return { trade, trades };
+      };
+      const first = await placeAsNumber(539_599);
+      const second = await placeAsNumber(722_382);
+      assert.notEqual(second.trade.order.id, first.trade.order.id);
+      assert.deepEqual(second.trades[0], first.trade, 'the first order is untouched');
+      assert.deepEqual(
+        second.trades.map((trade) => trade.order.custom_field),
+        [first.trade.order.custom_field, second.trade.order.custom_field],
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a trade answered does not change when its order changes afterwards', () => {
+    const { broker } = brokerAt('2026-11-23', '10:00');
+    const { book } = bookNow(broker, '2884');
+    const placed = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: book.bid.prices[4]!, quantity: 3 }),
+      wait: true,
+    });
+    const snapshot = structuredClone(placed);
+    const reduced = broker.orders.updateQty(placed.order.id, 1);
+    const listed = broker.orders.trades();
+    broker.orders.updatePrice(placed.order.id, book.bid.prices[3]!);
+    broker.orders.cancel(placed.order.id);
+    assert.deepEqual(placed, snapshot);
+    assert.equal(reduced.status.order_quantity, 2);
+    assert.equal(reduced.order.price, book.bid.prices[4]);
+    assert.equal(listed[0]!.status.status, 'Submitted');
   });
 
   test('after a restart every trade is there and can still be cancelled', async () => {

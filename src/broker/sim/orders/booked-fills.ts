@@ -15,26 +15,38 @@ interface DealContext {
   dealSeq: number;
 }
 
-function common({ accountKey, trade, day, deal, dealSeq }: DealContext, code: string, action: Action) {
+/** The fields of every booked fill; its kind's fields follow (see stockFill). */
+function common(
+  { accountKey, trade, day, deal, dealSeq }: DealContext,
+  code: string,
+  action: Action,
+  quantity: number,
+) {
   const { id, seqno, ordno } = trade.order;
   const at = Math.round(deal.ts * 1000);
-  return { accountKey, orderId: id, seqno, ordno, dealSeq, at, day, code, action, price: deal.price };
+  return { accountKey, orderId: id, seqno, ordno, dealSeq, at, day, code, action, price: deal.price, quantity };
 }
+
+// A fill is made as one literal and its kind's part added after: on Node 20, a literal that adds keys after a spread
+// (`{ ...common(), quantity }`) takes V8's slow path, microseconds per key, and every deal makes one.
 
 export function stockFill(context: DealContext, info: StockInfo, daytradeShort: boolean): BookedFill {
   const order = context.trade.order;
   if (!('order_lot' in order)) throw new Error(`order ${order.id} is not a stock order`);
-  return {
-    ...common(context, info.code, order.action),
-    quantity: orderShares(order.order_lot, context.deal.quantity),
-    stock: {
-      cond: order.order_cond,
-      lot: order.order_lot,
-      taxKind: stockTaxKind(info.code, info.security_type),
-      daytradeShort,
-      ...stockMarginRatios(info),
-    },
+  const fill: BookedFill = common(
+    context,
+    info.code,
+    order.action,
+    orderShares(order.order_lot, context.deal.quantity),
+  );
+  fill.stock = {
+    cond: order.order_cond,
+    lot: order.order_lot,
+    taxKind: stockTaxKind(info.code, info.security_type),
+    daytradeShort,
+    ...stockMarginRatios(info),
   };
+  return fill;
 }
 
 export function derivativeFill(
@@ -44,14 +56,12 @@ export function derivativeFill(
   ocType: FuturesOCType,
 ): BookedFill {
   const derivative = info as FuturesInfo | OptionInfo;
-  return {
-    ...common(context, info.code, action),
-    quantity: context.deal.quantity,
-    derivative: {
-      securityType: info.security_type === 'OPT' ? 'OPT' : 'FUT',
-      root: derivative.root,
-      multiplier: derivative.multiplier,
-      ocType,
-    },
+  const fill: BookedFill = common(context, info.code, action, context.deal.quantity);
+  fill.derivative = {
+    securityType: info.security_type === 'OPT' ? 'OPT' : 'FUT',
+    root: derivative.root,
+    multiplier: derivative.multiplier,
+    ocType,
   };
+  return fill;
 }

@@ -38,7 +38,7 @@ import type { Journal } from '../../../store/journal.js';
 import type { AccountsPort, JournaledOrderEvent, OrdersPort, PlaceComboInput, PlaceOrderInput } from '../../port.js';
 import type { SimContracts } from '../contracts.js';
 import { displayedAt, type Fill, meetTrade, protectedLimit, takeOnArrival } from '../exchange/matching.js';
-import { nextOpening, phaseAt } from '../exchange/phases.js';
+import { nextOpening } from '../exchange/phases.js';
 import { type BookSide, bookAt } from '../market/book.js';
 import { comboCodeOf, marketOf, type SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
@@ -46,16 +46,20 @@ import { Ledger, type LedgerChanges, type LedgerOptions } from '../portfolio/led
 import { hashKeys } from '../random.js';
 import { derivativeFill, stockFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost, type ComboRecord, isComboRecord } from './combo-orders.js';
+import { DayAndPhase } from './day-and-phase.js';
 import { contractMargin, stockMarginRatios } from './margins.js';
 import {
   acknowledge,
   blankStatus,
   cancelRemainder,
+  copyTrade,
   dealReport,
   newTrade,
   type OrderRecord,
   orderReport,
   requireValidCustomField,
+  restoredRecord,
+  storedRecord,
 } from './trade-records.js';
 
 /** What identifies a place_order request for Idempotency-Key: the contract as named and the order with defaults. */
@@ -64,6 +68,21 @@ function requestFingerprint(code: string, order: StockOrderRequest | FuturesOrde
   const named = account ? [account.broker_id ?? '', account.account_id ?? ''] : [];
   return JSON.stringify([code, named, Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))]);
 }
+
+/** The selector with its account type set (the key first: see the note on spreads in contextOf). */
+function defaultOf(selector: AccountSelector | undefined, type: 'S' | 'F'): AccountSelector {
+  const unnamed = { account_type: type, ...selector };
+  unnamed.account_type = type;
+  return unnamed;
+}
+
+/** The positions a transaction writes, by account and key: only the last state of each is written. */
+type PendingPositions = Map<string, LedgerChanges['positions'][number]>;
+
+/** What the journal holds of an order not written yet. */
+const NOTHING_WRITTEN = { status: undefined, deals: 0 } as const;
+/** Listings kept by code and day (see listedOn). */
+const LISTED_CACHE_SIZE = 1024;
 
 export class SimOrders implements OrdersPort {
   private readonly records = new Map<string, OrderRecord>();
@@ -74,10 +93,19 @@ export class SimOrders implements OrdersPort {
   /** What the deals of the change being made did to the ledger, journaled with the change. */
   private pendingLedger: LedgerChanges[] = [];
   /** Journal writes not yet committed, and the answers waiting for them. */
-  private queue: (() => JournaledOrderEvent[])[] = [];
+  private queue: ((positions: PendingPositions) => JournaledOrderEvent[])[] = [];
   private waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
-  /** What the journal holds of each order written since start: its status and how many deals. */
+  /**
+   * What the journal holds of each order that can still change: its status and how many deals, so that its next
+   * write need not read them back. An order missing here is read from the journal (after a failed write).
+   */
   private readonly written = new Map<string, { status: string | undefined; deals: number }>();
+  /** The order counter as the journal holds it; -1 when not known (after a failed write). */
+  private writtenCounter = -1;
+  /** Each day and session phase asked for is computed once per second. */
+  private readonly sessions: DayAndPhase;
+  /** The listings asked for, by code and day: SimMarket builds one per call. */
+  private readonly listed = new Map<string, ContractInfo>();
   /** Idempotency keys of orders whose writes are still queued. */
   private readonly unwrittenKeys = new Map<string, string>();
   private readonly combos: ComboDesk;
@@ -94,19 +122,31 @@ export class SimOrders implements OrdersPort {
     funds: LedgerOptions,
   ) {
     this.ledger = new Ledger(funds);
+    this.sessions = new DayAndPhase(market, mode);
     this.combos = new ComboDesk(this.comboHost(), market, contracts, mode);
     for (const stored of journal.orders()) {
-      if (isComboRecord(stored.record)) this.combos.remember(stored.record);
-      else this.remember(stored.record as OrderRecord);
+      if (isComboRecord(stored.record)) {
+        this.combos.remember(stored.record);
+        continue;
+      }
+      const record = restoredRecord(stored.record as OrderRecord);
+      this.remember(record);
+      if (this.working.has(record)) this.written.set(stored.id, { status: stored.status, deals: 0 });
     }
     for (const deal of journal.deals()) {
       const record = this.records.get(deal.orderId);
-      // The ledger's rows of these deals are in the journal already: only its state is rebuilt.
-      if (record) this.ledger.book(this.bookedFill(record, deal.record as Deal, deal.seq));
+      if (record) {
+        record.trade.status.deals[deal.seq - 1] = deal.record as Deal;
+        const known = this.written.get(deal.orderId);
+        if (known) known.deals = Math.max(known.deals, deal.seq);
+        // The ledger's rows of these deals are in the journal already: only its state is rebuilt.
+        this.ledger.book(this.bookedFill(record, deal.record as Deal, deal.seq));
+      }
       const combo = this.combos.records.get(deal.orderId);
       if (combo) this.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq);
     }
     this.counter = Number(journal.getMeta('order_counter') ?? '0');
+    this.writtenCounter = this.counter;
   }
 
   placeCombo(input: PlaceComboInput): ComboTrade {
@@ -136,14 +176,14 @@ export class SimOrders implements OrdersPort {
       availableMargin: (accountKey) => this.availableMargin(accountKey),
       marginPerContract: (info) => this.marginPerContract(info),
       bookLeg: (leg) => {
-        const context = { ...leg, day: this.market.dayAt('futures', leg.deal.ts * 1000) };
+        const context = { day: this.sessions.dayAt('futures', leg.deal.ts * 1000), ...leg };
         this.pendingLedger.push(
           this.ledger.book(derivativeFill(context, leg.info, leg.action, leg.trade.order.octype)),
         );
       },
       persistCombo: (record, events) => this.persistCombo(record, events),
       infoOn: (code, day) => {
-        const info = this.market.listings.infoOn(code, day);
+        const info = this.listedOn(code, day);
         if (!info) throw new Error(`${code} is not listed on ${day}`);
         return info;
       },
@@ -154,11 +194,12 @@ export class SimOrders implements OrdersPort {
     this.sync();
     const { listed, info } = this.instrumentOf(input);
     const order = this.orderOf(input, info);
-    const request = requestFingerprint(listed.code, order);
+    // Only an order placed under an Idempotency-Key is ever compared with a retry.
+    const request = input.idempotencyKey === undefined ? undefined : requestFingerprint(listed.code, order);
     if (input.idempotencyKey) {
       const key = input.idempotencyKey;
       const id = this.unwrittenKeys.get(key) ?? this.journal.orderIdForIdempotencyKey(key);
-      if (id) return this.view(this.retried(this.records.get(id)!, input.idempotencyKey, request), input.wait);
+      if (id) return this.view(this.retried(this.records.get(id)!, input.idempotencyKey, request!), input.wait);
     }
     const account = this.accountFor(order.account, 'order_lot' in order ? 'S' : 'F', info.code);
     const now = this.clock.now();
@@ -174,9 +215,9 @@ export class SimOrders implements OrdersPort {
       cursor: null,
       releaseAt: null,
       placedAt: now,
-      request,
     };
-    const phase = phaseAt(this.mode, record.market, lot, now);
+    if (request !== undefined) record.request = request;
+    const phase = this.sessions.phaseAt(record.market, lot, now);
     const violation = firstViolation(this.contextOf(order, info, record, phase));
     const events: OrderEvent[] = [];
     if (violation) {
@@ -192,14 +233,14 @@ export class SimOrders implements OrdersPort {
       events.push(orderReport(record.trade, info, 'New', '00', '', now));
       if (phase !== 'closed') events.push(...this.enter(record, info, now, phase));
     }
-    this.commit(record, events, input.idempotencyKey);
+    this.commit(record, events, input.idempotencyKey, true);
     return this.view(record, input.wait);
   }
 
   /** A named account is found by its ids; without ids the default account of the order's kind is meant. */
   private accountFor(selector: AccountSelector | undefined, type: 'S' | 'F', what: string): Account {
     const named = selector?.account_id !== undefined || selector?.broker_id !== undefined;
-    const account = this.accounts.resolve(named ? selector! : { ...selector, account_type: type });
+    const account = this.accounts.resolve(named ? selector! : defaultOf(selector, type));
     if (account.account_type !== type) {
       throw new InvalidRequestError(
         `account ${account.account_id} is a ${account.account_type} account; ${what} needs a ${type} account`,
@@ -237,7 +278,7 @@ export class SimOrders implements OrdersPort {
     const key = this.selectedAccountKey(account);
     return [...this.records.values()]
       .filter((record) => key === null || record.accountKey === key)
-      .map((record) => structuredClone(record.trade));
+      .map((record) => copyTrade(record.trade));
   }
 
   eventsAfter(seq: number, limit?: number): JournaledOrderEvent[] {
@@ -266,7 +307,7 @@ export class SimOrders implements OrdersPort {
         record.releaseAt = null;
         record.trade.status.status = 'Submitted';
         const lot = 'order_lot' in record.trade.order ? record.trade.order.order_lot : null;
-        events.push(...this.enter(record, info, at, phaseAt(this.mode, record.market, lot, at)));
+        events.push(...this.enter(record, info, at, this.sessions.phaseAt(record.market, lot, at)));
       }
       events.push(...this.meetTrades(record, info, now));
       if (events.length > 0) this.commit(record, events);
@@ -316,14 +357,12 @@ export class SimOrders implements OrdersPort {
     record: OrderRecord,
     phase: SessionPhase,
   ): PlaceOrderContext {
-    const prices = this.priceFactsOf(info);
-    const instrument = {
-      ...prices,
-      securityType: info.security_type,
-      exchange: info.exchange,
-      code: info.code,
-      referencePrice: 'reference' in info ? info.reference : 0,
-    };
+    // Each literal names its keys rather than spreading an object and adding keys: on Node 20, keys added after a
+    // spread take V8's slow path (microseconds per key), and these are built for every order.
+    const { ticks, limitUp, limitDown } = this.priceFactsOf(info);
+    const securityType = info.security_type;
+    const { exchange, code } = info;
+    const referencePrice = 'reference' in info ? info.reference : 0;
     if ('order_lot' in order) {
       const stock = info as StockInfo;
       const key = record.accountKey;
@@ -334,7 +373,13 @@ export class SimOrders implements OrdersPort {
         market: 'stock',
         order,
         instrument: {
-          ...instrument,
+          ticks,
+          limitUp,
+          limitDown,
+          securityType,
+          exchange,
+          code,
+          referencePrice,
           dayTrade: stock.day_trade ?? 'No',
           closePrice: this.closePriceOf(info),
           ...stockMarginRatios(stock),
@@ -359,7 +404,17 @@ export class SimOrders implements OrdersPort {
     return {
       market: 'futures',
       order,
-      instrument: { ...instrument, multiplier: derivative.multiplier, marginPerContract: this.marginPerContract(info) },
+      instrument: {
+        ticks,
+        limitUp,
+        limitDown,
+        securityType,
+        exchange,
+        code,
+        referencePrice,
+        multiplier: derivative.multiplier,
+        marginPerContract: this.marginPerContract(info),
+      },
       phase,
       account: {
         availableMargin: this.availableMargin(record.accountKey),
@@ -370,14 +425,14 @@ export class SimOrders implements OrdersPort {
 
   /** The grid and limits an order's prices are checked on: the ones the market trades the contract on today. */
   private priceFactsOf(info: ContractInfo): PriceFacts {
-    return this.market.tape(info, this.market.dayAt(marketOf(info), this.clock.now())).rules!;
+    return this.market.tape(info, this.sessions.dayAt(marketOf(info), this.clock.now())).rules!;
   }
 
   /** The day's close once the closing auction printed (exchange mode); null before, and always in always-open. */
   private closePriceOf(info: ContractInfo): number | null {
     if (this.mode !== 'exchange') return null;
     const now = this.clock.now();
-    const day = this.market.dayAt('stock', now);
+    const day = this.sessions.dayAt('stock', now);
     const session = this.market.session('stock', day);
     return now >= session.auctions[0]! ? this.market.daily.closeOf(info.code, day) : null;
   }
@@ -405,7 +460,7 @@ export class SimOrders implements OrdersPort {
       const { order, status } = record.trade;
       if (!('order_lot' in order)) continue;
       const info = this.infoOf(record) as StockInfo;
-      const left = { ...order, daytrade_short: record.daytradeShort, quantity: openQuantity(status) };
+      const left = { daytrade_short: record.daytradeShort, ...order, quantity: openQuantity(status) };
       reserved += stockOrderCashNeed(left, { limitUp: info.limit_up, ...stockMarginRatios(info) });
     }
     return reserved;
@@ -452,9 +507,15 @@ export class SimOrders implements OrdersPort {
   }
 
   private nextIds(): { id: string; seqno: string; ordno: string } {
-    this.counter++;
+    // The id is a 32-bit hash of the counter, and two counters may hash alike (the first pair: 539,599 and 722,382):
+    // an id already taken is skipped, or the second order would overwrite the first in the journal.
+    let id: string;
+    do {
+      this.counter++;
+      id = hashKeys('order', this.counter).toString(16).padStart(8, '0');
+    } while (this.records.has(id) || this.combos.records.has(id));
     return {
-      id: hashKeys('order', this.counter).toString(16).padStart(8, '0'),
+      id,
       seqno: String(100000 + (this.counter % 900000)),
       ordno: (36 ** 4 * 10 + this.counter).toString(36).toUpperCase().slice(-5),
     };
@@ -469,7 +530,7 @@ export class SimOrders implements OrdersPort {
 
   /** The order arrives at the exchange: a marketable part takes depth in continuous trading; the rest rests. */
   private enter(record: OrderRecord, info: ContractInfo, at: number, phase: SessionPhase): OrderEvent[] {
-    const day = this.market.dayAt(record.market, at);
+    const day = this.sessions.dayAt(record.market, at);
     const tape = this.tapeOf(record, info, day);
     const count = publishedCount(tape, at);
     record.cursor = { day, count };
@@ -527,7 +588,7 @@ export class SimOrders implements OrdersPort {
       if (met.fill) events.push(...this.fill(record, info, [met.fill], tape.times[k]! / 1000));
     }
     record.cursor.count = upTo;
-    if (openQuantity(status) > 0 && this.market.dayAt(record.market, now) !== record.cursor.day) {
+    if (openQuantity(status) > 0 && this.sessions.dayAt(record.market, now) !== record.cursor.day) {
       events.push(...this.cancelRest(record, info, now, 'the order expired at the end of its trading day'));
     }
     return events;
@@ -535,8 +596,14 @@ export class SimOrders implements OrdersPort {
 
   private bookedFill(record: OrderRecord, deal: Deal, dealSeq: number) {
     const at = deal.ts * 1000;
-    const context = { ...record, deal, dealSeq, day: this.market.dayAt(record.market, at) };
-    const info = this.market.listings.infoOn(record.trade.contract.code, context.day) ?? this.infoOf(record);
+    const context = {
+      accountKey: record.accountKey,
+      trade: record.trade,
+      deal,
+      dealSeq,
+      day: this.sessions.dayAt(record.market, at),
+    };
+    const info = this.listedOn(record.trade.contract.code, context.day) ?? this.infoOf(record);
     const { order } = record.trade;
     if ('order_lot' in order) return stockFill(context, info as StockInfo, record.daytradeShort);
     return derivativeFill(context, info, order.action, order.octype);
@@ -587,7 +654,9 @@ export class SimOrders implements OrdersPort {
     });
     if (violation) {
       this.commit(record, [orderReport(record.trade, info, opType, violation.opCode, violation.message, now)]);
-      return { ...structuredClone(trade), status: { ...structuredClone(trade.status), msg: violation.message } };
+      const answer = copyTrade(trade);
+      answer.status.msg = violation.message;
+      return answer;
     }
     const events: OrderEvent[] = [];
     if (change.kind === 'cancel') {
@@ -606,19 +675,32 @@ export class SimOrders implements OrdersPort {
       if (record.releaseAt === null) {
         // A new price is a new place in the queue: the order re-enters the book as if it just arrived.
         const lot = 'order_lot' in trade.order ? trade.order.order_lot : null;
-        events.push(...this.enter(record, info, now, phaseAt(this.mode, record.market, lot, now)));
+        events.push(...this.enter(record, info, now, this.sessions.phaseAt(record.market, lot, now)));
       }
     }
     this.commit(record, events);
-    return structuredClone(trade);
+    return copyTrade(trade);
   }
 
   // ---- journal ----
 
   private infoOf(record: OrderRecord): ContractInfo {
-    const day = record.cursor?.day ?? this.market.dayAt(record.market, record.placedAt);
-    const info = this.market.listings.infoOn(record.trade.contract.code, day);
+    const day = record.cursor?.day ?? this.sessions.dayAt(record.market, record.placedAt);
+    const info = this.listedOn(record.trade.contract.code, day);
     if (!info) throw new Error(`order ${record.trade.order.id}: ${record.trade.contract.code} is not listed on ${day}`);
+    return info;
+  }
+
+  /** A code's info as listed on a day (SimMarket's listings), kept for the next order or pass that asks. */
+  private listedOn(code: string, day: string): ContractInfo | undefined {
+    const key = `${code}|${day}`;
+    const known = this.listed.get(key);
+    if (known) return known;
+    const info = this.market.listings.infoOn(code, day);
+    if (!info) return undefined;
+    // Working orders span few codes and days: a full cache belongs to days gone by.
+    if (this.listed.size >= LISTED_CACHE_SIZE) this.listed.clear();
+    this.listed.set(key, info);
     return info;
   }
 
@@ -628,8 +710,11 @@ export class SimOrders implements OrdersPort {
     return accountKeyOf(this.accounts.resolve(selector));
   }
 
-  /** Queues the order's journal writes (its new deals, its events) and keeps it; see persist. */
-  private commit(record: OrderRecord, events: OrderEvent[], idempotencyKey?: string): void {
+  /**
+   * Queues the order's journal writes (its new deals, its events) and keeps it; see persist. `placed`: the order is
+   * new, so the journal holds nothing of it yet.
+   */
+  private commit(record: OrderRecord, events: OrderEvent[], idempotencyKey?: string, placed = false): void {
     const { trade } = record;
     const deals = trade.status.deals.map((deal) => ({
       code: trade.contract.code,
@@ -639,10 +724,11 @@ export class SimOrders implements OrdersPort {
     this.persist(
       { id: trade.order.id, accountKey: record.accountKey, code: trade.contract.code, placedAt: record.placedAt },
       trade.status,
-      record,
+      () => storedRecord(record),
       deals,
       events,
       idempotencyKey,
+      placed,
     );
     this.remember(record);
   }
@@ -661,7 +747,7 @@ export class SimOrders implements OrdersPort {
     this.persist(
       { id: trade.order.id, accountKey: record.accountKey, code, placedAt: record.placedAt },
       trade.status,
-      record,
+      () => record,
       deals,
       events,
     );
@@ -675,10 +761,11 @@ export class SimOrders implements OrdersPort {
   private persist(
     order: { id: string; accountKey: string; code: string; placedAt: number },
     status: { status: string; msg: string },
-    record: OrderRecord | ComboRecord,
+    record: () => unknown,
     deals: { code: string; action: Action; deal: Deal }[],
     events: OrderEvent[],
     idempotencyKey?: string,
+    placed = false,
   ): void {
     const now = Math.round(this.clock.now());
     const { id, accountKey } = order;
@@ -686,21 +773,28 @@ export class SimOrders implements OrdersPort {
     const message = status.msg;
     const ledger = this.pendingLedger;
     this.pendingLedger = [];
-    const counter = this.counter;
     if (idempotencyKey) this.unwrittenKeys.set(idempotencyKey, id);
-    this.queue.push(() => {
-      const known = this.written.get(id) ?? { status: this.journal.order(id)?.status, deals: this.storedDeals(id) };
+    this.queue.push((positions) => {
+      const known =
+        this.written.get(id) ??
+        (placed ? NOTHING_WRITTEN : { status: this.journal.order(id)?.status, deals: this.storedDeals(id) });
+      const open = !isFinalStatus(statusNow as OrderStatus);
       this.journal.saveOrder({
-        ...order,
+        id,
+        accountKey,
+        code: order.code,
         placedAt: Math.round(order.placedAt),
         status: statusNow,
         updatedAt: now,
-        open: !isFinalStatus(statusNow as OrderStatus),
-        record,
+        open,
+        // The record as it is when the writes run: a later change in the same turn writes it again anyway.
+        record: record(),
       });
-      if (known?.status !== statusNow) this.journal.addStatusChange(id, now, statusNow, message);
+      if (known.status !== statusNow) this.journal.addStatusChange(id, now, statusNow, message);
       const stored = known.deals;
-      this.written.set(id, { status: statusNow, deals: deals.length });
+      // A finished order rarely changes again: if it does, its next write reads what it needs back.
+      if (open) this.written.set(id, { status: statusNow, deals: deals.length });
+      else this.written.delete(id);
       deals.slice(stored).forEach(({ code, action, deal }, i) => {
         const { price, quantity } = deal;
         const at = Math.round(deal.ts * 1000);
@@ -718,11 +812,11 @@ export class SimOrders implements OrdersPort {
       });
       for (const changes of ledger) {
         for (const entry of changes.cash) this.journal.addCashEntry(entry);
-        for (const position of changes.positions) this.journal.savePosition(position);
+        for (const position of changes.positions)
+          positions.set(`${position.accountKey}\u0000${position.key}`, position);
       }
       if (idempotencyKey) this.journal.rememberIdempotencyKey(idempotencyKey, id, now);
       if (idempotencyKey) this.unwrittenKeys.delete(idempotencyKey);
-      this.journal.setMeta('order_counter', String(counter));
       return events.map((event) => ({
         seq: this.journal.appendEvent({ at: now, kind: event.state, accountKey, payload: event }),
         accountKey,
@@ -741,13 +835,23 @@ export class SimOrders implements OrdersPort {
     if (this.queue.length === 0) return;
     const writes = this.queue;
     const waiting = this.waiting;
+    const counter = this.counter;
     this.queue = [];
     this.waiting = [];
     let journaled: JournaledOrderEvent[];
     try {
-      journaled = this.journal.transaction(() => writes.flatMap((write) => write()));
+      journaled = this.journal.transaction(() => {
+        const positions: PendingPositions = new Map();
+        const written = writes.flatMap((write) => write(positions));
+        // Once per transaction, not per change: the last state of a position, the counter of the ids handed out.
+        for (const position of positions.values()) this.journal.savePosition(position);
+        if (counter !== this.writtenCounter) this.journal.setMeta('order_counter', String(counter));
+        return written;
+      });
+      this.writtenCounter = counter;
     } catch (error) {
       this.written.clear();
+      this.writtenCounter = -1;
       for (const waiter of waiting) waiter.reject(error);
       throw error;
     }
@@ -771,7 +875,7 @@ export class SimOrders implements OrdersPort {
 
   /** What place_order answers: the trade, or with `timeout: 0` a placeholder without ids (they arrive by event). */
   private view(record: OrderRecord, wait: boolean): Trade {
-    const trade = structuredClone(record.trade);
+    const trade = copyTrade(record.trade);
     if (wait) return trade;
     trade.order.id = '';
     trade.order.seqno = '';

@@ -1,4 +1,8 @@
 // The simulator's record of one order (what the journal keeps) and the Trade JSON and order events made from it.
+//
+// Every order makes these objects, so they are literals with each key named, not `{ ...common, key }`: on Node 20 a
+// literal that adds keys after a spread takes V8's slow path (microseconds per key), and the object it makes is
+// slower to read and to serialize.
 
 import type { Account } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
@@ -7,12 +11,14 @@ import {
   type Deal,
   type EventOptionRight,
   type FuturesOrderRequest,
+  type FuturesTradeOrder,
   isValidCustomField,
   type OpType,
   type OrderEvent,
   openQuantity,
   orderEvent,
   type StockOrderRequest,
+  type StockTradeOrder,
   statusForQuantities,
   type Trade,
   type TradeStatus,
@@ -41,6 +47,32 @@ export interface OrderRecord {
 
 const seconds = (epochMs: number) => Math.round(epochMs) / 1000;
 
+/**
+ * An order's row in the journal: its record without the deals, which the journal keeps once each in their own rows
+ * (restoredRecord's caller puts them back), so that a change of an order with many fills does not write them all again.
+ */
+export function storedRecord(record: OrderRecord): OrderRecord {
+  const { trade } = record;
+  return { ...record, trade: { ...trade, status: { ...trade.status, deals: [] } } as Trade };
+}
+
+/** A record as the journal's row holds it, with no deals: its caller puts them back from their rows (rows written by
+ * an older sjgate hold them too, and they are dropped here so as not to count twice). */
+export function restoredRecord(stored: OrderRecord): OrderRecord {
+  stored.trade.status.deals = [];
+  return stored;
+}
+
+/** A copy of a trade that later changes of the order do not reach, for an answer. */
+export function copyTrade(trade: Trade): Trade {
+  const { contract, order, status } = trade;
+  return {
+    contract: { ...contract },
+    order: { ...order, account: { ...order.account } },
+    status: { ...status, deals: status.deals.map((deal) => ({ ...deal })) },
+  } as Trade;
+}
+
 export function newTrade(
   info: ContractInfo,
   aliasCode: string | null,
@@ -55,8 +87,30 @@ export function newTrade(
     code: info.code,
     target_code: aliasCode ? info.code : null,
   };
-  const common = {
-    ...ids,
+  const status = blankStatus(ids.id, 'PendingSubmit', seconds(now));
+  // Each key named: see the note at the top.
+  if ('order_lot' in order) {
+    const stock: StockTradeOrder = {
+      id: ids.id,
+      seqno: ids.seqno,
+      ordno: ids.ordno,
+      action: order.action,
+      price: order.price,
+      quantity: order.quantity,
+      order_type: order.order_type,
+      custom_field: order.custom_field,
+      account,
+      ca: '',
+      price_type: order.price_type,
+      order_cond: order.order_cond,
+      order_lot: order.order_lot,
+    };
+    return { contract, order: stock, status };
+  }
+  const futures: FuturesTradeOrder = {
+    id: ids.id,
+    seqno: ids.seqno,
+    ordno: ids.ordno,
     action: order.action,
     price: order.price,
     quantity: order.quantity,
@@ -64,16 +118,10 @@ export function newTrade(
     custom_field: order.custom_field,
     account,
     ca: '',
+    price_type: order.price_type,
+    octype: order.octype,
   };
-  const status = blankStatus(ids.id, 'PendingSubmit', seconds(now));
-  if ('order_lot' in order) {
-    return {
-      contract,
-      order: { ...common, price_type: order.price_type, order_cond: order.order_cond, order_lot: order.order_lot },
-      status,
-    };
-  }
-  return { contract, order: { ...common, price_type: order.price_type, octype: order.octype }, status };
+  return { contract, order: futures, status };
 }
 
 /** The status of an order nothing has happened to yet: PendingSubmit, or Inactive for a place without waiting. */
@@ -115,26 +163,25 @@ export function orderReport(
     order_quantity: trade.status.order_quantity,
     web_id: trade.status.web_id,
   };
-  const base = {
-    id: trade.order.id,
-    seqno: trade.order.seqno,
-    ordno: trade.order.ordno,
-    account: trade.order.account,
-    action: trade.order.action,
-    price: trade.order.price,
-    quantity: trade.order.quantity,
-    order_type: trade.order.order_type,
-    custom_field: trade.order.custom_field,
-  };
-  if ('order_lot' in trade.order) {
+  const { order } = trade;
+  // Each key named: see the note at the top.
+  if ('order_lot' in order) {
     const name = 'name' in info ? info.name : '';
     return orderEvent('StockOrder', {
       operation,
       order: {
-        ...base,
-        price_type: trade.order.price_type,
-        order_cond: trade.order.order_cond,
-        order_lot: trade.order.order_lot,
+        id: order.id,
+        seqno: order.seqno,
+        ordno: order.ordno,
+        account: order.account,
+        action: order.action,
+        price: order.price,
+        quantity: order.quantity,
+        order_type: order.order_type,
+        custom_field: order.custom_field,
+        price_type: order.price_type,
+        order_cond: order.order_cond,
+        order_lot: order.order_lot,
       },
       status,
       contract: {
@@ -151,10 +198,18 @@ export function orderReport(
   return orderEvent('FuturesOrder', {
     operation,
     order: {
-      ...base,
-      price_type: trade.order.price_type,
+      id: order.id,
+      seqno: order.seqno,
+      ordno: order.ordno,
+      account: order.account,
+      action: order.action,
+      price: order.price,
+      quantity: order.quantity,
+      order_type: order.order_type,
+      custom_field: order.custom_field,
+      price_type: order.price_type,
       market_type: marketTypeAt(now),
-      oc_type: trade.order.octype,
+      oc_type: order.octype,
       subaccount: '',
       combo,
     },
@@ -174,31 +229,40 @@ export function orderReport(
 
 /** The deal report of one fill. */
 export function dealReport(trade: Trade, info: ContractInfo, deal: Deal, combo = false): OrderEvent {
-  const common = {
-    trade_id: trade.order.id,
-    seqno: trade.order.seqno,
-    ordno: `${trade.order.ordno}${deal.seq.slice(-3)}`,
-    exchange_seq: deal.seq,
-    broker_id: trade.order.account.broker_id,
-    account_id: trade.order.account.account_id,
-    action: trade.order.action,
-    price: deal.price,
-    quantity: deal.quantity,
-    ts: deal.ts,
-  };
-  if ('order_lot' in trade.order) {
+  const { order } = trade;
+  const ordno = `${order.ordno}${deal.seq.slice(-3)}`;
+  // Each key named: see the note at the top.
+  if ('order_lot' in order) {
     return orderEvent('StockDeal', {
-      ...common,
+      trade_id: order.id,
+      seqno: order.seqno,
+      ordno,
+      exchange_seq: deal.seq,
+      broker_id: order.account.broker_id,
+      account_id: order.account.account_id,
+      action: order.action,
+      price: deal.price,
+      quantity: deal.quantity,
+      ts: deal.ts,
       code: info.code,
-      order_cond: trade.order.order_cond,
-      order_lot: trade.order.order_lot,
+      order_cond: order.order_cond,
+      order_lot: order.order_lot,
       web_id: trade.status.web_id,
-      custom_field: trade.order.custom_field,
+      custom_field: order.custom_field,
     });
   }
   const derivative = info as FuturesInfo | OptionInfo;
   return orderEvent('FuturesDeal', {
-    ...common,
+    trade_id: order.id,
+    seqno: order.seqno,
+    ordno,
+    exchange_seq: deal.seq,
+    broker_id: order.account.broker_id,
+    account_id: order.account.account_id,
+    action: order.action,
+    price: deal.price,
+    quantity: deal.quantity,
+    ts: deal.ts,
     code: derivative.root,
     full_code: info.code,
     subaccount: '',
