@@ -210,6 +210,8 @@ export interface OrdersPort {
   durable(): Promise<void>;
   /** Order and deal events after a sequence number (0 = from the start), oldest first. */
   eventsAfter(seq: number, limit?: number): JournaledOrderEvent[];
+  /** The sequence of the newest order or deal event journaled (0 before the first). */
+  lastEventSeq(): number;
   /** Calls the listener for every order and deal event after it is journaled; returns the function that stops it. */
   onOrderEvent(listener: (event: JournaledOrderEvent) => void): () => void;
 }

@@ -30,14 +30,12 @@ declare module 'fastify' {
   }
 }
 
-const LAST_SEQ_PAGE = 10_000;
-
 export function startStreams(broker: Broker, options: StreamOptions = {}): StreamServices {
   let subscriptions: SubscriptionBook | null = null;
   const hub = new StreamHub({
     orderEventsAfter: (seq, limit) => broker.orders.eventsAfter(seq, limit),
     delivers: (accountKey) => subscriptions?.tradeSubscribed(accountKey) ?? false,
-    lastOrderSeq: lastOrderSeq(broker),
+    lastOrderSeq: broker.orders.lastEventSeq(),
     ring: options.ring,
     maxBufferedBytes: options.maxBufferedBytes,
     heartbeatMs: options.heartbeatMs,
@@ -62,13 +60,4 @@ export function startStreams(broker: Broker, options: StreamOptions = {}): Strea
       for (const stop of stops) stop();
     },
   };
-}
-
-function lastOrderSeq(broker: Broker): number {
-  let last = 0;
-  for (;;) {
-    const page = broker.orders.eventsAfter(last, LAST_SEQ_PAGE);
-    if (page.length === 0) return last;
-    last = page.at(-1)!.seq;
-  }
 }

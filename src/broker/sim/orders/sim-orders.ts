@@ -288,6 +288,11 @@ export class SimOrders implements OrdersPort {
       .map((stored) => ({ seq: stored.seq, accountKey: stored.accountKey, event: stored.payload as OrderEvent }));
   }
 
+  lastEventSeq(): number {
+    this.flush();
+    return this.journal.lastEventSeq();
+  }
+
   onOrderEvent(listener: (event: JournaledOrderEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
