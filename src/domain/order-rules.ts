@@ -525,7 +525,8 @@ const FINISHED_MESSAGES: Partial<Record<OrderStatus, string>> = {
   Inactive: SHIOAJI_MESSAGES.noOriginalOrder,
 };
 
-export function orderStillWorking(ctx: OrderChangeContext): OrderViolation | null {
+/** Only a working order can be cancelled or changed; a finished one answers why not, as Shioaji does. */
+export function orderStillWorking(ctx: Pick<OrderChangeContext, 'status'>): OrderViolation | null {
   const message = FINISHED_MESSAGES[ctx.status.status];
   return message === undefined ? null : violation('orderStillWorking', message);
 }

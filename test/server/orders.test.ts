@@ -654,7 +654,8 @@ describe('combo orders', () => {
     assert.equal(cancelled.status.status, 'Cancelled');
     assert.equal(cancelled.status.cancel_quantity, 1);
     const again = (await gw.post(`${ORDER}/cancel_comboorder`, { trade_id: trade.order.id })).body;
-    assert.match(again.status.msg, /不可刪單/);
+    assert.equal(again.status.msg, '委託數量已完全刪除', 'a cancelled combo says it was cancelled, as a single order does');
+    assert.equal(again.status.status, 'Cancelled');
   });
 
   test('bad combos: mixed leg actions, legs of a combo that is not, three legs, unknown trade id', async () => {

@@ -5,7 +5,7 @@
 import { type Account, type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { ComboContract, ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
-import { firstViolation, SHIOAJI_MESSAGES } from '../../../domain/order-rules.js';
+import { firstViolation, OP_CODE_REJECTED, orderStillWorking } from '../../../domain/order-rules.js';
 import {
   type Action,
   type ComboOrderRequest,
@@ -119,10 +119,12 @@ export class ComboDesk {
 
   cancel(record: ComboRecord, now: number): ComboTrade {
     const infos = this.legInfos(record, now);
-    if (isFinalStatus(record.trade.status.status)) {
-      const message = SHIOAJI_MESSAGES.orderFilled;
-      this.commit(record, [this.report(record, infos, 'Cancel', '88', message, now)]);
-      return { ...structuredClone(record.trade), status: { ...structuredClone(record.trade.status), msg: message } };
+    const refusal = orderStillWorking({ status: record.trade.status });
+    if (refusal) {
+      this.commit(record, [this.report(record, infos, 'Cancel', refusal.opCode, refusal.message, now)]);
+      const answer = structuredClone(record.trade);
+      answer.status.msg = refusal.message;
+      return answer;
     }
     this.commit(record, this.cancelRest(record, infos, now, ''));
     return structuredClone(record.trade);
@@ -259,7 +261,7 @@ export class ComboDesk {
     const money = (n: number) => `NT$${Math.round(n).toLocaleString('en-US')}`;
     return {
       rule: 'sufficientMargin',
-      opCode: '88',
+      opCode: OP_CODE_REJECTED,
       message: `insufficient margin: the combo needs ${money(need)}, available ${money(available)}`,
     };
   }
