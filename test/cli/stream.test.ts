@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { CommanderError } from 'commander';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { ApiError, DaemonClient, UnreachableError } from '../../src/cli/client.js';
 import {
@@ -26,9 +25,9 @@ import { accountOfEvent, eventMatches, formatOrderEvent, orderEventCells } from 
 import { formatServerStatus } from '../../src/cli/commands/server.js';
 import { EXIT, UsageError } from '../../src/cli/context.js';
 import type { Row } from '../../src/cli/output.js';
-import { createProgram } from '../../src/cli/program.js';
 import { followStream } from '../../src/cli/stream.js';
 import { testApp } from '../helpers/app.js';
+import { type CommandOutput, runSjgate } from '../helpers/cli.js';
 import { freePort } from '../helpers/net.js';
 
 // --- a fake SSE server ------------------------------------------------------------------------------------------
@@ -313,62 +312,18 @@ describe('followStream', () => {
 
 // --- the commands against a fake daemon ---------------------------------------------------------------------------
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs `sjgate --host 127.0.0.1 --port <port> ...args` in this process under a fresh data home (no socket, so TCP).
- * `whileRunning` gets the output so far and decides when to stop the command (with SIGINT, as Ctrl+C).
- */
-async function sjgate(
-  port: number,
-  args: string[],
-  whileRunning?: (output: { stdout: () => string; stderr: () => string }) => Promise<void>,
-): Promise<Run> {
+/** Runs sjgate in this process under a fresh data home (no socket, so TCP); see runSjgate. */
+async function sjgate(port: number, args: string[], whileRunning?: (output: CommandOutput) => Promise<void>) {
   const home = mkdtempSync(join(tmpdir(), 'sjgate-stream-'));
   const savedHome = process.env.SJ_HOME_PATH;
   process.env.SJ_HOME_PATH = home;
-  const program = createProgram({ entry: '/nonexistent/sjgate-must-not-start.js', version: '0.0.0-test' });
-  const out: string[] = [];
-  const err: string[] = [];
-  const { write: writeOut } = process.stdout;
-  const { write: writeErr } = process.stderr;
-  const capture =
-    (into: string[], stream: NodeJS.WriteStream, original: typeof writeOut) =>
-    (chunk: unknown, ...rest: unknown[]): boolean => {
-      if (typeof chunk === 'string') {
-        into.push(chunk);
-        return true;
-      }
-      return (original as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
-    };
-  process.stdout.write = capture(out, process.stdout, writeOut) as typeof writeOut;
-  process.stderr.write = capture(err, process.stderr, writeErr) as typeof writeErr;
-  process.exitCode = undefined;
-  let code: number;
   try {
-    const running = program.parseAsync(['node', 'sjgate', '--host', '127.0.0.1', '--port', String(port), ...args]);
-    const stopper = whileRunning?.({ stdout: () => out.join(''), stderr: () => err.join('') });
-    const [result] = await Promise.allSettled([running, stopper]);
-    await stopper;
-    if (result.status === 'rejected') {
-      if (!(result.reason instanceof CommanderError)) throw result.reason;
-      code = result.reason.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    } else {
-      code = Number(process.exitCode ?? EXIT.ok);
-    }
+    return await runSjgate(port, args, whileRunning);
   } finally {
-    process.stdout.write = writeOut;
-    process.stderr.write = writeErr;
-    process.exitCode = undefined;
     if (savedHome === undefined) delete process.env.SJ_HOME_PATH;
     else process.env.SJ_HOME_PATH = savedHome;
     rmSync(home, { recursive: true, force: true });
   }
-  return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
 /** Waits until stdout has `lines` lines, then presses Ctrl+C. */

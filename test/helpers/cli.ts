@@ -95,37 +95,59 @@ export function fakeDaemon(answer: Answer): FakeDaemon {
 
     async sjgate(...args: string[]): Promise<Run> {
       seen.length = 0;
-      const program = createProgram({ entry: '/nonexistent/sjgate-must-not-start.js', version: '0.0.0-test' });
-      const out: string[] = [];
-      const err: string[] = [];
-      const { write: writeOut } = process.stdout;
-      const { write: writeErr } = process.stderr;
-      // Only text is taken: the test runner's own reports to stdout are buffers and pass through.
-      const capture =
-        (into: string[], stream: NodeJS.WriteStream, original: typeof writeOut) =>
-        (chunk: unknown, ...rest: unknown[]): boolean => {
-          if (typeof chunk === 'string') {
-            into.push(chunk);
-            return true;
-          }
-          return (original as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
-        };
-      process.stdout.write = capture(out, process.stdout, writeOut) as typeof writeOut;
-      process.stderr.write = capture(err, process.stderr, writeErr) as typeof writeErr;
-      process.exitCode = undefined;
-      let code: number;
-      try {
-        await program.parseAsync(['node', 'sjgate', '--host', '127.0.0.1', '--port', String(port), ...args]);
-        code = Number(process.exitCode ?? EXIT.ok);
-      } catch (error) {
-        if (!(error instanceof CommanderError)) throw error;
-        code = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-      } finally {
-        process.stdout.write = writeOut;
-        process.stderr.write = writeErr;
-        process.exitCode = undefined;
-      }
-      return { code, stdout: out.join(''), stderr: err.join('') };
+      return runSjgate(port, args);
     },
   };
+}
+
+export interface CommandOutput {
+  stdout: () => string;
+  stderr: () => string;
+}
+
+/**
+ * Runs `sjgate --host 127.0.0.1 --port <port> ...args` in this process and captures what it prints. `whileRunning`
+ * gets the output so far and may stop a command that runs until Ctrl+C (by emitting SIGINT).
+ */
+export async function runSjgate(
+  port: number,
+  args: string[],
+  whileRunning?: (output: CommandOutput) => Promise<void>,
+): Promise<Run> {
+  const program = createProgram({ entry: '/nonexistent/sjgate-must-not-start.js', version: '0.0.0-test' });
+  const out: string[] = [];
+  const err: string[] = [];
+  const { write: writeOut } = process.stdout;
+  const { write: writeErr } = process.stderr;
+  // Only text is taken: the test runner's own reports to stdout are buffers and pass through.
+  const capture =
+    (into: string[], stream: NodeJS.WriteStream, original: typeof writeOut) =>
+    (chunk: unknown, ...rest: unknown[]): boolean => {
+      if (typeof chunk === 'string') {
+        into.push(chunk);
+        return true;
+      }
+      return (original as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
+    };
+  process.stdout.write = capture(out, process.stdout, writeOut) as typeof writeOut;
+  process.stderr.write = capture(err, process.stderr, writeErr) as typeof writeErr;
+  process.exitCode = undefined;
+  let code: number;
+  try {
+    const running = program.parseAsync(['node', 'sjgate', '--host', '127.0.0.1', '--port', String(port), ...args]);
+    const stopper = whileRunning?.({ stdout: () => out.join(''), stderr: () => err.join('') });
+    const [result] = await Promise.allSettled([running, stopper]);
+    await stopper;
+    if (result.status === 'rejected') {
+      if (!(result.reason instanceof CommanderError)) throw result.reason;
+      code = result.reason.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    } else {
+      code = Number(process.exitCode ?? EXIT.ok);
+    }
+  } finally {
+    process.stdout.write = writeOut;
+    process.stderr.write = writeErr;
+    process.exitCode = undefined;
+  }
+  return { code, stdout: out.join(''), stderr: err.join('') };
 }
