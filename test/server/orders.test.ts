@@ -654,7 +654,11 @@ describe('combo orders', () => {
     assert.equal(cancelled.status.status, 'Cancelled');
     assert.equal(cancelled.status.cancel_quantity, 1);
     const again = (await gw.post(`${ORDER}/cancel_comboorder`, { trade_id: trade.order.id })).body;
-    assert.equal(again.status.msg, '委託數量已完全刪除', 'a cancelled combo says it was cancelled, as a single order does');
+    assert.equal(
+      again.status.msg,
+      '委託數量已完全刪除',
+      'a cancelled combo says it was cancelled, as a single order does',
+    );
     assert.equal(again.status.status, 'Cancelled');
   });
 
