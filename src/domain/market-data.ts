@@ -19,6 +19,26 @@ export type ScannerType = (typeof SCANNER_TYPES)[number];
 export const CHANGE_TYPES = ['LimitUp', 'Up', 'Unchanged', 'Down', 'LimitDown'] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
+/** The numbers quotes carry for a change type (chg_type): 1 limit-up, 2 up, 3 flat, 4 down, 5 limit-down. */
+export const CHANGE_TYPE_NUMBERS: Record<ChangeType, number> = {
+  LimitUp: 1,
+  Up: 2,
+  Unchanged: 3,
+  Down: 4,
+  LimitDown: 5,
+};
+
+/** How a price stands against the reference and the day's limits (null: no limits, e.g. a combo). */
+export function changeTypeOf(
+  close: number,
+  reference: number,
+  limits: { up: number; down: number } | null,
+): ChangeType {
+  if (limits && close >= limits.up) return 'LimitUp';
+  if (limits && close <= limits.down) return 'LimitDown';
+  return close > reference ? 'Up' : close < reference ? 'Down' : 'Unchanged';
+}
+
 /** A contract named by a client: exchange and security type may be left for the catalog to resolve. */
 export interface ContractRef {
   security_type?: SecurityType | undefined;

@@ -5,10 +5,11 @@ import { isTradingDay, previousTradingDay, tradingDaysBetween } from '../../doma
 import type { ComboContract, ContractInfo, StockInfo } from '../../domain/contracts.js';
 import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
 import {
-  type ChangeType,
+  CHANGE_TYPE_NUMBERS,
   type ComboRef,
   type ContractRef,
   type CreditEnquire,
+  changeTypeOf,
   type DailyQuotes,
   emptyKbars,
   emptyTicks,
@@ -301,8 +302,6 @@ export class SimMarketData implements MarketDataPort {
   }
 }
 
-const CHANGE_TYPE_NUMBERS: Record<ChangeType, number> = { LimitUp: 1, Up: 2, Unchanged: 3, Down: 4, LimitDown: 5 };
-
 function statsOf(tape: Tape, count: number) {
   let high = Number.NEGATIVE_INFINITY;
   let low = Number.POSITIVE_INFINITY;
@@ -359,12 +358,6 @@ function snapshotFrom(
     sell_volume: traded ? tape.askVolumes[last]! : 0,
     volume_ratio: yesterdayVolume ? roundTo(stats.volume / yesterdayVolume, 4) : 0,
   };
-}
-
-function changeTypeOf(close: number, reference: number, limits: { up: number; down: number } | null): ChangeType {
-  if (limits && close >= limits.up) return 'LimitUp';
-  if (limits && close <= limits.down) return 'LimitDown';
-  return close > reference ? 'Up' : close < reference ? 'Down' : 'Unchanged';
 }
 
 function requireFields(query: TicksQuery, fields: (keyof TicksQuery)[], queryType: string): void {

@@ -26,6 +26,7 @@ export class FrameRing {
   private head = 0;
   private bytes = 0;
   private readonly evicted = new Map<StreamFamily, number[]>();
+  private newestEvictedSeq = 0;
 
   constructor(private readonly limits: RingLimits) {}
 
@@ -51,33 +52,19 @@ export class FrameRing {
   /** Whether every frame after `seq` is still here. */
   holdsEverythingAfter(seq: number): boolean {
     const oldest = this.frames[this.head];
-    return oldest === undefined ? !this.evictedAny() || this.newestEvicted() <= seq : oldest.seq <= seq + 1;
+    return oldest === undefined ? this.newestEvictedSeq <= seq : oldest.seq <= seq + 1;
   }
 
   /** The frames after `seq`, oldest first. */
   after(seq: number): Frame[] {
-    let low = this.head;
-    let high = this.frames.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.frames[mid]!.seq <= seq) low = mid + 1;
-      else high = mid;
-    }
-    return this.frames.slice(low);
+    return this.frames.slice(firstAfter(seq, this.head, this.frames.length, (i) => this.frames[i]!.seq));
   }
 
   /** How many frames of a family after `seq` were evicted (a lower bound once the eviction log overflowed). */
   evictedAfter(family: StreamFamily, seq: number): number {
     const log = this.evicted.get(family);
     if (!log) return 0;
-    let low = 0;
-    let high = log.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (log[mid]! <= seq) low = mid + 1;
-      else high = mid;
-    }
-    return log.length - low;
+    return log.length - firstAfter(seq, 0, log.length, (i) => log[i]!);
   }
 
   private evictOldest(): void {
@@ -85,19 +72,20 @@ export class FrameRing {
     this.frames[this.head] = undefined as unknown as Frame;
     this.head++;
     this.bytes -= frame.bytes.length;
+    this.newestEvictedSeq = frame.seq;
     const log = this.evicted.get(frame.family) ?? [];
     this.evicted.set(frame.family, log);
     log.push(frame.seq);
     if (log.length > EVICTION_LOG_LIMIT * 2) log.splice(0, EVICTION_LOG_LIMIT);
   }
+}
 
-  private evictedAny(): boolean {
-    return this.evicted.size > 0;
+/** The first index in [low, high) whose sequence, ascending, is above `seq` (high when none is). */
+function firstAfter(seq: number, low: number, high: number, seqAt: (index: number) => number): number {
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (seqAt(mid) <= seq) low = mid + 1;
+    else high = mid;
   }
-
-  private newestEvicted(): number {
-    let newest = 0;
-    for (const log of this.evicted.values()) newest = Math.max(newest, log.at(-1) ?? 0);
-    return newest;
-  }
+  return low;
 }

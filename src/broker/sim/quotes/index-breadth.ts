@@ -3,6 +3,7 @@
 // simulated catalog's stocks of the index's market (TAIEX: TWSE stocks, TPEx index: TPEx stocks) or sector.
 
 import type { StockInfo } from '../../../domain/contracts.js';
+import { type ChangeType, changeTypeOf } from '../../../domain/market-data.js';
 import { LISTED_SECURITIES, type ListedSecurity } from '../catalog/listed-securities.js';
 import type { SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
@@ -21,11 +22,8 @@ export const MARKET_WIDE_INDICES: ReadonlySet<string> = new Set(['IX0001', 'IX00
 
 export interface Breadth {
   noTrade: number;
-  limitUp: number;
-  up: number;
-  flat: number;
-  down: number;
-  limitDown: number;
+  /** Members that traded, by where their last price stands. */
+  byChange: Record<ChangeType, number>;
   /** Trades of all members so far. */
   trades: number;
 }
@@ -33,8 +31,7 @@ export interface Breadth {
 interface Member {
   tape: Tape;
   reference: number;
-  limitUp: number;
-  limitDown: number;
+  limits: { up: number; down: number };
 }
 
 /** The members of an index on a day with their tapes (built once per day: every member's tape). */
@@ -48,14 +45,14 @@ export class IndexBreadth {
       return {
         tape: market.tape(info, day),
         reference: info.reference,
-        limitUp: info.limit_up,
-        limitDown: info.limit_down,
+        limits: { up: info.limit_up, down: info.limit_down },
       };
     });
   }
 
   at(epochMs: number): Breadth {
-    const breadth: Breadth = { noTrade: 0, limitUp: 0, up: 0, flat: 0, down: 0, limitDown: 0, trades: 0 };
+    const byChange = { LimitUp: 0, Up: 0, Unchanged: 0, Down: 0, LimitDown: 0 };
+    const breadth: Breadth = { noTrade: 0, byChange, trades: 0 };
     for (const member of this.members) {
       const count = publishedCount(member.tape, epochMs);
       breadth.trades += count;
@@ -63,12 +60,7 @@ export class IndexBreadth {
         breadth.noTrade++;
         continue;
       }
-      const price = member.tape.prices[count - 1]!;
-      if (price >= member.limitUp) breadth.limitUp++;
-      else if (price <= member.limitDown) breadth.limitDown++;
-      else if (price > member.reference) breadth.up++;
-      else if (price < member.reference) breadth.down++;
-      else breadth.flat++;
+      byChange[changeTypeOf(member.tape.prices[count - 1]!, member.reference, member.limits)]++;
     }
     return breadth;
   }

@@ -2,6 +2,7 @@
 // decimal strings, volumes and counts as numbers, `date` YYYY-MM-DD and `time` HH:MM:SS.ffffff on the Taiwan wall
 // clock, index quotes with PascalCase keys. Pure functions of a day's context, its running state and the book.
 
+import { CHANGE_TYPE_NUMBERS, changeTypeOf } from '../../../domain/market-data.js';
 import type { Book } from '../market/book.js';
 import { taipeiDateTime } from '../market/history.js';
 import type { QuoteContext } from './day-context.js';
@@ -22,14 +23,6 @@ export const money = (value: number): string => decimal(value, Math.abs(value) >
 
 const percent = (value: number) => decimal(value, 2);
 
-/** 1 limit-up, 2 up, 3 flat, 4 down, 5 limit-down, against the reference and the day's limits. */
-export function changeTypeOf(close: number, context: QuoteContext): number {
-  const { limits, reference } = context;
-  if (limits && close >= limits.up) return 1;
-  if (limits && close <= limits.down) return 5;
-  return close > reference ? 2 : close < reference ? 4 : 3;
-}
-
 function dateAndTime(epochUs: number): { date: string; time: string } {
   const datetime = taipeiDateTime(epochUs);
   return { date: datetime.slice(0, 10), time: datetime.slice(11) };
@@ -49,7 +42,7 @@ function tradeFields(context: QuoteContext, state: DayState) {
     volume: state.lastVolume,
     total_volume: state.volume,
     tick_type: state.lastTickType,
-    chg_type: changeTypeOf(state.close, context),
+    chg_type: CHANGE_TYPE_NUMBERS[changeTypeOf(state.close, context.reference, context.limits)],
     price_chg: decimal(change),
     pct_chg: context.reference ? percent((change / context.reference) * 100) : '0',
   };
@@ -267,11 +260,11 @@ export function quoteIdx(context: QuoteContext, state: DayState, breadth: Breadt
     PrevDate: index.previousDay,
     PrevAmountSum: money(index.previousAmount),
     NoTrade: breadth.noTrade,
-    RaiseStop: breadth.limitUp,
-    Raise: breadth.up,
-    Flat: breadth.flat,
-    Fall: breadth.down,
-    FallStop: breadth.limitDown,
+    RaiseStop: breadth.byChange.LimitUp,
+    Raise: breadth.byChange.Up,
+    Flat: breadth.byChange.Unchanged,
+    Fall: breadth.byChange.Down,
+    FallStop: breadth.byChange.LimitDown,
     ...NO_CATEGORIES,
   };
 }

@@ -90,31 +90,32 @@ export class SimQuotes implements QuotesPort {
     else watch.channel.onTrades(update);
   }
 
-  /** The source a subscription reads, watched on the feed when it is the first to read it. */
+  /** The channel a subscription reads: the one already on its source's feed keys, or a new one. */
   private channelOf(subscription: QuoteSubscription): Channel {
+    const { source, feedKeys } = this.sourceOf(subscription);
+    return this.byFeedKey.get(feedKeys[0]!)?.channel ?? this.open(source, feedKeys);
+  }
+
+  /** The source a subscription reads and its feed keys, watched (watching again is a no-op). */
+  private sourceOf(subscription: QuoteSubscription): { source: QuoteSource; feedKeys: string[] } {
     if (isComboSubscription(subscription)) {
       const { legs, combo_type } = subscription.contract;
       const combo: ComboContract = this.contracts.createCombo(
         legs.map((leg) => ({ security_type: leg.security_type, exchange: leg.exchange, code: leg.code })),
         combo_type,
       );
-      const key = this.feed.watchCombo(combo);
-      return this.byFeedKey.get(key)?.channel ?? this.open({ family: 'fop', intradayOdd: false, combo }, [key]);
+      return { source: { family: 'fop', intradayOdd: false, combo }, feedKeys: [this.feed.watchCombo(combo)] };
     }
     const { code, security_type: type } = subscription;
     if (type === 'IND') {
-      const key = this.feed.watch(code, 'board');
-      return this.byFeedKey.get(key)?.channel ?? this.open({ family: 'idx', intradayOdd: false, combo: null }, [key]);
+      return { source: { family: 'idx', intradayOdd: false, combo: null }, feedKeys: [this.feed.watch(code, 'board')] };
     }
     const family = type === 'FUT' || type === 'OPT' ? 'fop' : 'stk';
     if (subscription.intraday_odd) {
-      const key = this.feed.watch(code, 'odd');
-      return this.byFeedKey.get(key)?.channel ?? this.open({ family, intradayOdd: true, combo: null }, [key]);
+      return { source: { family, intradayOdd: true, combo: null }, feedKeys: [this.feed.watch(code, 'odd')] };
     }
-    const key = this.feed.watch(code, 'board');
-    const existing = this.byFeedKey.get(key)?.channel;
-    if (existing) return existing;
-    return this.open({ family, intradayOdd: false, combo: null }, [key, this.feed.watch(code, 'trial')]);
+    const feedKeys = [this.feed.watch(code, 'board'), this.feed.watch(code, 'trial')];
+    return { source: { family, intradayOdd: false, combo: null }, feedKeys };
   }
 
   /** A new source on its feed keys: the first is its trades, a second its trial matches. */
