@@ -313,6 +313,15 @@ describe('kbars', () => {
       assert.ok(bars.High.every((high, i) => high >= bars.Low[i]! && high >= bars.Open[i]! && high >= bars.Close[i]!));
     }
   });
+
+  test("an index's turnover is the exchange's (hundreds of billions of NT$ a day), not its level times its lots", async () => {
+    const response = await kbars({ contract: { code: 'IX0001' }, start: PAST_DAY, end: PAST_DAY });
+    const bars = response.body as Kbars;
+    const turnover = bars.Amount.reduce((sum, amount) => sum + amount, 0);
+    const lots = bars.Volume.reduce((sum, volume) => sum + volume, 0);
+    assert.ok(turnover > 1e11 && turnover < 1e12, `turnover ${turnover.toExponential(2)}`);
+    assert.ok(turnover / lots > 20_000 && turnover / lots < 200_000, `NT$ ${turnover / lots} per lot`);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------------

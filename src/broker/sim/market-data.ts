@@ -68,9 +68,11 @@ export class SimMarketData implements MarketDataPort {
     if (daysBetween(start, end) > MAX_KBARS_DAYS) {
       throw new InvalidRequestError(`Kbars date range must not exceed ${MAX_KBARS_DAYS} days (got ${start} to ${end})`);
     }
-    const unit = this.amountUnitOf(query.contract);
     const kbars = emptyKbars();
-    for (const day of tradingDaysBetween(start, end)) kbarsOf(this.dayTicks(query.contract, day), unit, kbars);
+    for (const day of tradingDaysBetween(start, end)) {
+      const { ticks, amountUnit } = this.publishedDay(query.contract, day);
+      kbarsOf(ticks, amountUnit, kbars);
+    }
     return kbars;
   }
 
@@ -183,11 +185,6 @@ export class SimMarketData implements MarketDataPort {
     return this.contracts.createCombo(legs, ref.combo_type as ComboContract['combo_type'] | undefined);
   }
 
-  private amountUnitOf(ref: InstrumentRef): number {
-    if (isComboRef(ref)) return 1;
-    return marketOf(this.resolve(ref)) === 'stock' ? 1000 : 1;
-  }
-
   private dayOrCurrent(date: string | undefined, type: ContractInfo['security_type']): string {
     return date ?? this.market.dayAt(type === 'FUT' || type === 'OPT' ? 'futures' : 'stock', this.clock.now());
   }
@@ -196,11 +193,16 @@ export class SimMarketData implements MarketDataPort {
 
   /** The ticks of a day as published by now: the whole day in the past, what has traded so far today. */
   private dayTicks(ref: InstrumentRef, date: string | undefined): Ticks {
-    if (isComboRef(ref)) return this.comboTicks(this.combo(ref), date);
+    return this.publishedDay(ref, date).ticks;
+  }
+
+  /** A day's published ticks with the NT$ amount of one unit of their volume. */
+  private publishedDay(ref: InstrumentRef, date: string | undefined): { ticks: Ticks; amountUnit: number } {
+    if (isComboRef(ref)) return { ticks: this.comboTicks(this.combo(ref), date), amountUnit: 1 };
     const info = this.resolve(ref);
-    const day = this.dayOrCurrent(date, info.security_type);
-    const tape = this.tapeOn(info, day);
-    return tape ? ticksOf(tape, 0, publishedCount(tape, this.clock.now())) : emptyTicks();
+    const tape = this.tapeOn(info, this.dayOrCurrent(date, info.security_type));
+    if (!tape) return { ticks: emptyTicks(), amountUnit: 1 };
+    return { ticks: ticksOf(tape, 0, publishedCount(tape, this.clock.now())), amountUnit: tape.amountUnit };
   }
 
   /** A day's tape of a contract, or null when the day has no trading for it (holiday, future, before history). */

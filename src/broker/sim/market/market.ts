@@ -49,6 +49,8 @@ export const COMBO_SIGNS: Record<ComboType, readonly number[]> = {
 const ATM_VOLATILITY = 0.2;
 const YEAR_MS = 365 * 86400_000;
 const INDEX_LOTS_PER_DAY = 6_000_000;
+/** NT$ of an average board lot on the exchange; an index's turnover is its lots at this value, not at its level. */
+const AVERAGE_LOT_VALUE = 65_000;
 
 export const marketOf = (info: ContractInfo): MarketKind =>
   info.security_type === 'FUT' || info.security_type === 'OPT' ? 'futures' : 'stock';
@@ -335,7 +337,7 @@ export class SimMarket {
       askPrices: zeros(),
       askVolumes: zeros(),
       tickTypes: new Uint8Array(n),
-      amountUnit: 1000,
+      amountUnit: n > 0 ? AVERAGE_LOT_VALUE / levels[0]! : 1000,
       rules: null,
     };
   }
