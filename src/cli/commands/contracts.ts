@@ -5,8 +5,9 @@ import { COMBO_TYPES, REGIONS, SECURITY_TYPES } from '../../domain/contracts.js'
 import { type QueryValue, withQuery } from '../client.js';
 import { action, UsageError } from '../context.js';
 import type { Runtime } from '../daemon.js';
-import { formatHeading, formatRecord, formatTable, type Row } from '../output.js';
+import { formatHeading, formatRecord, formatTable, printError, type Row } from '../output.js';
 import { codeList, date, decimal, integerIn, month, oneOf, text } from '../parsers.js';
+import { followStream, printLine, stopSignal, streamAction } from '../stream.js';
 
 const BASE = '/api/v1/data/contracts';
 const segment = encodeURIComponent;
@@ -295,26 +296,29 @@ Examples:
     .addOption(new Option('--type <TYPE>', 'only this security type').choices([...SECURITY_TYPES]))
     .addOption(regionOption())
     .action(
-      action<Options>(runtime, async (cli, o) => {
+      streamAction<Options>(runtime, async (cli, o, json) => {
         const path = withQuery(
-          `/api/v1/stream/data/contract_event`,
+          '/api/v1/stream/data/contract_event',
           queryOf({ region: o.region, security_type: o.type }),
         );
-        const stop = new AbortController();
-        process.once('SIGINT', () => stop.abort());
-        process.once('SIGTERM', () => stop.abort());
-        if (process.stderr.isTTY) process.stderr.write('Watching contract refresh events (Ctrl+C to stop)\n');
-        await cli.call((client) =>
-          client.stream(
-            path,
-            (message) => {
-              if (message.event !== 'contract_event') return;
-              const event = JSON.parse(message.data) as Row;
-              process.stdout.write(`${cli.json ? JSON.stringify(event) : formatContractEvent(event)}\n`);
-            },
-            stop.signal,
-          ),
-        );
+        const { signal, dispose } = stopSignal();
+        if (process.stderr.isTTY) printError('Watching contract refresh events (Ctrl+C to stop)');
+        try {
+          await cli.call((client) =>
+            followStream(
+              client,
+              path,
+              (message) => {
+                if (message.event !== 'contract_event') return;
+                const event = JSON.parse(message.data) as Row;
+                printLine(json ? JSON.stringify(event) : formatContractEvent(event));
+              },
+              { signal },
+            ),
+          );
+        } finally {
+          dispose();
+        }
       }),
     );
 
