@@ -39,6 +39,11 @@ export function taipeiDate(epochMs: number): string {
   return shifted(epochMs).toISOString().slice(0, 10);
 }
 
+/** ISO 8601 in Taiwan time with its offset, e.g. 2026-11-23T10:00:00.000+08:00. */
+export function taipeiIso(epochMs: number): string {
+  return `${shifted(epochMs).toISOString().slice(0, 23)}+08:00`;
+}
+
 /** Minutes since Taiwan midnight. */
 export function taipeiMinuteOfDay(epochMs: number): number {
   const d = shifted(epochMs);

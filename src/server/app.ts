@@ -10,6 +10,7 @@ import { registerLimits } from './limits.js';
 import { registerOpenApi } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { marketDataRoutes } from './routes/market-data.js';
 import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('streams', streams);
   app.addHook('onClose', async () => streams.close());
   await app.register(streamRoutes(broker, streams));
+  await app.register(dashboardRoutes());
   return app;
 }
 

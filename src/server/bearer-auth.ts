@@ -6,7 +6,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors.js';
 
-const PUBLIC_PREFIXES = ['/api/v1/health', '/api/v1/info', '/openapi.json', '/docs', '/apps/'];
+// The dashboard's page and its assets are public too: they hold no data, and their API calls carry the token.
+const PUBLIC_PREFIXES = ['/api/v1/health', '/api/v1/info', '/openapi.json', '/docs', '/apps/', '/assets/'];
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

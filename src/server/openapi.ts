@@ -24,11 +24,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: 'order' },
         { name: 'portfolio' },
         { name: 'stream' },
+        { name: 'apps' },
       ],
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  // Until the dashboard is served at /, the interactive docs are the front page.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs', 302));
 }

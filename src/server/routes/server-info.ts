@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
+import { taipeiIso } from '../../domain/time.js';
 
 export interface ServerIdentity {
   version: string;
@@ -35,6 +36,10 @@ export function serverInfoRoutes(broker: Broker, identity: ServerIdentity): Fast
               sim_clock: Type.Union([Type.String(), Type.Null()], {
                 description: 'always-open or exchange in simulation; null in production',
               }),
+              sim_time: Type.Union([Type.String(), Type.Null()], {
+                description:
+                  "the simulator's clock now (SJ_SIM_START may set it apart from the wall clock), ISO 8601 in Taiwan time; null in production",
+              }),
             }),
           },
         },
@@ -49,6 +54,7 @@ export function serverInfoRoutes(broker: Broker, identity: ServerIdentity): Fast
         uds_plaintext: true,
         simulation: broker.simulation,
         sim_clock: broker.simulation ? broker.clockMode : null,
+        sim_time: broker.simulation ? taipeiIso(broker.clock.now()) : null,
       }),
     );
 

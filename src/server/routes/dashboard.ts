@@ -1,0 +1,80 @@
+// The dashboard: the single page built by Vite into dist/web, served at / with its hashed assets under /assets/.
+// index.html is read on every request (it is small) so that a rebuild shows up without restarting the daemon.
+
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { sendError } from '../errors.js';
+
+export interface DashboardOptions {
+  /** The folder holding the built index.html and assets/; dist/web of the package by default. */
+  root?: string | undefined;
+}
+
+const NOT_BUILT = 'the dashboard is not built; run `npm run build` in the sjgate folder, then reload';
+
+/** The folder of the package.json above this module: the sources under tsx and dist/ under node both work. */
+export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
+}
+
+export function dashboardRoutes(options: DashboardOptions = {}): FastifyPluginAsync {
+  const root = options.root ?? join(packageRoot(), 'dist', 'web');
+  return async (app) => {
+    await app.register(fastifyStatic, {
+      root: join(root, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      // Names carry a content hash, so a file under a name never changes.
+      maxAge: '365d',
+      immutable: true,
+      suppressWarning: true,
+    });
+
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      const html = await readFile(join(root, 'index.html'), 'utf8').catch(() => null);
+      if (html === null) return notBuilt(reply, request.headers.accept);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', contentSecurityPolicy(html))
+        .header('x-frame-options', 'DENY')
+        .header('x-content-type-options', 'nosniff')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    });
+  };
+}
+
+function notBuilt(reply: FastifyReply, accept: string | undefined) {
+  if (!accept?.includes('text/html')) return sendError(reply, 503, NOT_BUILT);
+  const page = `<!doctype html><meta charset="utf-8"><title>sjgate</title><p>sjgate: ${NOT_BUILT}. The API is up: <a href="/docs">/docs</a>.</p>`;
+  return reply.code(503).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+}
+
+/**
+ * Only this page's own scripts run, and no other site may frame it (an order ticket under a clickjacking overlay).
+ * The inline theme script, which must run before first paint, is allowed by its hash.
+ */
+function contentSecurityPolicy(html: string): string {
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  );
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inline.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}

@@ -1,0 +1,271 @@
+// The dashboard in Chromium against a real gateway: every card renders without errors, live ticks arrive, an order
+// goes from the ticket to the blotters, an app is uploaded, opened and deleted, and the theme persists.
+// One gateway and one browser serve the whole file. Screenshots of every card go to test-results/screenshots/.
+
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { loadConfig } from '../../src/config.js';
+import { type RunningGateway, startGateway } from '../../src/server/main.js';
+import { packageRoot } from '../../src/server/routes/dashboard.js';
+import { chromiumMissing, collectErrors, launchChromium } from '../helpers/browser.js';
+
+const CARDS = ['server', 'usage', 'accounts', 'watch', 'chart', 'ticket', 'blotters', 'streams', 'apps'];
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+/** A Monday at the stock market's busiest minute (the always-open session starts at 08:00), so ticks come fast. */
+const SIM_START = '2026-11-23T08:00:05+08:00';
+
+const missing = chromiumMissing();
+if (missing && process.env.SJ_BROWSER_TESTS === 'required') {
+  test('Chromium is installed (SJ_BROWSER_TESTS=required)', () => assert.fail(missing));
+}
+
+describe('dashboard in Chromium', { skip: missing ?? false }, () => {
+  let home: string;
+  let gateway: RunningGateway;
+  let browser: Browser;
+  let base: string;
+
+  before(async () => {
+    if (!existsSync(join(packageRoot(), 'dist', 'web', 'index.html'))) {
+      throw new Error('the dashboard is not built: run `npm run build` (npm test does) before the browser tests');
+    }
+    home = mkdtempSync(join(tmpdir(), 'sjgate-browser-'));
+    const config = loadConfig({
+      SJ_HOME_PATH: home,
+      SJ_HTTP_ADDR: '127.0.0.1:0',
+      SJ_SIM_CLOCK: 'always-open',
+      SJ_SIM_START: SIM_START,
+    });
+    [gateway, browser] = await Promise.all([startGateway(config, () => undefined), launchChromium()]);
+    base = `http://127.0.0.1:${gateway.port}`;
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await gateway?.close();
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+
+  /** A fresh page (own storage) on the dashboard, with its errors collected. */
+  async function openDashboard(): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${base}/`);
+    return { page, errors, context };
+  }
+
+  const byTestId = (page: Page, id: string) => page.getByTestId(id);
+
+  /** Polls `check` until it holds. Not page.waitForFunction: the dashboard's CSP (rightly) forbids its eval. */
+  async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function waitForLoadedCards(page: Page): Promise<void> {
+    for (const card of CARDS) await byTestId(page, `card-${card}`).waitFor({ state: 'visible' });
+    await byTestId(page, 'server-version').getByText('0.1.0', { exact: true }).waitFor();
+    await byTestId(page, 'account-default').first().waitFor();
+    await byTestId(page, 'streams-page').getByText('live').waitFor();
+    await byTestId(page, 'chart-status').waitFor({ state: 'detached' });
+    await until('the quotes of the market watch', async () => {
+      const lasts = await page.locator('[data-testid^="watch-last-"]').allInnerTexts();
+      return lasts.length === 4 && lasts.every((text) => text !== '—');
+    });
+    await until(
+      'the subscriptions list',
+      async () => (await page.locator('[data-testid^="subscription-"]').count()) >= 8,
+    );
+  }
+
+  async function screenshotCards(page: Page, suffix = ''): Promise<void> {
+    for (const card of CARDS) {
+      await byTestId(page, `card-${card}`).screenshot({ path: join(SCREENSHOTS, `${card}${suffix}.png`) });
+    }
+  }
+
+  test('loads with every card filled in and no errors', async () => {
+    const { page, errors } = await openDashboard();
+    await waitForLoadedCards(page);
+    assert.equal(await byTestId(page, 'server-mode').innerText(), 'Simulation · clock always open');
+    await byTestId(page, 'server-time')
+      .getByText(/^2026-11-23 08:0\d:\d\d TW$/)
+      .waitFor();
+    assert.match(await byTestId(page, 'usage-connections').innerText(), /^\d+$/);
+    for (const code of ['2330', '2317', '0050', 'TXFR1']) {
+      assert.match(await byTestId(page, `watch-last-${code}`).innerText(), /^[\d,.]+$/, code);
+    }
+    await screenshotCards(page);
+    assert.deepEqual(errors, []);
+  });
+
+  test('live ticks reach the market watch', async () => {
+    const { page, errors } = await openDashboard();
+    await byTestId(page, 'watch-row-2330').waitFor();
+    // The counters start at 0 with the page: any count is a trade that came over the stream while it was open.
+    await until(
+      'a trade on the stream',
+      async () => {
+        const counts = await page.locator('[data-testid^="watch-ticks-"]').allInnerTexts();
+        return counts.some((count) => Number(count) > 0);
+      },
+      15_000,
+    );
+    assert.deepEqual(errors, []);
+  });
+
+  test('an order goes from the ticket, after its confirmation, to the blotters', async () => {
+    const { page, errors } = await openDashboard();
+    await byTestId(page, 'watch-row-2330').getByRole('button', { name: /^2330/ }).click();
+    await byTestId(page, 'ticket-code').getByText('2330').waitFor();
+
+    // A marketable order: bought at once, so it shows in deals and positions.
+    await byTestId(page, 'ticket-price-type').selectOption('MKT');
+    assert.equal(await byTestId(page, 'ticket-order-type').inputValue(), 'IOC');
+    await byTestId(page, 'ticket-review').click();
+    const confirm = byTestId(page, 'ticket-confirm');
+    assert.equal(await confirm.innerText(), 'Confirm Buy 1 × 2330 @ MKT');
+    await confirm.click();
+    await byTestId(page, 'ticket-result')
+      .getByText(/^Filled · 1 @ [\d,.]+ · order \w+$/)
+      .waitFor();
+    await byTestId(page, 'deals-table').locator('tbody tr[data-testid^=deal-]').first().waitFor();
+    await byTestId(page, 'position-2330').waitFor();
+    assert.match(await byTestId(page, 'position-2330').innerText(), /2330\s+Buy\s+1\b/);
+
+    // A limit order at the limit-down price rests: it is working until cancelled from the blotter.
+    const info = (await (await fetch(`${base}/api/v1/data/contracts/2330/info`)).json()) as { limit_down: number };
+    await byTestId(page, 'ticket-price-type').selectOption('LMT');
+    await byTestId(page, 'ticket-order-type').selectOption('ROD');
+    await byTestId(page, 'ticket-price').fill(String(info.limit_down));
+    await byTestId(page, 'ticket-review').click();
+    assert.equal(await confirm.innerText(), `Confirm Buy 1 × 2330 @ ${info.limit_down}`);
+    await confirm.click();
+    const placed = byTestId(page, 'ticket-result').getByText(/^Submitted · order (\w+)$/);
+    await placed.waitFor();
+    const orderId = (await placed.innerText()).split('order ')[1]!;
+    const row = byTestId(page, `order-${orderId}`);
+    await row.getByText('Submitted').waitFor();
+    await byTestId(page, `order-cancel-${orderId}`).click();
+    await row.getByText('Cancelled').waitFor();
+
+    // A request the gateway refuses shows its message as the gateway worded it.
+    await byTestId(page, 'ticket-quantity').fill('0');
+    await byTestId(page, 'ticket-review').click();
+    await confirm.click();
+    await byTestId(page, 'ticket-result')
+      .getByText(/^invalid request \(1 problem\): .*quantity/)
+      .waitFor();
+    assert.deepEqual(
+      errors.filter((error) => !error.includes('422')),
+      [],
+    );
+  });
+
+  test('an app folder is uploaded, opened in a new tab and deleted', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sjgate-app-'));
+    const dist = join(folder, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><body><h1>Demo</h1><script src="assets/app.js"></script></body></html>',
+    );
+    writeFileSync(
+      join(dist, 'assets', 'app.js'),
+      "const proof = document.createElement('p'); proof.id = 'proof'; proof.textContent = 'app ran'; document.body.append(proof);",
+    );
+    try {
+      const { page, context, errors } = await openDashboard();
+      await byTestId(page, 'apps-name').fill('bad name');
+      await byTestId(page, 'apps-input').setInputFiles(dist);
+      await byTestId(page, 'apps-picked').getByText('2 files', { exact: false }).waitFor();
+      await byTestId(page, 'apps-upload').click();
+      await byTestId(page, 'apps-error')
+        .getByText(/invalid app name "bad name"/)
+        .waitFor();
+
+      await byTestId(page, 'apps-name').fill('browser-demo');
+      await byTestId(page, 'apps-upload').click();
+      await byTestId(page, 'apps-done').getByText('Uploaded 2 files to /apps/browser-demo/').waitFor();
+      await byTestId(page, 'app-browser-demo').waitFor();
+
+      const [opened] = await Promise.all([
+        context.waitForEvent('page'),
+        byTestId(page, 'app-open-browser-demo').click(),
+      ]);
+      await opened.locator('#proof').getByText('app ran').waitFor();
+      assert.equal(new URL(opened.url()).pathname, '/apps/browser-demo/');
+      await opened.close();
+
+      await byTestId(page, 'app-delete-browser-demo').click();
+      await byTestId(page, 'app-delete-confirm-browser-demo').click();
+      await byTestId(page, 'app-browser-demo').waitFor({ state: 'detached' });
+      const listed = (await (await fetch(`${base}/api/v1/apps`)).json()) as { apps: string[] };
+      assert.ok(!listed.apps.includes('browser-demo'));
+      assert.deepEqual(
+        errors.filter((error) => !error.includes('400')),
+        [],
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('a gateway open to the network asks for its keys, and works once they are given', async () => {
+    const openHome = mkdtempSync(join(tmpdir(), 'sjgate-browser-keys-'));
+    const keyed = await startGateway(
+      loadConfig({
+        SJ_HOME_PATH: openHome,
+        SJ_HTTP_ADDR: '0.0.0.0:0',
+        SJ_API_KEY: 'demo-key',
+        SJ_SEC_KEY: 'demo-secret',
+        SJ_SIM_START: SIM_START,
+      }),
+      () => undefined,
+    );
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${keyed.port}/`);
+      await byTestId(page, 'signin').waitFor();
+      await byTestId(page, 'signin-token').fill('demo-key:wrong');
+      await byTestId(page, 'signin-submit').click();
+      await byTestId(page, 'signin').getByText('Invalid API credentials').waitFor();
+      await byTestId(page, 'signin-token').fill('demo-key:demo-secret');
+      await byTestId(page, 'signin-submit').click();
+      await byTestId(page, 'account-default').first().waitFor();
+      await byTestId(page, 'streams-page').getByText('live').waitFor();
+      assert.equal(await byTestId(page, 'signin').count(), 0);
+      await context.close();
+    } finally {
+      await keyed.close();
+      rmSync(openHome, { recursive: true, force: true });
+    }
+  });
+
+  test('the theme toggle sets .dark on <html> and the choice survives a reload', async () => {
+    const { page } = await openDashboard();
+    const htmlClass = () => page.locator('html').getAttribute('class');
+    assert.doesNotMatch((await htmlClass()) ?? '', /\bdark\b/);
+    await byTestId(page, 'theme-toggle').click();
+    assert.match((await htmlClass()) ?? '', /\bdark\b/);
+    assert.equal(await page.evaluate("localStorage.getItem('theme')"), 'dark');
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    assert.match((await htmlClass()) ?? '', /\bdark\b/);
+    await waitForLoadedCards(page);
+    await screenshotCards(page, '-dark');
+    await byTestId(page, 'theme-toggle').click();
+    assert.doesNotMatch((await htmlClass()) ?? '', /\bdark\b/);
+    assert.equal(await page.evaluate("localStorage.getItem('theme')"), 'light');
+  });
+});
