@@ -2,6 +2,7 @@
 // Only node:http, so a CLI round trip does not pay for loading the server.
 
 import { type ClientRequest, request } from 'node:http';
+import type { Readable } from 'node:stream';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export interface Endpoint {
@@ -53,6 +54,14 @@ export interface RawResponse {
 
 type Transport = 'socket' | 'tcp';
 
+/** A request body streamed from its source, of a length known in advance (so it is sent with Content-Length). */
+export interface StreamedBody {
+  contentType: string;
+  length: number;
+  /** A fresh stream of the body; called again if the request moves to the other transport. */
+  open(): Readable;
+}
+
 export interface StreamOptions {
   /** Sent as the `Last-Event-ID` header, so the server resumes after that event. */
   lastEventId?: string | undefined;
@@ -80,6 +89,17 @@ export class DaemonClient {
 
   async post<T>(path: string, body: unknown): Promise<T> {
     return parseBody(await this.send('POST', path, body)) as T;
+  }
+
+  async delete<T>(path: string): Promise<T> {
+    return parseBody(await this.send('DELETE', path)) as T;
+  }
+
+  /** A request whose body is streamed (an upload), not held in memory. */
+  async sendStream<T>(method: string, path: string, body: StreamedBody): Promise<T> {
+    const response = await this.#overTransports((transport) => this.#exchange(transport, method, path, body));
+    if (response.status >= 400) throw new ApiError(response.status, errorBody(response));
+    return parseBody(response) as T;
   }
 
   /** A GET whose answer is plain text. */
@@ -172,17 +192,26 @@ export class DaemonClient {
     });
   }
 
-  #exchange(transport: Transport, method: string, path: string, payload: Buffer | undefined): Promise<RawResponse> {
+  #exchange(
+    transport: Transport,
+    method: string,
+    path: string,
+    payload: Buffer | StreamedBody | undefined,
+  ): Promise<RawResponse> {
     const target = this.#targetOf(transport);
     const where = 'socketPath' in target ? target.socketPath : urlOf(this.endpoint.host, this.endpoint.port);
     const headers: Record<string, string | number> = { accept: 'application/json' };
     if (payload !== undefined) {
-      headers['content-type'] = 'application/json';
+      headers['content-type'] = Buffer.isBuffer(payload) ? 'application/json' : payload.contentType;
       headers['content-length'] = payload.length;
     }
+    // The server may answer (and close) before a streamed body is all sent; the answer is what counts then.
+    let answered = false;
+    let bodyError: Error | undefined;
     return new Promise((resolve, reject) => {
       // A fresh connection per request: a kept-alive one may belong to a daemon that has since gone.
       const req = request({ ...target, agent: false, method, path, headers, timeout: this.timeoutMs }, (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
@@ -204,11 +233,23 @@ export class DaemonClient {
         );
       });
       req.on('error', (error: NodeJS.ErrnoException) => {
+        if (answered) return;
         if (error instanceof ConnectFailure) reject(error);
+        else if (bodyError !== undefined) reject(bodyError);
         else if (connected()) reject(new Error(`connection to sjgate at ${where} failed: ${error.message}`));
         else reject(new ConnectFailure(`${where}: ${error.code ?? error.message}`));
       });
-      req.end(payload);
+      if (payload === undefined || Buffer.isBuffer(payload)) {
+        req.end(payload);
+        return;
+      }
+      const source = payload.open();
+      source.on('error', (error) => {
+        bodyError = error;
+        req.destroy(error);
+      });
+      req.on('close', () => source.destroy());
+      source.pipe(req);
     });
   }
 }

@@ -1,6 +1,7 @@
 // The command tree of `sjgate`: global options, the exit codes in the help, and one group per file in commands/.
 
 import { Command, Option } from 'commander';
+import { registerApps } from './commands/apps.js';
 import { registerAuth } from './commands/auth.js';
 import { registerContracts } from './commands/contracts.js';
 import { registerData } from './commands/data.js';
@@ -46,6 +47,7 @@ Examples:
     );
   registerServer(program, runtime);
   registerAuth(program, runtime);
+  registerApps(program, runtime);
   registerContracts(program, runtime);
   registerData(program, runtime);
   registerOrder(program, runtime);

@@ -4,10 +4,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Broker } from '../broker/port.js';
 import { ConfigError, isLoopbackHost, NON_LOOPBACK_NEEDS_KEYS } from '../config.js';
 import { isStockTradingHours } from '../domain/sessions.js';
+import { AppStore } from './apps/store.js';
 import { registerBearerAuth } from './bearer-auth.js';
 import { handleFrameworkError, registerErrorHandling } from './errors.js';
 import { registerLimits } from './limits.js';
 import { registerOpenApi } from './openapi.js';
+import { appsRoutes } from './routes/apps.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -32,6 +34,8 @@ export interface AppOptions {
   rateLimits?: boolean | undefined;
   /** Subscriptions file and restore, replay buffer and client buffer sizes. */
   streams?: StreamOptions | undefined;
+  /** Where hosted apps are kept (`<home>/apps`); without it the apps API and /apps/ are absent. */
+  appsDir?: string | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -69,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('streams', streams);
   app.addHook('onClose', async () => streams.close());
   await app.register(streamRoutes(broker, streams));
+  if (options.appsDir !== undefined) await app.register(appsRoutes(await AppStore.open(options.appsDir)));
   await app.register(dashboardRoutes());
   return app;
 }

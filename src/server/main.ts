@@ -49,6 +49,7 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
         : null,
     https,
     rateLimits: config.simLimits,
+    appsDir: join(config.homePath, 'apps'),
     streams: {
       subscriptionsFile: join(config.homePath, 'subscriptions.json'),
       restore: config.restoreSubscriptions,

@@ -1,0 +1,77 @@
+// The names of hosted apps and the paths of their files: what a client may send, checked before anything touches
+// the disk, so that no name or path can reach outside the app's own folder.
+
+/** A request about an app that is refused with `status` and a message saying what to change. */
+export class AppRefusal extends Error {
+  override name = 'AppRefusal';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const APP_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const APP_NAME_RULE =
+  "an app name is 1 to 64 characters of letters, digits, '.', '_' and '-', starts with a letter or digit " +
+  "and does not end with '.'";
+
+export function isAppName(name: string): boolean {
+  return APP_NAME.test(name) && !name.endsWith('.');
+}
+
+/** Throws a 400 refusal stating the rule when `name` is not a valid app name. */
+export function checkAppName(name: string): void {
+  if (!isAppName(name)) throw new AppRefusal(400, `invalid app name ${JSON.stringify(name)}: ${APP_NAME_RULE}`);
+}
+
+export const MAX_PATH_BYTES = 1024;
+export const MAX_SEGMENT_BYTES = 255;
+export const MAX_DEPTH = 32;
+
+// C0 controls and DEL; a NUL or a line break in a file name is never legitimate.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this finds
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Why `path` (already with '/' separators) cannot name a file inside an app, or null when it can. */
+function pathProblem(path: string): string | null {
+  if (path === '') return 'the name is empty';
+  if (CONTROL.test(path)) return 'it contains a control character';
+  if (/^[A-Za-z]:/.test(path)) return 'it is a Windows drive path; send the path relative to the app folder';
+  if (path.includes(':')) return "it contains ':', which file names of an app may not";
+  if (path.startsWith('/')) return 'it is an absolute path; send the path relative to the app folder';
+  if (Buffer.byteLength(path) > MAX_PATH_BYTES) return `it is longer than ${MAX_PATH_BYTES} bytes`;
+  const segments = path.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) {
+    return "it has an empty, '.' or '..' segment; paths must stay inside the app folder, like assets/app.js";
+  }
+  if (segments.length > MAX_DEPTH) return `it is nested deeper than ${MAX_DEPTH} levels`;
+  if (segments.some((s) => Buffer.byteLength(s) > MAX_SEGMENT_BYTES)) {
+    return `a part of it is longer than ${MAX_SEGMENT_BYTES} bytes`;
+  }
+  return null;
+}
+
+/**
+ * The relative path of an uploaded file from the filename of its part. Backslashes count as '/', for clients on
+ * Windows. Throws a 400 refusal saying what is wrong.
+ */
+export function uploadedFilePath(filename: string): string {
+  const path = filename.replaceAll('\\', '/');
+  const problem = pathProblem(path);
+  if (problem !== null) throw new AppRefusal(400, `invalid file name ${JSON.stringify(filename)}: ${problem}`);
+  return path;
+}
+
+/**
+ * The segments of the file a URL asks for inside an app (the decoded part after `/apps/<name>/`); an empty list
+ * for the app's root. Throws a 400 refusal for a path that could leave the app folder.
+ */
+export function requestedSegments(urlPath: string): string[] {
+  const path = urlPath.endsWith('/') ? urlPath.slice(0, -1) : urlPath;
+  if (path === '') return [];
+  const problem = pathProblem(path);
+  if (problem !== null) throw new AppRefusal(400, `invalid path ${JSON.stringify(urlPath)}: ${problem}`);
+  return path.split('/');
+}

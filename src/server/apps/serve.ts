@@ -1,0 +1,40 @@
+// Which file answers a request for an app's page: the file asked for, or index.html for a client-side route (a
+// path that is no file and has no extension), so a single-page app can use real URLs.
+
+import { extname } from 'node:path';
+import { AppRefusal, checkAppName, requestedSegments } from './paths.js';
+import { cacheControlOf, type OpenFile, REVALIDATE } from './send-file.js';
+import type { AppStore } from './store.js';
+
+export interface ServedFile {
+  file: OpenFile;
+  /** The name its type is taken from. */
+  fileName: string;
+  cacheControl: string;
+}
+
+export const appNotFound = (name: string) =>
+  new AppRefusal(404, `no app '${name}' is uploaded; GET /api/v1/apps lists the apps`);
+
+/** Checks the name and that the app exists; a 400 or 404 refusal otherwise. */
+export async function requireApp(store: AppStore, name: string): Promise<void> {
+  checkAppName(name);
+  if (!(await store.has(name))) throw appNotFound(name);
+}
+
+/** The file answering `path` (the decoded part of the URL after /apps/<name>/), opened for reading. */
+export async function fileToServe(store: AppStore, name: string, path: string): Promise<ServedFile> {
+  await requireApp(store, name);
+  const segments = requestedSegments(path);
+  const last = segments.at(-1);
+  if (last !== undefined) {
+    const asked = await store.findFile(name, segments);
+    if (asked.kind === 'file') return { file: asked, fileName: last, cacheControl: cacheControlOf(last) };
+    if (asked.kind === 'outside' || extname(last) !== '') {
+      throw new AppRefusal(404, `app '${name}' has no file ${segments.join('/')}`);
+    }
+  }
+  const entry = await store.findFile(name, ['index.html']);
+  if (entry.kind !== 'file') throw new AppRefusal(404, `app '${name}' has no index.html`);
+  return { file: entry, fileName: 'index.html', cacheControl: REVALIDATE };
+}

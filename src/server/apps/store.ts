@@ -1,0 +1,161 @@
+// Hosted apps on disk: one folder per app under the apps folder of the data home, and two private folders beside
+// them: `.staging` (uploads in progress) and `.trash` (apps being replaced or deleted).
+//
+// An upload is written to staging and flushed, then replaces the live app by two renames (Linux cannot rename a
+// folder over a non-empty one): the old app to the trash, the staged one into place. Changes of one app are
+// serialized, so two uploads of the same name cannot interleave. Opening the store repairs what a crash left:
+// staging leftovers are removed, and an app caught between the two renames is put back.
+
+import { randomUUID } from 'node:crypto';
+import type { BigIntStats } from 'node:fs';
+import { constants, type FileHandle, lstat, mkdir, open, readdir, realpath, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isAppName } from './paths.js';
+import { StagedApp, syncPath } from './staging.js';
+
+const STAGING = '.staging';
+const TRASH = '.trash';
+/** Trash entries are `<reason>~<name>~<random>`; '~' cannot occur in an app name. */
+type TrashReason = 'replaced' | 'deleted';
+
+/** What a path inside an app is: a regular file (opened), nothing servable, or a path that leaves the app. */
+export type AppFile =
+  | { kind: 'file'; handle: FileHandle; stat: BigIntStats }
+  | { kind: 'missing' }
+  | { kind: 'outside' };
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+export class AppStore {
+  /** The last change queued for each app name. */
+  readonly #queues = new Map<string, Promise<void>>();
+
+  private constructor(
+    /** The apps folder, with symbolic links resolved, so paths inside it can be compared with their real paths. */
+    readonly root: string,
+  ) {}
+
+  static async open(dir: string): Promise<AppStore> {
+    await mkdir(join(dir, STAGING), { recursive: true });
+    await mkdir(join(dir, TRASH), { recursive: true });
+    const store = new AppStore(await realpath(dir));
+    await store.#recover();
+    return store;
+  }
+
+  /** Names of the uploaded apps, sorted. */
+  async list(): Promise<string[]> {
+    const entries = await readdir(this.root, { withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isDirectory() && isAppName(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+  }
+
+  /** Whether an app of this (valid) name exists: a real folder, not a symbolic link. */
+  async has(name: string): Promise<boolean> {
+    try {
+      return (await lstat(this.#live(name))).isDirectory();
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /** A fresh staging folder for an upload of `name`. */
+  async stage(name: string): Promise<StagedApp> {
+    const dir = join(this.root, STAGING, `${name}~${randomUUID()}`);
+    await mkdir(dir);
+    return new StagedApp(dir);
+  }
+
+  /** Makes a sealed staged app the live app `name`, replacing the one before it. */
+  replace(name: string, staged: StagedApp): Promise<void> {
+    return this.#exclusive(name, async () => {
+      const previous = await this.#moveToTrash(name, 'replaced');
+      try {
+        await rename(staged.dir, this.#live(name));
+      } catch (error) {
+        if (previous !== null) await rename(previous, this.#live(name));
+        throw error;
+      }
+      await syncPath(this.root);
+      if (previous !== null) await rm(previous, { recursive: true, force: true });
+    });
+  }
+
+  /** Deletes the app `name`; false when there is none. */
+  remove(name: string): Promise<boolean> {
+    return this.#exclusive(name, async () => {
+      if (!(await this.has(name))) return false;
+      const previous = await this.#moveToTrash(name, 'deleted');
+      await syncPath(this.root);
+      if (previous !== null) await rm(previous, { recursive: true, force: true });
+      return true;
+    });
+  }
+
+  /**
+   * Opens the file at `segments` inside the app for reading. No symbolic link is followed: a path whose real
+   * location differs from itself (a link anywhere on the way) is `outside`, and the file is opened with O_NOFOLLOW.
+   */
+  async findFile(name: string, segments: readonly string[]): Promise<AppFile> {
+    const path = join(this.#live(name), ...segments);
+    try {
+      if ((await realpath(path)) !== path) return { kind: 'outside' };
+      const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+      const stat = await handle.stat({ bigint: true });
+      if (stat.isFile()) return { kind: 'file', handle, stat };
+      await handle.close();
+      return { kind: 'missing' };
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'ELOOP') return { kind: 'outside' };
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+      throw error;
+    }
+  }
+
+  #live(name: string): string {
+    return join(this.root, name);
+  }
+
+  /** Moves whatever is at the app's place into the trash; its new path, or null when nothing was there. */
+  async #moveToTrash(name: string, reason: TrashReason): Promise<string | null> {
+    const target = join(this.root, TRASH, `${reason}~${name}~${randomUUID()}`);
+    try {
+      await rename(this.#live(name), target);
+      return target;
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  /** Runs `change` after every change of the same app queued before it. */
+  #exclusive<T>(name: string, change: () => Promise<T>): Promise<T> {
+    const result = (this.#queues.get(name) ?? Promise.resolve()).then(change);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#queues.set(name, settled);
+    void settled.then(() => {
+      if (this.#queues.get(name) === settled) this.#queues.delete(name);
+    });
+    return result;
+  }
+
+  async #recover(): Promise<void> {
+    const staging = join(this.root, STAGING);
+    for (const entry of await readdir(staging)) await rm(join(staging, entry), { recursive: true, force: true });
+    const trash = join(this.root, TRASH);
+    for (const entry of await readdir(trash)) {
+      const [reason, name] = entry.split('~');
+      const interruptedReplace = reason === 'replaced' && name !== undefined && isAppName(name);
+      if (interruptedReplace && !(await this.has(name))) await rename(join(trash, entry), this.#live(name));
+      else await rm(join(trash, entry), { recursive: true, force: true });
+    }
+    await syncPath(this.root);
+  }
+}

@@ -1,0 +1,177 @@
+// Hosted apps: upload (multipart), list and delete under /api/v1/apps, and the public pages under /apps/<name>/.
+// The multipart parser is registered for the upload route only, so every other route still refuses multipart.
+
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { AppRefusal, checkAppName } from '../apps/paths.js';
+import { sendAppFile } from '../apps/send-file.js';
+import { appNotFound, fileToServe, requireApp } from '../apps/serve.js';
+import type { AppStore } from '../apps/store.js';
+import {
+  MAX_APP_BYTES,
+  MAX_APP_FILES,
+  MULTIPART_ALLOWANCE,
+  PARSER_OPTIONS,
+  PART_ADVICE,
+  receiveUpload,
+  tooLarge,
+} from '../apps/upload.js';
+import { sendError } from '../errors.js';
+import {
+  AppDeleteResponse,
+  AppFileParams,
+  AppListResponse,
+  AppNameParam,
+  AppUploadBody,
+  AppUploadResponse,
+} from '../schemas/apps.js';
+import { errorResponses } from '../schemas/common.js';
+
+const tags = ['apps'];
+const MB = 1024 * 1024;
+
+export function appsRoutes(store: AppStore): FastifyPluginAsync {
+  return async (fastify) => {
+    fastify.setErrorHandler((error, _request, reply) => {
+      if (error instanceof AppRefusal) return sendError(reply, error.status, error.message);
+      throw error;
+    });
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    await app.register(uploadRoute(store));
+
+    app.get(
+      '/api/v1/apps',
+      { schema: { tags, summary: 'Names of the uploaded apps', response: { 200: AppListResponse } } },
+      async () => ({ apps: await store.list() }),
+    );
+
+    app.delete(
+      '/api/v1/apps/:name',
+      {
+        schema: {
+          tags,
+          summary: 'Delete an app',
+          params: AppNameParam,
+          response: { 200: AppDeleteResponse, ...errorResponses(400, 404) },
+        },
+      },
+      async ({ params: { name } }) => {
+        checkAppName(name);
+        if (!(await store.remove(name))) throw appNotFound(name);
+        return { deleted: name };
+      },
+    );
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/apps/:name',
+      schema: {
+        tags,
+        summary: "An app's address without the trailing slash: redirects (308) to /apps/<name>/",
+        params: AppNameParam,
+        response: errorResponses(400, 404),
+      },
+      handler: async (request, reply) => {
+        const { name } = request.params;
+        await requireApp(store, name);
+        const query = request.url.indexOf('?');
+        return reply.redirect(`/apps/${name}/${query === -1 ? '' : request.url.slice(query)}`, 308);
+      },
+    });
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/apps/:name/*',
+      schema: {
+        tags,
+        summary: 'A file of an app (public, no authentication)',
+        description:
+          'index.html at /apps/<name>/. A path that is no file and whose last part has no extension answers ' +
+          'index.html too, for client-side routes; a missing file with an extension is 404. Hashed build files ' +
+          '(name-<hash>.ext) are cached for a year, everything else is revalidated (ETag, Last-Modified).',
+        params: AppFileParams,
+        response: errorResponses(400, 404),
+      },
+      handler: async (request, reply) => {
+        const { name, '*': path } = request.params;
+        const { file, fileName, cacheControl } = await fileToServe(store, name, path);
+        return sendAppFile(request, reply, file, fileName, cacheControl);
+      },
+    });
+  };
+}
+
+function uploadRoute(store: AppStore): FastifyPluginAsync {
+  return async (fastify) => {
+    await fastify.register(multipart, PARSER_OPTIONS);
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    app.post(
+      '/api/v1/apps/:name',
+      {
+        schema: {
+          tags,
+          summary: 'Upload an app, replacing any app of the same name',
+          description:
+            `multipart/form-data with one part named 'files' per file; the part's filename is the file's path ` +
+            `inside the app (e.g. assets/app.js), and index.html must be at the root. At most ${MAX_APP_FILES} ` +
+            `files and 50 MB (${MAX_APP_BYTES} bytes) of content; Content-Length is required (411 without it, ` +
+            '413 when too large). The old app stays served until the new one is complete.',
+          consumes: ['multipart/form-data'],
+          params: AppNameParam,
+          body: AppUploadBody,
+          response: { 200: AppUploadResponse, ...errorResponses(400, 411, 413, 415, 507) },
+        },
+        // The body is a stream, checked part by part while it is read, and the name is checked in onRequest with
+        // the rule in the message; the schemas above are for the documentation.
+        validatorCompiler: () => () => true,
+        onRequest: admitUpload,
+        onSend: closeIfUnread,
+      },
+      async (request) => {
+        const { name } = request.params;
+        const staged = await store.stage(name);
+        try {
+          const files = await receiveUpload(request.parts(), staged);
+          await store.replace(name, staged);
+          return { name, files: files.map((path) => `${name}/${path}`) };
+        } catch (error) {
+          await staged.discard();
+          throw error;
+        }
+      },
+    );
+  };
+}
+
+/** Refusals that need only the headers, answered before any of the body is read. */
+async function admitUpload(request: FastifyRequest): Promise<void> {
+  checkAppName((request.params as { name: string }).name);
+  if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
+    throw new AppRefusal(415, `send the app as multipart/form-data: ${PART_ADVICE}`);
+  }
+  const length = request.headers['content-length'];
+  if (length === undefined) {
+    throw new AppRefusal(
+      411,
+      'an upload needs a Content-Length header (a chunked upload is refused); send the body with its length, ' +
+        'as curl -F and sjgate apps upload do',
+    );
+  }
+  if (Number(length) > MAX_APP_BYTES + MULTIPART_ALLOWANCE) {
+    throw tooLarge(`the upload is ${(Number(length) / MB).toFixed(1)} MB`);
+  }
+}
+
+// A refusal may come while the client is still sending: the connection is closed after the answer, or the unread
+// body would stall it. (Over HTTP/2, Node drops the header and resets the stream itself.)
+function closeIfUnread(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void {
+  const { raw } = request;
+  if (!raw.complete && !raw.readableEnded) reply.header('connection', 'close');
+  done(null, payload);
+}
