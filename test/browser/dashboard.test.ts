@@ -14,6 +14,9 @@ import { type RunningGateway, startGateway } from '../../src/server/main.js';
 import { packageRoot } from '../../src/server/routes/dashboard.js';
 import { chromiumMissing, collectErrors, launchChromium } from '../helpers/browser.js';
 
+/** The market watch's codes on a first visit. */
+const WATCHED_AT_FIRST = ['TXFR1', 'MXFR1', '2330', '2317', '2303', '0050'];
+
 const CARDS = ['server', 'usage', 'accounts', 'watch', 'chart', 'ticket', 'blotters', 'streams', 'apps'];
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 /** A Monday at the stock market's busiest minute (the always-open session starts at 08:00), so ticks come fast. */
@@ -80,11 +83,11 @@ describe('dashboard in Chromium', { skip: missing ?? false }, () => {
     await byTestId(page, 'chart-status').waitFor({ state: 'detached' });
     await until('the quotes of the market watch', async () => {
       const lasts = await page.locator('[data-testid^="watch-last-"]').allInnerTexts();
-      return lasts.length === 4 && lasts.every((text) => text !== '—');
+      return lasts.length === WATCHED_AT_FIRST.length && lasts.every((text) => text !== '—');
     });
     await until(
       'the subscriptions list',
-      async () => (await page.locator('[data-testid^="subscription-"]').count()) >= 8,
+      async () => (await page.locator('[data-testid^="subscription-"]').count()) >= 2 * WATCHED_AT_FIRST.length,
     );
   }
 
@@ -102,7 +105,7 @@ describe('dashboard in Chromium', { skip: missing ?? false }, () => {
       .getByText(/^2026-11-23 08:0\d:\d\d TW$/)
       .waitFor();
     assert.match(await byTestId(page, 'usage-connections').innerText(), /^\d+$/);
-    for (const code of ['2330', '2317', '0050', 'TXFR1']) {
+    for (const code of WATCHED_AT_FIRST) {
       assert.match(await byTestId(page, `watch-last-${code}`).innerText(), /^[\d,.]+$/, code);
     }
     await screenshotCards(page);

@@ -82,6 +82,7 @@ describe('sjgate CLI against a real daemon', () => {
     assert.ok(match, run.stdout);
     firstPid = Number(match[1]);
     assert.ok(run.stdout.includes(`http://127.0.0.1:${port}`));
+    assert.match(run.stdout, new RegExp(`dashboard +http://127\\.0\\.0\\.1:${port}/\n`));
     assert.ok(run.stdout.includes(socketPath));
     assert.ok(run.stdout.includes(join(home, 'logs', `server-${port}.log`)));
     assert.equal(daemonPid(), firstPid);

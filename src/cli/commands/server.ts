@@ -148,7 +148,10 @@ function startReport(started: boolean, info: DaemonInfo) {
 function describeDaemon(started: boolean, info: DaemonInfo): string {
   const mode = info.simulation ? 'simulation' : 'production';
   const heading = `sjgate is ${started ? '' : 'already '}running (${mode}) pid ${info.pid ?? 'unknown'}`;
-  const where = formatRecord({ url: info.url, socket: info.socketPath, log: info.logPath }, { indent: 2 });
+  const where = formatRecord(
+    { url: info.url, dashboard: `${info.url}/`, socket: info.socketPath, log: info.logPath },
+    { indent: 2 },
+  );
   return `${formatHeading(heading)}\n${where}`;
 }
 

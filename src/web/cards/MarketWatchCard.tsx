@@ -10,7 +10,9 @@ import { quoteBook } from '../quotes';
 import type { ContractInfo, Snapshot } from '../types';
 import { Card, ErrorLine } from './Card';
 
-export const DEFAULT_WATCH = ['2330', '2317', '0050', 'TXFR1'];
+// Household names and some of the simulator's busiest (in always-open mode a day's trades spread over 24 hours);
+// the first is charted at the start, and the TAIEX futures make a chart with some life in it at any hour.
+export const DEFAULT_WATCH = ['TXFR1', 'MXFR1', '2330', '2317', '2303', '0050'];
 
 /** Subscribes a code's trades and best prices (an index has one Quote stream) and routes its events to it. */
 async function watchCode(code: string): Promise<ContractInfo> {
