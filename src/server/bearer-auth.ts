@@ -25,7 +25,7 @@ export function registerBearerAuth(app: FastifyInstance, credentials: { apiKey: 
   const expected = digest(`${credentials.apiKey}:${credentials.secretKey}`);
   app.addHook('onRequest', (request, reply, done) => {
     const overUnixSocket = request.raw.socket.remoteAddress === undefined;
-    const path = request.url;
+    const path = request.url.split('?', 1)[0]!;
     if (overUnixSocket || path === '/' || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return done();
     const refusal = credentialRefusal(request.headers.authorization, expected);
     if (refusal === null) return done();

@@ -67,4 +67,17 @@ describe('a gateway bound beyond loopback', () => {
     }
     assert.equal((await app.inject({ method: 'GET', url: '/api/v1/data/contracts/2330' })).statusCode, 401);
   });
+
+  test("the dashboard's page (with or without a query) and its assets need no token; its API calls do", async () => {
+    const app = await exposedApp();
+    for (const url of ['/', '/?from=bookmark']) {
+      const response = await app.inject({ method: 'GET', url });
+      assert.notEqual(response.statusCode, 401, url);
+      assert.match(String(response.headers['content-type']), /text\/html/, url);
+    }
+    const asset = await app.inject({ method: 'GET', url: '/assets/missing-a1b2c3d4.js' });
+    assert.equal(asset.statusCode, 404, 'a missing asset is not found, not unauthorized');
+    const protectedWithQuery = await app.inject({ method: 'GET', url: '/api/v1/auth/accounts?x=/' });
+    assert.equal(protectedWithQuery.statusCode, 401);
+  });
 });
