@@ -2,14 +2,19 @@
 // before anything is sent, so a mistake shows at once instead of after a long upload.
 
 import { lstat, readdir, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, posix, resolve } from 'node:path';
+import { basename, isAbsolute, join, posix, resolve, sep } from 'node:path';
+import {
+  APP_SIZE_LIMIT,
+  foldersOf,
+  MAX_APP_BYTES,
+  MAX_APP_FILES,
+  MAX_APP_FOLDERS,
+  MB,
+  nestedEntryFolder,
+  sentPathProblem,
+} from '../server/apps/paths.js';
 import { UsageError } from './context.js';
 import type { LocalFile } from './multipart.js';
-
-/** The gateway's limits of one app (POST /api/v1/apps/{name}). */
-export const APP_LIMITS = { bytes: 50 * 1024 * 1024, files: 10_000 } as const;
-
-const MB = 1024 * 1024;
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -61,7 +66,8 @@ export async function filesOfFolder(dir: string): Promise<LocalFile[]> {
 export async function filesOfPaths(paths: readonly string[]): Promise<LocalFile[]> {
   const files: LocalFile[] = [];
   for (const given of paths) {
-    const name = isAbsolute(given) ? basename(given) : posix.normalize(given.replaceAll('\\', '/'));
+    // Only this system's separator separates folders: on Linux, a backslash is part of a file name (and refused).
+    const name = isAbsolute(given) ? basename(given) : posix.normalize(given.split(sep).join('/'));
     if (name === '..' || name.startsWith('../')) {
       throw new UsageError(
         `--file ${given} is outside the current folder; give its absolute path to upload it at the top of the app`,
@@ -76,36 +82,35 @@ export async function filesOfPaths(paths: readonly string[]): Promise<LocalFile[
   return files;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this finds
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /**
- * Refuses an app the gateway would refuse: no files, too many or too big, odd names, no index.html at the top.
- * `dir` is the folder given with --dir, if any.
+ * Refuses an app the gateway would refuse, by the gateway's own rules: no files, too many files or folders, too big,
+ * a name that is no valid path, no index.html at the top. `dir` is the folder given with --dir, if any.
  */
 export function checkApp(files: readonly LocalFile[], dir?: string): void {
   if (files.length === 0) throw new Error('nothing to upload: no files');
-  const odd = files.find((file) => CONTROL.test(file.name));
-  if (odd) throw new Error(`the file name ${JSON.stringify(odd.name)} has a control character; rename it`);
-  if (files.length > APP_LIMITS.files) {
-    throw new Error(`the app has ${files.length} files; an app may have at most ${APP_LIMITS.files}`);
+  for (const { name } of files) {
+    const problem = sentPathProblem(name);
+    if (problem !== null) throw new Error(`the file ${JSON.stringify(name)} cannot be uploaded: ${problem}; rename it`);
+  }
+  if (files.length > MAX_APP_FILES) {
+    throw new Error(`the app has ${files.length} files; an app may have at most ${MAX_APP_FILES}`);
+  }
+  const folders = new Set(files.flatMap((file) => foldersOf(file.name))).size;
+  if (folders > MAX_APP_FOLDERS) {
+    throw new Error(`the app has ${folders} folders; an app may have at most ${MAX_APP_FOLDERS}`);
   }
   const bytes = files.reduce((sum, file) => sum + file.size, 0);
-  if (bytes > APP_LIMITS.bytes) {
+  if (bytes > MAX_APP_BYTES) {
     throw new Error(
-      `the app is ${formatSize(bytes)} (${bytes} bytes); an app may hold at most 50 MB (${APP_LIMITS.bytes} bytes). ` +
+      `the app is ${formatSize(bytes)} (${bytes} bytes); ${APP_SIZE_LIMIT}. ` +
         'Leave source maps and other files the app does not need out',
     );
   }
   if (files.some((file) => file.name === 'index.html')) return;
-  const nested = files
-    .map((file) => file.name)
-    .filter((name) => name.endsWith('/index.html'))
-    .sort((a, b) => a.split('/').length - b.split('/').length)[0];
-  const folder = nested?.slice(0, -'/index.html'.length);
+  const folder = nestedEntryFolder(files.map((file) => file.name));
   const hint =
     folder === undefined
       ? 'index.html is the entry point of an app'
-      : `there is ${nested}: upload that folder's contents (${dir === undefined ? folder : `--dir ${join(dir, folder)}`})`;
+      : `there is ${folder}/index.html: upload that folder's contents (${dir === undefined ? folder : `--dir ${join(dir, folder)}`})`;
   throw new Error(`no index.html at the top of the app; ${hint}`);
 }

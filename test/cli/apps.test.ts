@@ -4,11 +4,10 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { APP_LIMITS } from '../../src/cli/app-files.js';
 import { appUrl } from '../../src/cli/commands/apps.js';
 import { multipartBody } from '../../src/cli/multipart.js';
 import { formatProgress, ProgressLine } from '../../src/cli/progress.js';
-import { MAX_APP_BYTES, MAX_APP_FILES } from '../../src/server/apps/upload.js';
+import { MAX_APP_BYTES } from '../../src/server/apps/paths.js';
 import { runSjgate } from '../helpers/cli.js';
 import { appOver, memoryTempDir, removeDir, tempDir } from '../server/apps-fixtures.js';
 
@@ -96,7 +95,7 @@ describe('sjgate apps upload --dir', () => {
 
   test('an app over 50 MB is refused before sending', async () => {
     const dist = folderWith('huge', { 'index.html': 'x', 'video.mp4': '' });
-    truncateSync(join(dist, 'video.mp4'), APP_LIMITS.bytes); // sparse: 50 MB on paper, nothing on disk
+    truncateSync(join(dist, 'video.mp4'), MAX_APP_BYTES); // sparse: 50 MB on paper, nothing on disk
     const before = uploadsReceived;
     const run = await sjgate('apps', 'upload', '--name', 'huge', '--dir', dist);
     assert.equal(run.code, 1);
@@ -115,6 +114,33 @@ describe('sjgate apps upload --dir', () => {
     assert.ok(run.stderr.includes(`--dir ${join(project, 'dist')}`), run.stderr);
     const empty = folderWith('empty', {});
     assert.match((await sjgate('apps', 'upload', '--name', 'e', '--dir', empty)).stderr, /nothing to upload/);
+  });
+
+  test('names the gateway would refuse or change are refused by name, before anything is sent', async () => {
+    const cases: [string, RegExp][] = [
+      ['a\\b.js', /the file "a\\\\b\.js" cannot be uploaded: it contains '\\', which the gateway reads as a folder/],
+      ['chart:1.js', /the file "chart:1\.js" cannot be uploaded: it contains ':', which file names of an app may not/],
+      ['tab\there.js', /the file "tab\\there\.js" cannot be uploaded: it contains a control character; rename it/],
+    ];
+    for (const [[name, message], i] of cases.map((c, i) => [c, i] as const)) {
+      const dist = folderWith(`odd-${i}`, { 'index.html': 'x', [name]: 'y' });
+      const before = uploadsReceived;
+      const run = await sjgate('apps', 'upload', '--name', 'odd', '--dir', dist);
+      assert.equal(run.code, 1, name);
+      assert.match(run.stderr, message);
+      assert.equal(uploadsReceived, before, name);
+    }
+  });
+
+  test('more folders than an app may have are refused before sending', async () => {
+    const files: Record<string, string> = { 'index.html': 'x' };
+    for (let i = 0; i < 1_001; i++) files[`f${i}/a.txt`] = '';
+    const dist = folderWith('folders', files);
+    const before = uploadsReceived;
+    const run = await sjgate('apps', 'upload', '--name', 'folders', '--dir', dist);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^error: the app has 1001 folders; an app may have at most 1000/);
+    assert.equal(uploadsReceived, before);
   });
 
   test("the gateway's refusal arrives even while the client is still sending", async () => {
@@ -221,11 +247,6 @@ describe('sjgate apps list and delete', () => {
 });
 
 describe('pieces of the upload', () => {
-  test('the limits checked before sending are the gateway’s', () => {
-    assert.equal(APP_LIMITS.bytes, MAX_APP_BYTES);
-    assert.equal(APP_LIMITS.files, MAX_APP_FILES);
-  });
-
   test('the multipart body is exactly as long as announced, and streamed from disk', async () => {
     const dist = folderWith('body', { 'index.html': 'abc', 'a "b".txt': '', 'big.bin': BIG });
     const files = ['index.html', 'a "b".txt', 'big.bin'].map((name) => ({

@@ -1,12 +1,17 @@
-// Uploads over a real socket: the size limits while the client is still sending, chunked bodies, a client that
-// gives up half way, and two uploads of one app at the same time.
+// Uploads over a real socket: the size limits while the client is still sending, chunked bodies, clients that give
+// up half way, reset the connection or stall, how many uploads run at once, and two uploads of one app at the same
+// time.
 
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { MAX_APP_BYTES, MULTIPART_ALLOWANCE } from '../../src/server/apps/upload.js';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { multipartBody } from '../../src/cli/multipart.js';
+import { MAX_APP_BYTES, MAX_APP_FILES, MAX_PATH_BYTES, MB } from '../../src/server/apps/paths.js';
+import { AppStore } from '../../src/server/apps/store.js';
+import { MULTIPART_ALLOWANCE } from '../../src/server/apps/upload.js';
+import { appsRoutes, type UploadLimits } from '../../src/server/routes/apps.js';
 import {
   appOver,
   BOUNDARY,
@@ -18,7 +23,6 @@ import {
   partsOf,
   removeDir,
   SAMPLE,
-  tempDir,
   upload,
 } from './apps-fixtures.js';
 
@@ -169,8 +173,26 @@ describe('upload size limits over a socket', () => {
     assert.ok(answer, 'an answer arrives');
     assert.equal(answer.status, 413, answer.body);
     assert.equal(answer.headers.connection, 'close');
-    assert.match(JSON.parse(answer.body).message, /^the upload is 51\.0 MB; an app may hold at most 50 MB/);
+    const shown = (length / MB).toFixed(1);
+    assert.ok(JSON.parse(answer.body).message.startsWith(`the upload is ${shown} MB; an app may hold at most 50 MB`));
     assert.ok(sent < MAX_APP_BYTES, `the client could stop early (sent ${sent} bytes)`);
+    await assertDemoUntouched();
+  });
+
+  test('the largest app the limits allow is admitted, however long its file names', async () => {
+    // MAX_APP_FILES files with the longest paths and MAX_APP_BYTES of content, framed as the CLI frames them
+    const files = Array.from({ length: MAX_APP_FILES }, (_, i) => ({
+      name: `${String(i).padStart(5, '0')}/${'n'.repeat(MAX_PATH_BYTES - 6)}`,
+      path: '',
+      size: i === 0 ? MAX_APP_BYTES : 0,
+    }));
+    const { length } = multipartBody(files);
+    // Only the headers matter: a first part with a bad name shows the body is read, where a 413 would come at once.
+    const head = requestHead('POST', '/api/v1/apps/demo', { 'content-type': MULTIPART_TYPE, 'content-length': length });
+    const { answer } = await exchange(port, head, [multipart([{ filename: '../x', content: 'x' }]).payload]);
+    assert.ok(answer, 'an answer arrives');
+    assert.equal(answer.status, 400, answer.body);
+    assert.match(JSON.parse(answer.body).message, /^invalid file name "\.\.\/x"/);
     await assertDemoUntouched();
   });
 
@@ -270,5 +292,137 @@ describe('names over a socket, as a client sends them', () => {
     const { answer } = await exchange(port, head, [payload]);
     assert.equal(answer?.status, 400);
     assert.deepEqual(leftovers(dir), []);
+  });
+});
+
+/**
+ * A gateway of the apps routes alone over `appsDir`, with the upload limits given, listening on a port; `handling()`
+ * is how many uploads are still in their route handler. A hook that takes a moment before each handler (as one that
+ * looks something up would) leaves room for a client to go away before the body is touched.
+ */
+async function uploadsGateway(appsDir: string, limits: UploadLimits) {
+  const gateway = Fastify({ forceCloseConnections: true });
+  gateway.addHook('preHandler', () => new Promise((resolve) => setTimeout(resolve, 1)));
+  let handling = 0;
+  gateway.addHook('onRoute', (route) => {
+    if (route.method !== 'POST') return;
+    const handler = route.handler;
+    route.handler = async function (request, reply) {
+      handling++;
+      try {
+        return await handler.call(this, request, reply);
+      } finally {
+        handling--;
+      }
+    };
+  });
+  await gateway.register(appsRoutes(await AppStore.open(appsDir), limits));
+  await gateway.listen({ host: '127.0.0.1', port: 0 });
+  return { gateway, port: (gateway.server.address() as { port: number }).port, handling: () => handling };
+}
+
+/** Opens a connection and sends `bytes`, leaving it open. */
+async function openAndSend(port: number, bytes: Buffer): Promise<Socket> {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  await once(socket, 'connect');
+  await new Promise((resolve) => socket.write(bytes, resolve));
+  return socket;
+}
+
+const uploadHead = (length: number, extra: Record<string, string> = {}) =>
+  requestHead('POST', '/api/v1/apps/held', { 'content-type': MULTIPART_TYPE, 'content-length': length, ...extra });
+
+describe('clients that vanish or stall', () => {
+  let uploadsDir: string;
+  let uploads: Awaited<ReturnType<typeof uploadsGateway>>;
+  const staging = () => leftovers(uploadsDir);
+
+  before(async () => {
+    uploadsDir = memoryTempDir();
+    uploads = await uploadsGateway(uploadsDir, { maxUploads: 2, idleMs: 300 });
+  });
+  after(async () => {
+    await uploads.gateway.close();
+    removeDir(uploadsDir);
+  });
+
+  test('connections reset right after a whole small body leave no upload pending and no staging folder', async () => {
+    for (let round = 0; round < 80; round++) {
+      const size = [100, 3_000, 20_000, 60_000][round % 4]!;
+      const { payload } = multipart(partsOf({ 'index.html': 'r'.repeat(size) }));
+      // every other one sends more than its Content-Length and asks for the connection to be closed
+      const head =
+        round % 2 === 0 ? uploadHead(payload.length) : uploadHead(payload.length - 10, { connection: 'close' });
+      const socket = await openAndSend(uploads.port, Buffer.concat([Buffer.from(head), payload]));
+      socket.resetAndDestroy();
+    }
+    await eventually(() => uploads.handling() === 0 && staging().length === 0, 'ending every upload');
+    const { payload } = multipart(partsOf({ 'index.html': 'after the resets' }));
+    const { answer } = await exchange(uploads.port, uploadHead(payload.length), [payload]);
+    assert.equal(answer?.status, 200, answer?.body);
+  });
+
+  test('an upload whose body stalls is dropped with its connection and its staging folder', async () => {
+    const { payload } = multipart(partsOf({ 'index.html': 'stalled', 'big.bin': Buffer.alloc(200_000, 1) }));
+    const socket = await openAndSend(
+      uploads.port,
+      Buffer.concat([Buffer.from(uploadHead(payload.length)), payload.subarray(0, 100_000)]),
+    );
+    await eventually(() => staging().length === 1, 'staging the first part');
+    const started = Date.now();
+    await Promise.race([
+      once(socket, 'close'),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('the connection stayed open')), 3000)),
+    ]);
+    assert.ok(Date.now() - started >= 150, 'not before the idle time');
+    await eventually(() => uploads.handling() === 0 && staging().length === 0, 'discarding the upload');
+  });
+
+  test('a slow upload that keeps sending is not dropped', async () => {
+    const { payload } = multipart(partsOf({ 'index.html': 'slow but steady' }));
+    const slowly = async function* () {
+      for (const chunk of inChunks(payload, Math.ceil(payload.length / 10))) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        yield chunk;
+      }
+    };
+    const socket = await openAndSend(uploads.port, Buffer.from(uploadHead(payload.length)));
+    const answer = new Promise<Buffer>((resolve) => {
+      let received = Buffer.alloc(0);
+      socket.on('data', (data: Buffer) => {
+        received = Buffer.concat([received, data]);
+        if (parseAnswer(received)) resolve(received);
+      });
+    });
+    const started = Date.now();
+    for await (const chunk of slowly()) socket.write(chunk);
+    assert.equal(parseAnswer(await answer)?.status, 200);
+    assert.ok(Date.now() - started > 900, 'the upload took three times the idle time');
+    socket.destroy();
+  });
+
+  test('uploads beyond the most at once are refused with 429 and Retry-After until one ends', async () => {
+    const { payload } = multipart(partsOf({ 'index.html': 'x', 'big.bin': Buffer.alloc(100_000) }));
+    const held = await Promise.all(
+      [0, 1].map(() =>
+        openAndSend(uploads.port, Buffer.concat([Buffer.from(uploadHead(payload.length)), payload.subarray(0, 500)])),
+      ),
+    );
+    await eventually(() => uploads.handling() === 2, 'two uploads under way');
+    const { answer } = await exchange(uploads.port, uploadHead(payload.length), [payload]);
+    assert.ok(answer);
+    assert.equal(answer.status, 429, answer.body);
+    assert.equal(answer.headers['retry-after'], '5');
+    assert.deepEqual(JSON.parse(answer.body), {
+      code: 429,
+      message: 'at most 2 uploads may run at once; try again in a few seconds',
+      details: null,
+    });
+    for (const socket of held) socket.destroy();
+    await eventually(() => uploads.handling() === 0, 'the held uploads ending');
+    const again = await exchange(uploads.port, uploadHead(payload.length), [payload]);
+    assert.equal(again.answer?.status, 200, again.answer?.body);
+    assert.deepEqual(staging(), []);
   });
 });

@@ -117,13 +117,22 @@ describe('an uploaded app', () => {
     assert.equal((await app.inject({ method: 'DELETE', url: '/api/v1/apps/types' })).statusCode, 200);
   });
 
-  test('only names with a build hash are cached for good', async () => {
+  test('only names with a build hash (8 characters, a digit and a letter) are cached for good', async () => {
     const { cacheControlOf } = await import('../../src/server/apps/send-file.js');
-    assert.equal(cacheControlOf('index-BpXkaQzR.js'), 'public, max-age=31536000, immutable');
-    assert.equal(cacheControlOf('vendor-react-C_4x-9aZ.js'), 'public, max-age=31536000, immutable');
-    assert.equal(cacheControlOf('some-component.js'), 'no-cache');
-    assert.equal(cacheControlOf('index-abc12.js'), 'no-cache');
-    assert.equal(cacheControlOf('logo.svg'), 'no-cache');
+    const hashed = ['index-kPfHlel1.js', 'index-Cw2fOP81.css', 'logo.3f9a1c2b.svg', 'vendor-react-C_4x-9aZ.js'];
+    for (const name of hashed) assert.equal(cacheControlOf(name), 'public, max-age=31536000, immutable', name);
+    const ordinary = [
+      'app-settings-v2.js',
+      'background-Landscape.jpg',
+      'data-20240101.json',
+      'chart-2024-report.csv',
+      'index-BpXkaQzR.js',
+      'some-component.js',
+      'index-abc12.js',
+      'index-kPfHlel12.js',
+      'logo.svg',
+    ];
+    for (const name of ordinary) assert.equal(cacheControlOf(name), 'no-cache', name);
   });
 
   test('revalidation answers 304 by ETag or Last-Modified; HEAD has the headers without the body', async () => {
@@ -159,6 +168,49 @@ describe('an uploaded app', () => {
     }
     assertEnvelope(await get('/apps/demo/assets/missing-B7xk2Q9a.js'), 404, /app 'demo' has no file assets\/missing/);
     assertEnvelope(await get('/apps/demo/missing.png'), 404, /no file missing\.png/);
+  });
+
+  test('a file asked for as a folder (a trailing slash) is a 404 naming its address', async () => {
+    assertEnvelope(
+      await get('/apps/demo/index.html/'),
+      404,
+      /^app 'demo' has no folder index\.html: it is a file, at \/apps\/demo\/index\.html$/,
+    );
+    assertEnvelope(await get('/apps/demo/assets/index-B7xk2Q9a.js/'), 404, /no folder assets\/index-B7xk2Q9a\.js/);
+    assert.equal((await get('/apps/demo/orders/')).body, SAMPLE['index.html'], 'a client-side route still works');
+  });
+
+  test('readers during re-uploads get the old app or the new one, whole, never a 404', async () => {
+    const version = (tag: string) => ({ 'index.html': tag.repeat(100), 'assets/app.js': tag.repeat(100_000) });
+    assert.equal((await upload(app, 'atomic', partsOf(version('a')))).statusCode, 200);
+    let uploading = true;
+    let reads = 0;
+    const bad: string[] = [];
+    const reader = async () => {
+      while (uploading) {
+        for (const [path, length] of [
+          ['', 100],
+          ['assets/app.js', 100_000],
+          ['orders', 100],
+        ] as const) {
+          const response = await get(`/apps/atomic/${path}`);
+          reads++;
+          const whole = /^(a+|b+)$/.test(response.body) && response.body.length === length;
+          if (response.statusCode !== 200 || !whole) bad.push(`${path}: ${response.statusCode} ${response.body}`);
+        }
+      }
+    };
+    const readers = Array.from({ length: 4 }, reader);
+    for (let round = 0; round < 40; round++) {
+      const response = await upload(app, 'atomic', partsOf(version(round % 2 === 0 ? 'b' : 'a')));
+      assert.equal(response.statusCode, 200, response.body);
+    }
+    uploading = false;
+    await Promise.all(readers);
+    assert.deepEqual(bad.slice(0, 3), []);
+    assert.ok(reads > 200, `${reads} reads`);
+    assert.equal((await app.inject({ method: 'DELETE', url: '/api/v1/apps/atomic' })).statusCode, 200);
+    assert.deepEqual(leftovers(dir), []);
   });
 
   test('an upload replaces the whole app: old files are gone, new ones served at once', async () => {
@@ -296,7 +348,8 @@ describe('hostile input', () => {
       ...partsOf({ 'index.html': 'x' }),
       { filename: 'a\u0000b', content: 'x' },
     ]);
-    assertEnvelope(response, 400, /control character|multipart/);
+    assertEnvelope(response, 400, /./);
+    assert.equal(response.json().message, 'invalid file name "a\\u0000b": it contains a control character');
     assert.ok(!(await list()).includes('nul'));
   });
 
@@ -323,6 +376,17 @@ describe('hostile input', () => {
       assert.deepEqual(leftovers(dir), []);
     });
   }
+
+  test('more than 1,000 folders is a 400, however few the files', async () => {
+    const parts: Part[] = partsOf({ 'index.html': 'x' });
+    for (let i = 0; i < 1_001; i++) parts.push({ filename: `f${i}/a.txt` });
+    assertEnvelope(await upload(app, 'folders', parts), 400, /^the upload has more than 1000 folders, the most/);
+    const deep: Part[] = partsOf({ 'index.html': 'x' });
+    for (let i = 0; i < 40; i++) deep.push({ filename: `${i}/${'d/'.repeat(30)}a.txt` });
+    assertEnvelope(await upload(app, 'folders', deep), 400, /^the upload has more than 1000 folders/);
+    assert.ok(!(await list()).includes('folders'));
+    assert.deepEqual(leftovers(dir), []);
+  });
 
   test('more than 10,000 files is a 400', async () => {
     const parts: Part[] = partsOf({ 'index.html': 'x' });
@@ -353,6 +417,32 @@ describe('hostile input', () => {
     assertEnvelope(cut, 400, /not valid multipart|ended before/);
     assert.equal((await get('/apps/demo/')).body, SAMPLE['index.html']);
     assert.deepEqual(leftovers(dir), []);
+  });
+
+  test("only the multipart parser's own errors are the client's (400); any other error stays a server error", async () => {
+    const { receiveUpload } = await import('../../src/server/apps/upload.js');
+    const { AppRefusal } = await import('../../src/server/apps/paths.js');
+    const { StagedApp } = await import('../../src/server/apps/staging.js');
+    const failing = (error: Error) => ({
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
+    });
+    const staged = new StagedApp(join(dir, '.staging', 'never-written'));
+    for (const message of [
+      'Unexpected end of multipart data',
+      'Part terminated early due to unexpected end of multipart data',
+      'Multipart: Boundary not found',
+    ]) {
+      await assert.rejects(receiveUpload(failing(new Error(message)), staged), (error: unknown) => {
+        assert.ok(error instanceof AppRefusal, message);
+        assert.equal(error.status, 400);
+        assert.equal(error.message, `the body is not valid multipart/form-data (${message})`);
+        return true;
+      });
+    }
+    const bug = new Error('Cannot read properties of undefined');
+    await assert.rejects(receiveUpload(failing(bug), staged), (error: unknown) => error === bug);
+    const typeError = new TypeError('x is not a function');
+    await assert.rejects(receiveUpload(failing(typeError), staged), (error: unknown) => error === typeError);
   });
 
   test('multipart is parsed for uploads only: other routes still refuse it with 415', async () => {

@@ -2,6 +2,7 @@
 
 import { type Command, Option } from 'commander';
 import type { GatewayConfig } from '../../config.js';
+import { MAX_APP_BYTES, MAX_APP_FILES, MB } from '../../server/apps/paths.js';
 import { checkApp, filesOfFolder, filesOfPaths, formatSize } from '../app-files.js';
 import { action, UsageError } from '../context.js';
 import type { Runtime } from '../daemon.js';
@@ -71,7 +72,7 @@ export function registerApps(program: Command, runtime: Runtime): void {
       'after',
       `
 Build the app with the base path /apps/<NAME>/ (Vite: --base /apps/<NAME>/), then upload what the build wrote.
-At most 50 MB and 10,000 files; index.html is the entry point.
+At most ${MAX_APP_BYTES / MB} MB and ${MAX_APP_FILES.toLocaleString('en')} files; index.html is the entry point.
 
 Examples:
   $ sjgate apps upload --name myapp --dir dist

@@ -1,5 +1,6 @@
-// The names of hosted apps and the paths of their files: what a client may send, checked before anything touches
-// the disk, so that no name or path can reach outside the app's own folder.
+// The rules of a hosted app: its name, the paths of its files and its limits; what a client may send, checked before
+// anything touches the disk, so that no name or path can reach outside the app's own folder. Pure, so the CLI checks
+// an app by the same rules before sending it.
 
 /** A request about an app that is refused with `status` and a message saying what to change. */
 export class AppRefusal extends Error {
@@ -25,6 +26,13 @@ export function isAppName(name: string): boolean {
 export function checkAppName(name: string): void {
   if (!isAppName(name)) throw new AppRefusal(400, `invalid app name ${JSON.stringify(name)}: ${APP_NAME_RULE}`);
 }
+
+export const MB = 1024 * 1024;
+export const MAX_APP_BYTES = 50 * MB;
+export const MAX_APP_FILES = 10_000;
+/** Each folder is created and flushed to disk: a deep layout must not turn a small upload into huge disk work. */
+export const MAX_APP_FOLDERS = 1_000;
+export const APP_SIZE_LIMIT = `an app may hold at most ${MAX_APP_BYTES / MB} MB (${MAX_APP_BYTES} bytes) of files`;
 
 export const MAX_PATH_BYTES = 1024;
 export const MAX_SEGMENT_BYTES = 255;
@@ -62,6 +70,32 @@ export function uploadedFilePath(filename: string): string {
   const problem = pathProblem(path);
   if (problem !== null) throw new AppRefusal(400, `invalid file name ${JSON.stringify(filename)}: ${problem}`);
   return path;
+}
+
+/**
+ * Why a file named `path` (with '/' separators) on the uploader's side would not arrive as that path, or null. A
+ * backslash would not: the gateway reads it as a folder separator, for clients on Windows.
+ */
+export function sentPathProblem(path: string): string | null {
+  if (path.includes('\\')) return "it contains '\\', which the gateway reads as a folder separator";
+  return pathProblem(path);
+}
+
+/** The folders a file's path puts it in, outermost first: `a/b/c.js` is in `a` and `a/b`. */
+export function foldersOf(path: string): string[] {
+  const segments = path.split('/');
+  return segments.slice(1).map((_, depth) => segments.slice(0, depth + 1).join('/'));
+}
+
+/**
+ * The folder of the shallowest `index.html` among `paths` (a hint when the root has none: the folder itself was
+ * uploaded instead of its contents), or undefined.
+ */
+export function nestedEntryFolder(paths: Iterable<string>): string | undefined {
+  const nested = [...paths]
+    .filter((path) => path.endsWith('/index.html'))
+    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0];
+  return nested?.slice(0, -'/index.html'.length);
 }
 
 /**

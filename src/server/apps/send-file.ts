@@ -9,14 +9,15 @@ import { contentTypeOf } from './content-types.js';
 export const REVALIDATE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-// A build hash as Vite writes it, `name-<hash>.ext`. A hash has a digit or a capital letter in practice, which
-// keeps hand-written names such as `my-component.js` (whose content can change under the same name) out.
-const BUILD_HASH = /-([A-Za-z0-9_-]{8,})\.[A-Za-z0-9]+$/;
+// A build hash as Vite and Rollup write it: 8 base64url characters after a '-' or '.', just before the extension
+// (`index-kPfHlel1.js`, `logo.3f9a1c2b.svg`). Requiring a digit and a letter in it keeps ordinary names out, such as
+// `data-20240101.json` or `my-settings.js`, whose content changes under the same name.
+const BUILD_HASH = /[-.]([A-Za-z0-9_-]{8})\.[A-Za-z0-9]+$/;
 
 /** Hashed build files never change under their name; anything else must be revalidated on each use. */
 export function cacheControlOf(fileName: string): string {
   const hash = BUILD_HASH.exec(fileName)?.[1];
-  return hash !== undefined && /[0-9A-Z]/.test(hash) ? IMMUTABLE : REVALIDATE;
+  return hash !== undefined && /[0-9]/.test(hash) && /[A-Za-z]/.test(hash) ? IMMUTABLE : REVALIDATE;
 }
 
 /** A strong validator: an upload writes new files, so a new inode, size or modification time means new content. */

@@ -29,7 +29,13 @@ export async function fileToServe(store: AppStore, name: string, path: string): 
   const last = segments.at(-1);
   if (last !== undefined) {
     const asked = await store.findFile(name, segments);
-    if (asked.kind === 'file') return { file: asked, fileName: last, cacheControl: cacheControlOf(last) };
+    if (asked.kind === 'file') {
+      if (!path.endsWith('/')) return { file: asked, fileName: last, cacheControl: cacheControlOf(last) };
+      // Asked for as a folder: served there, the file's relative URLs would resolve against a folder that is not.
+      await asked.handle.close();
+      const file = segments.join('/');
+      throw new AppRefusal(404, `app '${name}' has no folder ${file}: it is a file, at /apps/${name}/${file}`);
+    }
     if (asked.kind === 'outside' || extname(last) !== '') {
       throw new AppRefusal(404, `app '${name}' has no file ${segments.join('/')}`);
     }

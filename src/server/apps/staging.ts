@@ -1,5 +1,5 @@
-// An app being uploaded: its files are written into a folder of its own beside the live apps, flushed to disk, and
-// only then moved into place by the store; a failed upload just removes the folder.
+// An app being uploaded: its files are written into a folder of its own beside the live apps (made with the first
+// file), flushed to disk, and only then moved into place by the store; a failed upload just removes the folder.
 
 import { type FileHandle, mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void> {
 }
 
 export class StagedApp {
-  /** Files and sub-folders written so far, relative to the staging folder. */
+  /** Files and sub-folders written so far, relative to the staging folder ('' is the folder itself). */
   readonly #files: string[] = [];
   readonly #folders = new Set<string>();
 
@@ -51,7 +51,6 @@ export class StagedApp {
    */
   async seal(): Promise<void> {
     for (const path of [...this.#files, ...this.#folders]) await syncPath(join(this.dir, path));
-    await syncPath(this.dir);
   }
 
   async discard(): Promise<void> {
@@ -59,7 +58,7 @@ export class StagedApp {
   }
 
   async #makeFolders(segments: string[]): Promise<void> {
-    for (let depth = 1; depth <= segments.length; depth++) {
+    for (let depth = 0; depth <= segments.length; depth++) {
       const folder = segments.slice(0, depth).join('/');
       if (this.#folders.has(folder)) continue;
       await mkdir(join(this.dir, folder));

@@ -3,8 +3,10 @@
 //
 // An upload is written to staging and flushed, then replaces the live app by two renames (Linux cannot rename a
 // folder over a non-empty one): the old app to the trash, the staged one into place. Changes of one app are
-// serialized, so two uploads of the same name cannot interleave. Opening the store repairs what a crash left:
-// staging leftovers are removed, and an app caught between the two renames is put back.
+// serialized, so two uploads of the same name cannot interleave. Readers of an app wait while its renames are under
+// way, and look again when they found nothing while renames began, so a request sees the old app or the new one,
+// never a gap between them. Opening the store repairs what a crash left: staging leftovers are removed, and an app
+// caught between the two renames is put back.
 
 import { randomUUID } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
@@ -17,6 +19,8 @@ const STAGING = '.staging';
 const TRASH = '.trash';
 /** Trash entries are `<reason>~<name>~<random>`; '~' cannot occur in an app name. */
 type TrashReason = 'replaced' | 'deleted';
+/** How many times a reader looks for a file that keeps vanishing while its app is swapped. */
+const MAX_LOOKUPS = 4;
 
 /** What a path inside an app is: a regular file (opened), nothing servable, or a path that leaves the app. */
 export type AppFile =
@@ -29,6 +33,9 @@ const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 export class AppStore {
   /** The last change queued for each app name. */
   readonly #queues = new Map<string, Promise<void>>();
+  /** The renames under way for each app name, and how many have begun (see #read). */
+  readonly #swaps = new Map<string, Promise<unknown>>();
+  readonly #generations = new Map<string, number>();
 
   private constructor(
     /** The apps folder, with symbolic links resolved, so paths inside it can be compared with their real paths. */
@@ -53,71 +60,110 @@ export class AppStore {
   }
 
   /** Whether an app of this (valid) name exists: a real folder, not a symbolic link. */
-  async has(name: string): Promise<boolean> {
-    try {
-      return (await lstat(this.#live(name))).isDirectory();
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') return false;
-      throw error;
-    }
+  has(name: string): Promise<boolean> {
+    const lookup = async () => {
+      try {
+        return (await lstat(this.#live(name))).isDirectory();
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return false;
+        throw error;
+      }
+    };
+    return this.#read(name, lookup, (found) => !found);
   }
 
-  /** A fresh staging folder for an upload of `name`. */
-  async stage(name: string): Promise<StagedApp> {
-    const dir = join(this.root, STAGING, `${name}~${randomUUID()}`);
-    await mkdir(dir);
-    return new StagedApp(dir);
+  /** A staging folder for an upload of `name`, made when the first file is written. */
+  stage(name: string): StagedApp {
+    return new StagedApp(join(this.root, STAGING, `${name}~${randomUUID()}`));
   }
 
   /** Makes a sealed staged app the live app `name`, replacing the one before it. */
-  replace(name: string, staged: StagedApp): Promise<void> {
-    return this.#exclusive(name, async () => {
-      const previous = await this.#moveToTrash(name, 'replaced');
-      try {
-        await rename(staged.dir, this.#live(name));
-      } catch (error) {
-        if (previous !== null) await rename(previous, this.#live(name));
-        throw error;
-      }
-      await syncPath(this.root);
-      if (previous !== null) await rm(previous, { recursive: true, force: true });
-    });
+  async replace(name: string, staged: StagedApp): Promise<void> {
+    const previous = await this.#exclusive(name, () =>
+      this.#swap(name, async () => {
+        const previous = await this.#moveToTrash(name, 'replaced');
+        try {
+          await rename(staged.dir, this.#live(name));
+        } catch (error) {
+          if (previous !== null) await rename(previous, this.#live(name));
+          throw error;
+        }
+        return previous;
+      }),
+    );
+    await this.#empty(previous);
   }
 
   /** Deletes the app `name`; false when there is none. */
-  remove(name: string): Promise<boolean> {
-    return this.#exclusive(name, async () => {
-      if (!(await this.has(name))) return false;
-      const previous = await this.#moveToTrash(name, 'deleted');
-      await syncPath(this.root);
-      if (previous !== null) await rm(previous, { recursive: true, force: true });
-      return true;
-    });
+  async remove(name: string): Promise<boolean> {
+    const previous = await this.#exclusive(name, async () =>
+      (await this.has(name)) ? this.#swap(name, () => this.#moveToTrash(name, 'deleted')) : null,
+    );
+    await this.#empty(previous);
+    return previous !== null;
   }
 
   /**
    * Opens the file at `segments` inside the app for reading. No symbolic link is followed: a path whose real
    * location differs from itself (a link anywhere on the way) is `outside`, and the file is opened with O_NOFOLLOW.
    */
-  async findFile(name: string, segments: readonly string[]): Promise<AppFile> {
+  findFile(name: string, segments: readonly string[]): Promise<AppFile> {
     const path = join(this.#live(name), ...segments);
-    try {
-      if ((await realpath(path)) !== path) return { kind: 'outside' };
-      const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-      const stat = await handle.stat({ bigint: true });
-      if (stat.isFile()) return { kind: 'file', handle, stat };
-      await handle.close();
-      return { kind: 'missing' };
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === 'ELOOP') return { kind: 'outside' };
-      if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-      throw error;
-    }
+    const lookup = async (): Promise<AppFile> => {
+      try {
+        if ((await realpath(path)) !== path) return { kind: 'outside' };
+        const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+        const stat = await handle.stat({ bigint: true });
+        if (stat.isFile()) return { kind: 'file', handle, stat };
+        await handle.close();
+        return { kind: 'missing' };
+      } catch (error) {
+        const code = errorCode(error);
+        if (code === 'ELOOP') return { kind: 'outside' };
+        if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+        throw error;
+      }
+    };
+    return this.#read(name, lookup, (file) => file.kind === 'missing');
   }
 
   #live(name: string): string {
     return join(this.root, name);
+  }
+
+  /**
+   * Runs `renames`, which move the app `name` away and maybe another in its place, as a swap: readers of the app wait
+   * for it, and a reader that found nothing while it began looks again. Flushes the apps folder after.
+   */
+  async #swap<T>(name: string, renames: () => Promise<T>): Promise<T> {
+    this.#generations.set(name, (this.#generations.get(name) ?? 0) + 1);
+    const swap = renames();
+    const ended = swap.catch(() => undefined); // what readers wait for: its failure is the writer's to report
+    this.#swaps.set(name, ended);
+    try {
+      return await swap;
+    } finally {
+      this.#swaps.delete(name);
+      await syncPath(this.root);
+    }
+  }
+
+  /**
+   * A lookup in the app `name` that sees it before or after a swap, never between its renames: it starts once no
+   * swap of the app is under way, and is repeated (a few times) when it found nothing and a swap began meanwhile.
+   */
+  async #read<T>(name: string, lookup: () => Promise<T>, missing: (result: T) => boolean): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      for (let swap = this.#swaps.get(name); swap !== undefined; swap = this.#swaps.get(name)) await swap;
+      const generation = this.#generations.get(name);
+      const result = await lookup();
+      if (!missing(result) || this.#generations.get(name) === generation || attempt === MAX_LOOKUPS) return result;
+    }
+  }
+
+  /** Removes an app moved to the trash; outside the app's changes, so neither readers nor the next upload wait. */
+  async #empty(trashed: string | null): Promise<void> {
+    if (trashed !== null) await rm(trashed, { recursive: true, force: true });
   }
 
   /** Moves whatever is at the app's place into the trash; its new path, or null when nothing was there. */

@@ -1,15 +1,31 @@
 // Receiving an app: the multipart parts of an upload streamed into a staging folder, each file checked as it
-// arrives (field name, path, duplicates, count, total size), so a refused upload stops as soon as it breaks a rule.
+// arrives (field name, path, duplicates, count, folders, total size), so a refused upload stops as soon as it breaks
+// a rule.
 
 import type { Multipart } from '@fastify/multipart';
-import { AppRefusal, uploadedFilePath } from './paths.js';
+import {
+  APP_SIZE_LIMIT,
+  AppRefusal,
+  foldersOf,
+  MAX_APP_BYTES,
+  MAX_APP_FILES,
+  MAX_APP_FOLDERS,
+  MAX_PATH_BYTES,
+  nestedEntryFolder,
+  uploadedFilePath,
+} from './paths.js';
 import type { StagedApp } from './staging.js';
 
-export const MAX_APP_BYTES = 50 * 1024 * 1024;
-export const MAX_APP_FILES = 10_000;
-/** How far a Content-Length may exceed MAX_APP_BYTES: the multipart framing of up to MAX_APP_FILES parts. */
-export const MULTIPART_ALLOWANCE = 1024 * 1024;
+/**
+ * How far a Content-Length may exceed MAX_APP_BYTES: the multipart framing of up to MAX_APP_FILES parts, each a
+ * boundary line and headers around a filename of up to MAX_PATH_BYTES.
+ */
+export const MULTIPART_ALLOWANCE = MAX_APP_FILES * (MAX_PATH_BYTES + 256);
 export const UPLOAD_FIELD = 'files';
+/** Uploads received at once, across all names; each holds a connection, a staging folder and disk writes. */
+export const MAX_UPLOADS = 4;
+/** How long an upload may go without a byte of its body before it is dropped with its connection. */
+export const UPLOAD_IDLE_MS = 30_000;
 
 /**
  * preservePath keeps the folders of a part's filename (the parser keeps only the base name otherwise). The parser's
@@ -21,17 +37,20 @@ export const PARSER_OPTIONS = {
   limits: { fileSize: MAX_APP_BYTES + 1, files: MAX_APP_FILES + 1, parts: MAX_APP_FILES + 1, fields: 1 },
 };
 
+export const CUT_SHORT = 'the upload ended before all of it arrived; nothing was kept';
 export const PART_ADVICE = `send each file as a part named '${UPLOAD_FIELD}' whose filename is its path inside the app`;
 
 export function tooLarge(what: string): AppRefusal {
   return new AppRefusal(
     413,
-    `${what}; an app may hold at most 50 MB (${MAX_APP_BYTES} bytes) of files. Leave source maps and other ` +
-      'files the app does not need out of the upload',
+    `${what}; ${APP_SIZE_LIMIT}. Leave source maps and other files the app does not need out of the upload`,
   );
 }
 
-/** The paths of an upload so far; refuses duplicates, a path used as both file and folder, and too many files. */
+/**
+ * The paths of an upload so far; refuses duplicates, a path used as both file and folder, too many files and too
+ * many folders.
+ */
 class Manifest {
   readonly files = new Set<string>();
   readonly #folders = new Set<string>();
@@ -41,27 +60,26 @@ class Manifest {
       throw new AppRefusal(400, `the upload has more than ${MAX_APP_FILES} files, the most an app may have`);
     }
     if (this.files.has(path)) throw new AppRefusal(400, `the file ${JSON.stringify(path)} is in the upload twice`);
-    const segments = path.split('/');
-    for (let depth = 1; depth <= segments.length; depth++) {
-      const prefix = segments.slice(0, depth).join('/');
-      const clash = depth < segments.length ? this.files.has(prefix) : this.#folders.has(prefix);
-      if (clash) throw new AppRefusal(400, `${JSON.stringify(prefix)} is both a file and a folder in the upload`);
+    const folders = foldersOf(path);
+    const clash = folders.find((folder) => this.files.has(folder)) ?? (this.#folders.has(path) ? path : undefined);
+    if (clash !== undefined) {
+      throw new AppRefusal(400, `${JSON.stringify(clash)} is both a file and a folder in the upload`);
     }
-    for (let depth = 1; depth < segments.length; depth++) this.#folders.add(segments.slice(0, depth).join('/'));
+    for (const folder of folders) this.#folders.add(folder);
+    if (this.#folders.size > MAX_APP_FOLDERS) {
+      throw new AppRefusal(400, `the upload has more than ${MAX_APP_FOLDERS} folders, the most an app may have`);
+    }
     this.files.add(path);
   }
 }
 
 function checkEntryPoint(files: ReadonlySet<string>): void {
   if (files.has('index.html')) return;
-  const nested = [...files]
-    .filter((path) => path.endsWith('/index.html'))
-    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0];
+  const folder = nestedEntryFolder(files);
   const hint =
-    nested === undefined
+    folder === undefined
       ? ''
-      : ` (it has ${nested}: upload the contents of the folder ${nested.slice(0, -'/index.html'.length)}, ` +
-        'not the folder itself)';
+      : ` (it has ${folder}/index.html: upload the contents of the folder ${folder}, not the folder itself)`;
   throw new AppRefusal(400, `the upload has no index.html at its root, the entry point of an app${hint}`);
 }
 
@@ -89,6 +107,13 @@ async function stageParts(parts: AsyncIterable<Multipart>, staged: StagedApp): P
   return [...manifest.files].sort();
 }
 
+/**
+ * How the multipart parser (@fastify/busboy 3) reports a malformed body: plain Errors, known only by their message.
+ * Its other errors carry a code (FST_...) and a status of their own.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|(Part|Preamble) terminated early due to unexpected end of multipart data)$/;
+
 /** What a failure while receiving means for the client; errors that are not the client's are returned as they are. */
 function refusalOf(error: unknown): unknown {
   if (error instanceof AppRefusal || !(error instanceof Error)) return error;
@@ -99,15 +124,14 @@ function refusalOf(error: unknown): unknown {
   }
   switch (code) {
     case 'FST_MP_PREMATURE_CLOSE':
-      return new AppRefusal(400, 'the upload ended before all of it arrived; nothing was kept');
+      return new AppRefusal(400, CUT_SHORT);
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge('the upload is over the limit');
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
       return new AppRefusal(400, `the upload has more than ${MAX_APP_FILES} files, the most an app may have`);
   }
-  // The multipart parser reports a malformed body with plain Errors.
-  if (error.constructor === Error || code?.startsWith('FST_') === true) {
+  if (code === undefined && MALFORMED_MULTIPART.test(error.message)) {
     return new AppRefusal(400, `the body is not valid multipart/form-data (${error.message})`);
   }
   return error;
@@ -115,7 +139,8 @@ function refusalOf(error: unknown): unknown {
 
 /**
  * Streams the parts of an upload into `staged` and seals it; the sorted paths of its files. Throws an AppRefusal
- * for anything the client must change; the caller discards the staging folder on any failure.
+ * for anything the client must change, and any other error (a bug, a failing disk) as it is; the caller discards
+ * the staging folder on any failure.
  */
 export async function receiveUpload(parts: AsyncIterable<Multipart>, staged: StagedApp): Promise<string[]> {
   try {

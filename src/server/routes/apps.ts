@@ -1,21 +1,30 @@
 // Hosted apps: upload (multipart), list and delete under /api/v1/apps, and the public pages under /apps/<name>/.
 // The multipart parser is registered for the upload route only, so every other route still refuses multipart.
 
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AppRefusal, checkAppName } from '../apps/paths.js';
+import {
+  APP_SIZE_LIMIT,
+  AppRefusal,
+  checkAppName,
+  MAX_APP_BYTES,
+  MAX_APP_FILES,
+  MAX_APP_FOLDERS,
+  MB,
+} from '../apps/paths.js';
 import { sendAppFile } from '../apps/send-file.js';
 import { appNotFound, fileToServe, requireApp } from '../apps/serve.js';
 import type { AppStore } from '../apps/store.js';
 import {
-  MAX_APP_BYTES,
-  MAX_APP_FILES,
+  CUT_SHORT,
+  MAX_UPLOADS,
   MULTIPART_ALLOWANCE,
   PARSER_OPTIONS,
   PART_ADVICE,
   receiveUpload,
   tooLarge,
+  UPLOAD_IDLE_MS,
 } from '../apps/upload.js';
 import { sendError } from '../errors.js';
 import {
@@ -29,16 +38,25 @@ import {
 import { errorResponses } from '../schemas/common.js';
 
 const tags = ['apps'];
-const MB = 1024 * 1024;
 
-export function appsRoutes(store: AppStore): FastifyPluginAsync {
+/** How uploads are received; the defaults suit a gateway, tests shorten them. */
+export interface UploadLimits {
+  /** Uploads received at once, across all names; the next is refused with 429. */
+  maxUploads: number;
+  /** An upload whose body stalls this long is dropped with its connection. */
+  idleMs: number;
+}
+
+const DEFAULT_LIMITS: UploadLimits = { maxUploads: MAX_UPLOADS, idleMs: UPLOAD_IDLE_MS };
+
+export function appsRoutes(store: AppStore, limits: UploadLimits = DEFAULT_LIMITS): FastifyPluginAsync {
   return async (fastify) => {
     fastify.setErrorHandler((error, _request, reply) => {
       if (error instanceof AppRefusal) return sendError(reply, error.status, error.message);
       throw error;
     });
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    await app.register(uploadRoute(store));
+    await app.register(uploadRoute(store, limits));
 
     app.get(
       '/api/v1/apps',
@@ -89,7 +107,8 @@ export function appsRoutes(store: AppStore): FastifyPluginAsync {
         description:
           'index.html at /apps/<name>/. A path that is no file and whose last part has no extension answers ' +
           'index.html too, for client-side routes; a missing file with an extension is 404. Hashed build files ' +
-          '(name-<hash>.ext) are cached for a year, everything else is revalidated (ETag, Last-Modified).',
+          '(name-<hash>.ext or name.<hash>.ext, 8 characters with a digit and a letter) are cached for a year, ' +
+          'everything else is revalidated (ETag, Last-Modified). A file asked for as a folder (a trailing /) is 404.',
         params: AppFileParams,
         response: errorResponses(400, 404),
       },
@@ -102,10 +121,38 @@ export function appsRoutes(store: AppStore): FastifyPluginAsync {
   };
 }
 
-function uploadRoute(store: AppStore): FastifyPluginAsync {
+function uploadRoute(store: AppStore, { maxUploads, idleMs }: UploadLimits): FastifyPluginAsync {
   return async (fastify) => {
     await fastify.register(multipart, PARSER_OPTIONS);
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    let uploads = 0;
+
+    /** Refusals that need only the headers, answered before any of the body is read; then the upload takes a place. */
+    const admitUpload = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      checkAppName((request.params as { name: string }).name);
+      if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
+        throw new AppRefusal(415, `send the app as multipart/form-data: ${PART_ADVICE}`);
+      }
+      const length = request.headers['content-length'];
+      if (length === undefined) {
+        throw new AppRefusal(
+          411,
+          'an upload needs a Content-Length header (a chunked upload is refused); send the body with its length, ' +
+            'as curl -F and sjgate apps upload do',
+        );
+      }
+      if (Number(length) > MAX_APP_BYTES + MULTIPART_ALLOWANCE) {
+        throw tooLarge(`the upload is ${(Number(length) / MB).toFixed(1)} MB`);
+      }
+      if (uploads >= maxUploads) {
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        throw new AppRefusal(429, `at most ${maxUploads} uploads may run at once; try again in a few seconds`);
+      }
+      // The place is held until the answer is sent or the connection closes; either ends the upload.
+      uploads++;
+      reply.raw.once('close', () => uploads--);
+    };
+
     app.post(
       '/api/v1/apps/:name',
       {
@@ -115,12 +162,14 @@ function uploadRoute(store: AppStore): FastifyPluginAsync {
           description:
             `multipart/form-data with one part named 'files' per file; the part's filename is the file's path ` +
             `inside the app (e.g. assets/app.js), and index.html must be at the root. At most ${MAX_APP_FILES} ` +
-            `files and 50 MB (${MAX_APP_BYTES} bytes) of content; Content-Length is required (411 without it, ` +
-            '413 when too large). The old app stays served until the new one is complete.',
+            `files in ${MAX_APP_FOLDERS} folders, and ${APP_SIZE_LIMIT}; Content-Length is required (411 without ` +
+            `it, 413 when too large). ${maxUploads} uploads run at once (429 with Retry-After beyond), and one ` +
+            `whose body stalls for ${idleMs / 1000} s is dropped. The old app stays served until the new one is ` +
+            'complete.',
           consumes: ['multipart/form-data'],
           params: AppNameParam,
           body: AppUploadBody,
-          response: { 200: AppUploadResponse, ...errorResponses(400, 411, 413, 415, 507) },
+          response: { 200: AppUploadResponse, ...errorResponses(400, 411, 413, 415, 429, 507) },
         },
         // The body is a stream, checked part by part while it is read, and the name is checked in onRequest with
         // the rule in the message; the schemas above are for the documentation.
@@ -130,9 +179,9 @@ function uploadRoute(store: AppStore): FastifyPluginAsync {
       },
       async (request) => {
         const { name } = request.params;
-        const staged = await store.stage(name);
+        const staged = store.stage(name);
         try {
-          const files = await receiveUpload(request.parts(), staged);
+          const files = await receiveUpload(partsOf(request, idleMs), staged);
           await store.replace(name, staged);
           return { name, files: files.map((path) => `${name}/${path}`) };
         } catch (error) {
@@ -144,23 +193,30 @@ function uploadRoute(store: AppStore): FastifyPluginAsync {
   };
 }
 
-/** Refusals that need only the headers, answered before any of the body is read. */
-async function admitUpload(request: FastifyRequest): Promise<void> {
-  checkAppName((request.params as { name: string }).name);
-  if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
-    throw new AppRefusal(415, `send the app as multipart/form-data: ${PART_ADVICE}`);
-  }
-  const length = request.headers['content-length'];
-  if (length === undefined) {
-    throw new AppRefusal(
-      411,
-      'an upload needs a Content-Length header (a chunked upload is refused); send the body with its length, ' +
-        'as curl -F and sjgate apps upload do',
-    );
-  }
-  if (Number(length) > MAX_APP_BYTES + MULTIPART_ALLOWANCE) {
-    throw tooLarge(`the upload is ${(Number(length) / MB).toFixed(1)} MB`);
-  }
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The parts of the upload. The parser starts at once: it ends the parts with an error when the request closes early,
+ * but only if it is listening by then, so nothing may be awaited before; a request closed even earlier (while the
+ * hooks ran) is refused here. While the parts are read, a body that stalls for `idleMs` has its request destroyed,
+ * which closes the connection and ends the parts with an error.
+ */
+function partsOf(request: FastifyRequest, idleMs: number): AsyncIterable<Multipart> {
+  const { raw } = request;
+  if (raw.destroyed || raw.aborted) throw new AppRefusal(400, CUT_SHORT);
+  const parts = request.parts();
+  const first = parts.next();
+  const idle = setTimeout(() => raw.destroy(), idleMs);
+  const onData = () => idle.refresh();
+  raw.on('data', onData);
+  return (async function* () {
+    try {
+      for (let part = await first; part.done !== true; part = await parts.next()) yield part.value;
+    } finally {
+      clearTimeout(idle);
+      raw.off('data', onData);
+    }
+  })();
 }
 
 // A refusal may come while the client is still sending: the connection is closed after the answer, or the unread
