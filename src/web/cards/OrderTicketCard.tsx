@@ -1,7 +1,7 @@
 // Order ticket: an order for the selected code, sent only after an explicit second click that spells it out.
 // The answer is shown as the gateway gave it: a refused order is a Trade with status Failed and the reason in msg.
 
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type AccountView, accountKey } from '../accounts';
 import { api, messageOf } from '../api';
 import { contractInfo, isDerivative, quantityUnit } from '../contracts';
@@ -57,8 +57,24 @@ export function OrderTicketCard({ code, accounts, onPlaced }: TicketProps) {
   const [stage, setStage] = useState<Stage>('edit');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
+  // On a first visit the ticket opens before any quote has arrived and shows the reference price; the first last
+  // price replaces it, unless the user has typed a price by then.
+  const priceIsReference = useRef(false);
+  useEffect(() => {
+    const stop = quoteBook.subscribe(() => {
+      const last = quoteBook.get(code).last;
+      if (!priceIsReference.current || last === null) return;
+      priceIsReference.current = false;
+      setPrice(String(last));
+    });
+    return () => {
+      stop();
+    };
+  }, [code]);
+
   useEffect(() => {
     let current = true;
+    priceIsReference.current = false;
     setInfo(null);
     setInfoError(null);
     setStage('edit');
@@ -69,7 +85,9 @@ export function OrderTicketCard({ code, accounts, onPlaced }: TicketProps) {
       (found) => {
         if (!current) return;
         setInfo(found);
-        if (last === null) setPrice(String(quoteBook.get(code).last ?? found.reference));
+        const lastNow = quoteBook.get(code).last;
+        if (last === null) setPrice(String(lastNow ?? found.reference));
+        priceIsReference.current = last === null && lastNow === null;
       },
       (error: unknown) => current && setInfoError(messageOf(error)),
     );
@@ -87,6 +105,7 @@ export function OrderTicketCard({ code, accounts, onPlaced }: TicketProps) {
   /** Any change of the order goes back to editing: the confirmation always names what will be sent. */
   function edit<T>(set: (value: T) => void) {
     return (value: T) => {
+      priceIsReference.current = false;
       set(value);
       setStage('edit');
     };
