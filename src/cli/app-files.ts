@@ -11,8 +11,9 @@ import {
   MAX_APP_FOLDERS,
   MB,
   nestedEntryFolder,
+  SIZE_ADVICE,
   sentPathProblem,
-} from '../server/apps/paths.js';
+} from '../domain/apps.js';
 import { UsageError } from './context.js';
 import type { LocalFile } from './multipart.js';
 
@@ -101,10 +102,7 @@ export function checkApp(files: readonly LocalFile[], dir?: string): void {
   }
   const bytes = files.reduce((sum, file) => sum + file.size, 0);
   if (bytes > MAX_APP_BYTES) {
-    throw new Error(
-      `the app is ${formatSize(bytes)} (${bytes} bytes); ${APP_SIZE_LIMIT}. ` +
-        'Leave source maps and other files the app does not need out',
-    );
+    throw new Error(`the app is ${formatSize(bytes)} (${bytes} bytes); ${APP_SIZE_LIMIT}. ${SIZE_ADVICE}`);
   }
   if (files.some((file) => file.name === 'index.html')) return;
   const folder = nestedEntryFolder(files.map((file) => file.name));

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { appUrl } from '../../src/cli/commands/apps.js';
 import { multipartBody } from '../../src/cli/multipart.js';
 import { formatProgress, ProgressLine } from '../../src/cli/progress.js';
-import { MAX_APP_BYTES } from '../../src/server/apps/paths.js';
+import { MAX_APP_BYTES } from '../../src/domain/apps.js';
 import { runSjgate } from '../helpers/cli.js';
 import { appOver, memoryTempDir, removeDir, tempDir } from '../server/apps-fixtures.js';
 

@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { multipartBody } from '../../src/cli/multipart.js';
-import { MAX_APP_BYTES, MAX_APP_FILES, MAX_PATH_BYTES, MB } from '../../src/server/apps/paths.js';
+import { MAX_APP_BYTES, MAX_APP_FILES, MAX_PATH_BYTES, MB } from '../../src/domain/apps.js';
 import { AppStore } from '../../src/server/apps/store.js';
 import { MULTIPART_ALLOWANCE } from '../../src/server/apps/upload.js';
 import { appsRoutes, type UploadLimits } from '../../src/server/routes/apps.js';

@@ -2,7 +2,7 @@
 
 import { type Command, Option } from 'commander';
 import type { GatewayConfig } from '../../config.js';
-import { MAX_APP_BYTES, MAX_APP_FILES, MB } from '../../server/apps/paths.js';
+import { MAX_APP_BYTES, MAX_APP_FILES, MB } from '../../domain/apps.js';
 import { checkApp, filesOfFolder, filesOfPaths, formatSize } from '../app-files.js';
 import { action, UsageError } from '../context.js';
 import type { Runtime } from '../daemon.js';

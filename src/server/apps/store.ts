@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
 import { constants, type FileHandle, lstat, mkdir, open, readdir, realpath, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAppName } from './paths.js';
+import { isAppName } from '../../domain/apps.js';
 import { StagedApp, syncPath } from './staging.js';
 
 const STAGING = '.staging';

@@ -5,15 +5,15 @@
 import type { Multipart } from '@fastify/multipart';
 import {
   APP_SIZE_LIMIT,
-  AppRefusal,
   foldersOf,
   MAX_APP_BYTES,
   MAX_APP_FILES,
   MAX_APP_FOLDERS,
   MAX_PATH_BYTES,
   nestedEntryFolder,
-  uploadedFilePath,
-} from './paths.js';
+  SIZE_ADVICE,
+} from '../../domain/apps.js';
+import { AppRefusal, uploadedFilePath } from './paths.js';
 import type { StagedApp } from './staging.js';
 
 /**
@@ -41,10 +41,7 @@ export const CUT_SHORT = 'the upload ended before all of it arrived; nothing was
 export const PART_ADVICE = `send each file as a part named '${UPLOAD_FIELD}' whose filename is its path inside the app`;
 
 export function tooLarge(what: string): AppRefusal {
-  return new AppRefusal(
-    413,
-    `${what}; ${APP_SIZE_LIMIT}. Leave source maps and other files the app does not need out of the upload`,
-  );
+  return new AppRefusal(413, `${what}; ${APP_SIZE_LIMIT}. ${SIZE_ADVICE}`);
 }
 
 /**

@@ -4,15 +4,8 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  APP_SIZE_LIMIT,
-  AppRefusal,
-  checkAppName,
-  MAX_APP_BYTES,
-  MAX_APP_FILES,
-  MAX_APP_FOLDERS,
-  MB,
-} from '../apps/paths.js';
+import { APP_SIZE_LIMIT, MAX_APP_BYTES, MAX_APP_FILES, MAX_APP_FOLDERS, MB } from '../../domain/apps.js';
+import { AppRefusal, checkAppName } from '../apps/paths.js';
 import { sendAppFile } from '../apps/send-file.js';
 import { appNotFound, fileToServe, requireApp } from '../apps/serve.js';
 import type { AppStore } from '../apps/store.js';

@@ -27,6 +27,12 @@ export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): str
 
 export function dashboardRoutes(options: DashboardOptions = {}): FastifyPluginAsync {
   const root = options.root ?? join(packageRoot(), 'dist', 'web');
+  // The policy depends on index.html's inline script, which changes only with a rebuild: hashed once per page.
+  let policy = { html: '', header: '' };
+  const policyOf = (html: string) => {
+    if (policy.html !== html) policy = { html, header: contentSecurityPolicy(html) };
+    return policy.header;
+  };
   return async (app) => {
     await app.register(fastifyStatic, {
       root: join(root, 'assets'),
@@ -44,7 +50,7 @@ export function dashboardRoutes(options: DashboardOptions = {}): FastifyPluginAs
       if (html === null) return notBuilt(reply, request.headers.accept);
       return reply
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', contentSecurityPolicy(html))
+        .header('content-security-policy', policyOf(html))
         .header('x-frame-options', 'DENY')
         .header('x-content-type-options', 'nosniff')
         .type('text/html; charset=utf-8')

@@ -2,7 +2,7 @@
 // parameters are plain strings.
 
 import Type from 'typebox';
-import { APP_NAME_RULE } from '../apps/paths.js';
+import { APP_NAME_RULE } from '../../domain/apps.js';
 
 export const AppNameParam = Type.Object({
   name: Type.String({ description: `the app's name: ${APP_NAME_RULE}` }),
