@@ -5,6 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors.js';
+import { arrivedOnLocalSocket } from './listen.js';
 
 // The dashboard's page and its assets are public too: they hold no data, and their API calls carry the token.
 const PUBLIC_PREFIXES = ['/api/v1/health', '/api/v1/info', '/openapi.json', '/docs', '/apps/', '/assets/'];
@@ -24,9 +25,9 @@ export function credentialRefusal(authorization: string | undefined, expected: B
 export function registerBearerAuth(app: FastifyInstance, credentials: { apiKey: string; secretKey: string }): void {
   const expected = digest(`${credentials.apiKey}:${credentials.secretKey}`);
   app.addHook('onRequest', (request, reply, done) => {
-    const overUnixSocket = request.raw.socket.remoteAddress === undefined;
     const path = request.url.split('?', 1)[0]!;
-    if (overUnixSocket || path === '/' || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return done();
+    if (arrivedOnLocalSocket(request.raw) || path === '/' || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix)))
+      return done();
     const refusal = credentialRefusal(request.headers.authorization, expected);
     if (refusal === null) return done();
     reply.header('www-authenticate', 'Bearer');

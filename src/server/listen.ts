@@ -18,6 +18,16 @@ function socketIsLive(path: string): Promise<boolean> {
   });
 }
 
+/**
+ * Requests that arrived on the owner-only Unix socket. Trust is decided by the listener a request came in on, never by
+ * a socket property: Node reports no remoteAddress for a TCP connection that was reset, too.
+ */
+const localRequests = new WeakSet<object>();
+
+export function arrivedOnLocalSocket(raw: object): boolean {
+  return localRequests.has(raw);
+}
+
 export class SocketInUseError extends Error {
   override name = 'SocketInUseError';
 }
@@ -35,7 +45,10 @@ export async function claimSocketPath(path: string): Promise<void> {
 /** Serves the same app on a Unix socket with mode 0600 (plaintext even when TCP uses TLS). */
 export async function listenOnSocket(app: FastifyInstance, path: string): Promise<Server> {
   await claimSocketPath(path);
-  const server = createServer((request, response) => app.routing(request, response));
+  const server = createServer((request, response) => {
+    localRequests.add(request);
+    app.routing(request, response);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(path, () => resolve());
