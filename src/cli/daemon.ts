@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import type { GatewayConfig } from '../config.js';
+import { logError, logInfo, surviveLogWriteErrors } from '../log.js';
 import { ApiError, DaemonClient, UnreachableError, urlOf } from './client.js';
 
 /** What the CLI needs to know about itself to start a copy of itself as the daemon. */
@@ -265,30 +266,31 @@ export async function runForeground(config: GatewayConfig, runtime: Runtime): Pr
   }
   prepareDirectories(config);
   const { startGateway } = await import('../server/main.js');
-  const gateway = await startGateway(config, (line) => console.log(line));
+  surviveLogWriteErrors();
+  const gateway = await startGateway(config, logInfo);
   writeFileSync(config.pidPath, `${process.pid}\n`, { mode: 0o600 });
   const removePidFile = () => {
     if (readPidFile(config.pidPath) === process.pid) rmSync(config.pidPath, { force: true });
   };
   process.on('exit', removePidFile);
   const mode = config.production ? 'production' : 'simulation';
-  console.log(`sjgate ${runtime.version} ready (${mode}), pid ${process.pid} in ${config.pidPath}`);
+  logInfo(`sjgate ${runtime.version} ready (${mode}), pid ${process.pid} in ${config.pidPath}`);
 
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
-      console.log(`${signal} again: exiting now`);
+      logInfo(`${signal} again: exiting now`);
       process.exit(1);
     }
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    logInfo(`${signal}: shutting down`);
     gateway.close().then(
       () => {
-        console.log('sjgate stopped');
+        logInfo('sjgate stopped');
         process.exit(0);
       },
       (error: unknown) => {
-        console.error(`error while shutting down: ${error instanceof Error ? error.message : String(error)}`);
+        logError('error while shutting down:', error);
         process.exit(1);
       },
     );

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { DomainError } from '../domain/errors.js';
+import { logError } from '../log.js';
 
 export const ErrorEnvelope = Type.Object(
   {
@@ -85,10 +86,41 @@ function handleError(
         `unsupported content type '${request.headers['content-type']}'; send application/json`,
       );
   }
+  const storage = storageFailure(error);
+  if (storage) {
+    logError(`${request.method} ${request.url} failed to write:`, error);
+    return sendError(reply, storage.status, storage.message);
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return sendError(reply, status, error.message);
-  console.error(`${new Date().toISOString()} unhandled error on ${request.method} ${request.url}:`, error);
+  logError(`unhandled error on ${request.method} ${request.url}:`, error);
   return sendError(reply, 500, 'internal error; the gateway log has the details');
+}
+
+/** Error codes of the system and of SQLite that mean the disk is full. */
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+
+/**
+ * A write to the gateway's disk that failed: nothing of the request was kept. 507 when the disk is full, 503 for
+ * another failure of the journal's file. The details (paths) go to the log, not to the client.
+ */
+function storageFailure(error: { code?: unknown }): { status: number; message: string } | null {
+  const code = typeof error.code === 'string' ? error.code : '';
+  if (DISK_FULL.has(code)) {
+    return {
+      status: 507,
+      message:
+        "the disk holding the gateway's data is full, so nothing of this request was kept: " +
+        'free some space there and send it again',
+    };
+  }
+  if (code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY') || code === 'SQLITE_BUSY') {
+    return {
+      status: 503,
+      message: 'the gateway could not write its journal, so nothing of this request was kept; the log says why',
+    };
+  }
+  return null;
 }
 
 /**

@@ -156,6 +156,12 @@ export class ComboDesk {
     }
   }
 
+  /** Forgets every combo, before they are read back from the journal. */
+  clear(): void {
+    this.records.clear();
+    this.working.clear();
+  }
+
   /** Keeps a combo, and in the working set while it can still trade. */
   remember(record: ComboRecord): void {
     this.records.set(record.trade.order.id, record);

@@ -124,6 +124,20 @@ export class SimOrders implements OrdersPort {
     this.ledger = new Ledger(funds);
     this.sessions = new DayAndPhase(market, mode);
     this.combos = new ComboDesk(this.comboHost(), market, contracts, mode);
+    this.counter = 0;
+    this.loadFromJournal();
+  }
+
+  /** Rebuilds every order, combo and the ledger from the journal: at start, and after a commit that failed. */
+  private loadFromJournal(): void {
+    this.records.clear();
+    this.working.clear();
+    this.written.clear();
+    this.unwrittenKeys.clear();
+    this.pendingLedger = [];
+    this.ledger.clear();
+    this.combos.clear();
+    const journal = this.journal;
     for (const stored of journal.orders()) {
       if (isComboRecord(stored.record)) {
         this.combos.remember(stored.record);
@@ -282,14 +296,14 @@ export class SimOrders implements OrdersPort {
   }
 
   eventsAfter(seq: number, limit?: number): JournaledOrderEvent[] {
-    this.flush();
+    this.flushQuietly();
     return this.journal
       .eventsAfter(seq, limit === undefined ? {} : { limit })
       .map((stored) => ({ seq: stored.seq, accountKey: stored.accountKey, event: stored.payload as OrderEvent }));
   }
 
   lastEventSeq(): number {
-    this.flush();
+    this.flushQuietly();
     return this.journal.lastEventSeq();
   }
 
@@ -855,8 +869,9 @@ export class SimOrders implements OrdersPort {
       });
       this.writtenCounter = counter;
     } catch (error) {
-      this.written.clear();
-      this.writtenCounter = -1;
+      // Nothing of these changes is durable, so none of them happened: memory goes back to what the journal holds
+      // (a retry under the same Idempotency-Key places the order anew), and their requests are answered the error.
+      this.loadFromJournal();
       for (const waiter of waiting) waiter.reject(error);
       throw error;
     }

@@ -38,6 +38,11 @@ export class Ledger {
 
   constructor(private readonly options: LedgerOptions) {}
 
+  /** Forgets every account, so that the journal's deals can be booked again from the start. */
+  clear(): void {
+    this.accounts.clear();
+  }
+
   /**
    * Makes an account known as a stock (S) or futures (F) account; booking a fill does it too. Idempotent.
    * Throws RangeError when the account is already known with the other type.
