@@ -6,8 +6,10 @@ import { sendError } from './errors.js';
 
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-function hostName(hostHeader: string): string {
-  return hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : hostHeader.split(':')[0]!;
+/** The name in a Host header (`name`, `name:port`, `[v6]` or `[v6]:port`); null when it has another shape. */
+function hostName(hostHeader: string): string | null {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::\d{1,5})?$/.exec(hostHeader);
+  return match ? match[1]! : null;
 }
 
 export function registerRequestGuards(app: FastifyInstance, bindHost: string): void {
@@ -17,7 +19,7 @@ export function registerRequestGuards(app: FastifyInstance, bindHost: string): v
   const acceptedHosts = new Set<string>();
   const refusal = (host: string | undefined, origin: string | undefined): string | null => {
     if (!anyHost && host !== undefined && !acceptedHosts.has(host)) {
-      if (!allowed.has(hostName(host).toLowerCase())) {
+      if (!allowed.has(hostName(host)?.toLowerCase() ?? '')) {
         return `requests must be addressed to this gateway (Host '${host}' is not allowed)`;
       }
       if (acceptedHosts.size < 64) acceptedHosts.add(host);

@@ -162,6 +162,11 @@ describe('request guards', () => {
     assertEnvelope(response, 403, /evil\.example\.com/);
     const withPort = await json({ method: 'GET', url: '/api/v1/info', headers: { host: 'attacker.test:8080' } });
     assertEnvelope(withPort, 403);
+    // A local name followed by more than a port is another host (`[::1].evil.com` resolves wherever evil.com says).
+    for (const host of ['[::1].evil.com', '[::1]evil.com:8080', 'localhost:8080.evil.com', 'localhost:x', '[::1']) {
+      const response = await json({ method: 'GET', url: '/api/v1/info', headers: { host } });
+      assertEnvelope(response, 403, /is not allowed/);
+    }
   });
 
   test('local Host names are accepted', async () => {
