@@ -6,7 +6,7 @@ import { ConfigError, isLoopbackHost, NON_LOOPBACK_NEEDS_KEYS } from '../config.
 import { isStockTradingHours } from '../domain/sessions.js';
 import { AppStore } from './apps/store.js';
 import { registerBearerAuth } from './bearer-auth.js';
-import { handleFrameworkError, registerErrorHandling } from './errors.js';
+import { handleClientError, handleFrameworkError, registerErrorHandling } from './errors.js';
 import { registerLimits } from './limits.js';
 import { registerOpenApi } from './openapi.js';
 import { appsRoutes } from './routes/apps.js';
@@ -86,4 +86,5 @@ const COMMON = {
   forceCloseConnections: true,
   return503OnClosing: true,
   frameworkErrors: handleFrameworkError,
+  clientErrorHandler: handleClientError,
 } as const;

@@ -1,5 +1,7 @@
 // The error envelope {code, message, details} for every error, and the mapping from what went wrong to a status.
 
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { DomainError } from '../domain/errors.js';
@@ -130,6 +132,24 @@ function storageFailure(error: { code?: unknown }): { status: number; message: s
  */
 export function handleFrameworkError(error: FastifyError, _request: unknown, reply: unknown): void {
   sendError(reply as FastifyReply, error.statusCode ?? 400, error.message);
+}
+
+/**
+ * A request Node's HTTP parser refuses (a bad Content-Length, Content-Length with chunked, an odd request line, headers
+ * too large) never reaches Fastify's routing: it is answered here, with the envelope, and the connection closed.
+ */
+export function handleClientError(error: NodeJS.ErrnoException & { reason?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const why = error.reason ?? error.code ?? 'unreadable';
+  const body = JSON.stringify({ code: status, message: `the request is not valid HTTP/1.1: ${why}`, details: null });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

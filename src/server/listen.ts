@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { handleClientError } from './errors.js';
 
 /** True when something accepts connections on the socket. */
 function socketIsLive(path: string): Promise<boolean> {
@@ -49,6 +50,7 @@ export async function listenOnSocket(app: FastifyInstance, path: string): Promis
     localRequests.add(request);
     app.routing(request, response);
   });
+  server.on('clientError', handleClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(path, () => resolve());
