@@ -114,6 +114,7 @@ function prepareDirectories(config: GatewayConfig): void {
   const created = !existsSync(config.homePath);
   mkdirSync(config.homePath, { recursive: true, mode: 0o700 });
   if (created) chmodSync(config.homePath, 0o700);
+  if (existsSync(config.logPath)) chmodSync(config.logPath, 0o600);
   for (const path of [config.socketPath, config.pidPath, config.logPath]) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   }
@@ -267,6 +268,8 @@ export async function runForeground(config: GatewayConfig, runtime: Runtime): Pr
   prepareDirectories(config);
   const { startGateway } = await import('../server/main.js');
   surviveLogWriteErrors();
+  // Everything the daemon creates (journal, log, apps, sockets) is for its owner only.
+  process.umask(0o077);
   const gateway = await startGateway(config, logInfo);
   writeFileSync(config.pidPath, `${process.pid}\n`, { mode: 0o600 });
   const removePidFile = () => {

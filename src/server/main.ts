@@ -1,12 +1,13 @@
 // Starts the gateway in this process: the broker, the HTTP app, and its TCP and Unix-socket listeners.
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimBroker } from '../broker/sim/sim-broker.js';
 import { ConfigError, type GatewayConfig } from '../config.js';
 import { clockStartingAt, systemClock } from '../domain/time.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
+import { createDataHome, JOURNAL_FILE, tightenDataHome } from './data-home.js';
 import { closeSocketServer, listenOnSocket } from './listen.js';
 
 export interface RunningGateway {
@@ -26,13 +27,13 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
     );
   }
   const clock = config.simStart === null ? systemClock : clockStartingAt(config.simStart);
-  mkdirSync(config.homePath, { recursive: true });
+  createDataHome(config.homePath);
   const broker = new SimBroker({
     clock,
     seed: config.simSeed,
     clockMode: config.simClock,
     apiKey: config.apiKey,
-    journalPath: join(config.homePath, 'sjgate.db'),
+    journalPath: join(config.homePath, JOURNAL_FILE),
     startingFunds: { startingCash: config.simStartingCash, startingCollateral: config.simStartingCollateral },
   });
   const contractCount = broker.contracts.count();
@@ -62,6 +63,7 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
     },
   });
   await app.ready();
+  tightenDataHome(config.homePath, log);
   const socketServer = await listenOnSocket(app, config.socketPath);
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -42,9 +42,10 @@ export class AppStore {
     readonly root: string,
   ) {}
 
+  /** The apps folder and its working folders are owner-only: an app is the user's own code. */
   static async open(dir: string): Promise<AppStore> {
-    await mkdir(join(dir, STAGING), { recursive: true });
-    await mkdir(join(dir, TRASH), { recursive: true });
+    await mkdir(join(dir, STAGING), { recursive: true, mode: 0o700 });
+    await mkdir(join(dir, TRASH), { recursive: true, mode: 0o700 });
     const store = new AppStore(await realpath(dir));
     await store.#recover();
     return store;
