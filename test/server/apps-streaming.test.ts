@@ -340,7 +340,7 @@ describe('clients that vanish or stall', () => {
 
   before(async () => {
     uploadsDir = memoryTempDir();
-    uploads = await uploadsGateway(uploadsDir, { maxUploads: 2, idleMs: 300 });
+    uploads = await uploadsGateway(uploadsDir, { maxUploads: 2, progress: { windowMs: 300, minBytes: 20 } });
   });
   after(async () => {
     await uploads.gateway.close();
@@ -400,6 +400,33 @@ describe('clients that vanish or stall', () => {
     assert.equal(parseAnswer(await answer)?.status, 200);
     assert.ok(Date.now() - started > 900, 'the upload took three times the idle time');
     socket.destroy();
+  });
+
+  test('uploads trickled a byte at a time are dropped, so they cannot hold every place', {
+    timeout: 20_000,
+  }, async () => {
+    const { payload } = multipart(partsOf({ 'index.html': 'x', 'big.bin': Buffer.alloc(10_000) }));
+    const trickled = await Promise.all(
+      [0, 1].map(() =>
+        openAndSend(uploads.port, Buffer.concat([Buffer.from(uploadHead(payload.length)), payload.subarray(0, 300)])),
+      ),
+    );
+    await eventually(() => uploads.handling() === 2, 'two uploads under way');
+    let sent = 300;
+    // One byte each every 50 ms: 6 bytes a window, below the 20 the limits ask for.
+    const trickle = setInterval(() => {
+      for (const socket of trickled) if (!socket.destroyed) socket.write(payload.subarray(sent, sent + 1));
+      sent++;
+    }, 50);
+    try {
+      await Promise.all(trickled.map((socket) => once(socket, 'close')));
+      await eventually(() => uploads.handling() === 0 && staging().length === 0, 'discarding the trickled uploads');
+      const { answer } = await exchange(uploads.port, uploadHead(payload.length), [payload]);
+      assert.equal(answer?.status, 200, answer?.body);
+    } finally {
+      clearInterval(trickle);
+      for (const socket of trickled) socket.destroy();
+    }
   });
 
   test('uploads beyond the most at once are refused with 429 and Retry-After until one ends', async () => {

@@ -24,8 +24,13 @@ export const MULTIPART_ALLOWANCE = MAX_APP_FILES * (MAX_PATH_BYTES + 256);
 export const UPLOAD_FIELD = 'files';
 /** Uploads received at once, across all names; each holds a connection, a staging folder and disk writes. */
 export const MAX_UPLOADS = 4;
-/** How long an upload may go without a byte of its body before it is dropped with its connection. */
-export const UPLOAD_IDLE_MS = 30_000;
+/**
+ * An upload must keep sending: at least UPLOAD_MIN_BYTES of its body in every UPLOAD_WINDOW_MS (about 1 KB/s), or it
+ * is dropped with its connection. A stalled body, and one trickled a byte at a time to hold one of the places, both
+ * fail it.
+ */
+export const UPLOAD_WINDOW_MS = 30_000;
+export const UPLOAD_MIN_BYTES = 32 * 1024;
 
 /**
  * preservePath keeps the folders of a part's filename (the parser keeps only the base name otherwise). The parser's

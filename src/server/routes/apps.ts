@@ -17,7 +17,8 @@ import {
   PART_ADVICE,
   receiveUpload,
   tooLarge,
-  UPLOAD_IDLE_MS,
+  UPLOAD_MIN_BYTES,
+  UPLOAD_WINDOW_MS,
 } from '../apps/upload.js';
 import { sendError } from '../errors.js';
 import {
@@ -36,11 +37,19 @@ const tags = ['apps'];
 export interface UploadLimits {
   /** Uploads received at once, across all names; the next is refused with 429. */
   maxUploads: number;
-  /** An upload whose body stalls this long is dropped with its connection. */
-  idleMs: number;
+  /** An upload that sends fewer than `minBytes` of its body in any `windowMs` is dropped with its connection. */
+  progress: UploadProgress;
 }
 
-const DEFAULT_LIMITS: UploadLimits = { maxUploads: MAX_UPLOADS, idleMs: UPLOAD_IDLE_MS };
+export interface UploadProgress {
+  windowMs: number;
+  minBytes: number;
+}
+
+const DEFAULT_LIMITS: UploadLimits = {
+  maxUploads: MAX_UPLOADS,
+  progress: { windowMs: UPLOAD_WINDOW_MS, minBytes: UPLOAD_MIN_BYTES },
+};
 
 export function appsRoutes(store: AppStore, limits: UploadLimits = DEFAULT_LIMITS): FastifyPluginAsync {
   return async (fastify) => {
@@ -114,7 +123,7 @@ export function appsRoutes(store: AppStore, limits: UploadLimits = DEFAULT_LIMIT
   };
 }
 
-function uploadRoute(store: AppStore, { maxUploads, idleMs }: UploadLimits): FastifyPluginAsync {
+function uploadRoute(store: AppStore, { maxUploads, progress }: UploadLimits): FastifyPluginAsync {
   return async (fastify) => {
     await fastify.register(multipart, PARSER_OPTIONS);
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -157,8 +166,8 @@ function uploadRoute(store: AppStore, { maxUploads, idleMs }: UploadLimits): Fas
             `inside the app (e.g. assets/app.js), and index.html must be at the root. At most ${MAX_APP_FILES} ` +
             `files in ${MAX_APP_FOLDERS} folders, and ${APP_SIZE_LIMIT}; Content-Length is required (411 without ` +
             `it, 413 when too large). ${maxUploads} uploads run at once (429 with Retry-After beyond), and one ` +
-            `whose body stalls for ${idleMs / 1000} s is dropped. The old app stays served until the new one is ` +
-            'complete.',
+            `that sends less than ${progress.minBytes / 1024} KB of its body in ${progress.windowMs / 1000} s is ` +
+            'dropped. The old app stays served until the new one is complete.',
           consumes: ['multipart/form-data'],
           params: AppNameParam,
           body: AppUploadBody,
@@ -174,7 +183,7 @@ function uploadRoute(store: AppStore, { maxUploads, idleMs }: UploadLimits): Fas
         const { name } = request.params;
         const staged = store.stage(name);
         try {
-          const files = await receiveUpload(partsOf(request, idleMs), staged);
+          const files = await receiveUpload(partsOf(request, progress), staged);
           await store.replace(name, staged);
           return { name, files: files.map((path) => `${name}/${path}`) };
         } catch (error) {
@@ -191,22 +200,28 @@ const RETRY_AFTER_SECONDS = 5;
 /**
  * The parts of the upload. The parser starts at once: it ends the parts with an error when the request closes early,
  * but only if it is listening by then, so nothing may be awaited before; a request closed even earlier (while the
- * hooks ran) is refused here. While the parts are read, a body that stalls for `idleMs` has its request destroyed,
- * which closes the connection and ends the parts with an error.
+ * hooks ran) is refused here. While the parts are read, a body that sends less than `minBytes` in a window has its
+ * request destroyed, which closes the connection and ends the parts with an error.
  */
-function partsOf(request: FastifyRequest, idleMs: number): AsyncIterable<Multipart> {
+function partsOf(request: FastifyRequest, { windowMs, minBytes }: UploadProgress): AsyncIterable<Multipart> {
   const { raw } = request;
   if (raw.destroyed || raw.aborted) throw new AppRefusal(400, CUT_SHORT);
   const parts = request.parts();
   const first = parts.next();
-  const idle = setTimeout(() => raw.destroy(), idleMs);
-  const onData = () => idle.refresh();
+  let received = 0;
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+  };
+  const check = setInterval(() => {
+    if (received < minBytes && !raw.complete) raw.destroy();
+    received = 0;
+  }, windowMs);
   raw.on('data', onData);
   return (async function* () {
     try {
       for (let part = await first; part.done !== true; part = await parts.next()) yield part.value;
     } finally {
-      clearTimeout(idle);
+      clearInterval(check);
       raw.off('data', onData);
     }
   })();
