@@ -49,6 +49,25 @@ function violationOf(part: string, error: AjvError): Violation {
   return { loc, msg: error.message ?? 'is invalid', type: error.keyword };
 }
 
+/** The most violations a 422 lists in `details`; its message gives the count of all of them. */
+export const MAX_DETAILS = 20;
+
+/** Each distinct violation once: the branches of an anyOf often report the same problem of the same field. */
+function violationsOf(errors: AjvError[], part: string): Violation[] {
+  const seen = new Set<string>();
+  const violations: Violation[] = [];
+  for (const error of errors) {
+    // anyOf/oneOf report their branches' errors already; the summary keyword adds nothing a person can act on.
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
+    const violation = violationOf(part, error);
+    const key = JSON.stringify([violation.loc, violation.msg]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    violations.push(violation);
+  }
+  return violations;
+}
+
 const describe = (v: Violation) =>
   `${v.loc.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('')} ${v.msg}`;
 
@@ -63,14 +82,17 @@ function handleError(
 ) {
   if (error instanceof DomainError) return sendError(reply, error.status, error.message, error.details);
   if (error.validation) {
-    const violations = (error.validation as AjvError[])
-      // anyOf/oneOf report their branches' errors already; the summary keyword adds nothing a person can act on.
-      .filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf')
-      .map((e) => violationOf(error.validationContext ?? 'body', e));
+    const violations = violationsOf(error.validation as AjvError[], error.validationContext ?? 'body');
     const shown = violations.slice(0, 5).map(describe).join('; ');
     const more = violations.length > 5 ? `; and ${violations.length - 5} more` : '';
     const count = violations.length === 1 ? '1 problem' : `${violations.length} problems`;
-    return sendError(reply, 422, `invalid request (${count}): ${shown}${more}`, violations);
+    const listed = violations.length > MAX_DETAILS ? `, the first ${MAX_DETAILS} in details` : '';
+    return sendError(
+      reply,
+      422,
+      `invalid request (${count}${listed}): ${shown}${more}`,
+      violations.slice(0, MAX_DETAILS),
+    );
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
