@@ -26,6 +26,7 @@ import {
   type OrderStatus,
   openQuantity,
   orderShares,
+  requireFiniteNumbers,
   type StockOrderCond,
   type StockOrderRequest,
   statusForQuantities,
@@ -640,6 +641,7 @@ export class SimOrders implements OrdersPort {
   // ---- changes ----
 
   private change(tradeId: string, change: OrderChange): Trade {
+    requireFiniteNumbers(change, change.kind);
     this.sync();
     const record = this.records.get(tradeId);
     if (!record) throw new NotFoundError(`no order with trade_id '${tradeId}'`);
