@@ -30,7 +30,12 @@ test('orders whose records hold null numbers or broken JSON are left out at load
       wait: true,
     });
     assert.equal(resting.status.status, 'Submitted', resting.status.msg);
-    const failed = first.orders.place({ contract: { code: '2330' }, stockOrder: { ...stock, price: 1 }, wait: true });
+    const failed = first.orders.place({
+      contract: { code: '2330' },
+      stockOrder: { ...stock, price: 1 },
+      wait: true,
+      idempotencyKey: 'k-failed',
+    });
     assert.equal(failed.status.status, 'Failed');
     const legs = first.contracts.futuresCombos('TXF')[0]!.legs.map((leg) => ({
       code: leg.code,
@@ -94,6 +99,17 @@ test('orders whose records hold null numbers or broken JSON are left out at load
       [[resting.order.id, 'Submitted']],
     );
     assert.deepEqual(second.orders.comboTrades(), []);
+    assert.throws(
+      () =>
+        second.orders.place({
+          contract: { code: '2330' },
+          stockOrder: { ...stock, price: 1 },
+          wait: true,
+          idempotencyKey: 'k-failed',
+        }),
+      (error: Error & { status?: number }) =>
+        error.status === 422 && /k-failed.*could not be restored from the journal/.test(error.message),
+    );
     assert.deepEqual(
       legs.map((leg) => second.orders.ledger.netContracts(accountKey, leg.code)),
       held,
