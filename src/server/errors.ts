@@ -52,20 +52,25 @@ function violationOf(part: string, error: AjvError): Violation {
 /** The most violations a 422 lists in `details`; its message gives the count of all of them. */
 export const MAX_DETAILS = 20;
 
-/** Each distinct violation once: the branches of an anyOf often report the same problem of the same field. */
-function violationsOf(errors: AjvError[], part: string): Violation[] {
+/**
+ * The distinct violations, each once (the branches of an anyOf often report the same problem of the same field), and
+ * the first MAX_DETAILS of them as {loc, msg, type}: a body may hold tens of thousands of problems (one per unknown
+ * key), and only those shown are built.
+ */
+function violationsOf(errors: AjvError[], part: string): { count: number; shown: Violation[] } {
   const seen = new Set<string>();
-  const violations: Violation[] = [];
+  const shown: Violation[] = [];
   for (const error of errors) {
     // anyOf/oneOf report their branches' errors already; the summary keyword adds nothing a person can act on.
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
-    const violation = violationOf(part, error);
-    const key = JSON.stringify([violation.loc, violation.msg]);
+    const { missingProperty, additionalProperty, allowedValues } = error.params;
+    const what = allowedValues === undefined ? error.message : JSON.stringify(allowedValues);
+    const key = `${error.instancePath}\0${missingProperty ?? ''}\0${additionalProperty ?? ''}\0${what}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    violations.push(violation);
+    if (shown.length < MAX_DETAILS) shown.push(violationOf(part, error));
   }
-  return violations;
+  return { count: seen.size, shown };
 }
 
 const describe = (v: Violation) =>
@@ -82,17 +87,12 @@ function handleError(
 ) {
   if (error instanceof DomainError) return sendError(reply, error.status, error.message, error.details);
   if (error.validation) {
-    const violations = violationsOf(error.validation as AjvError[], error.validationContext ?? 'body');
-    const shown = violations.slice(0, 5).map(describe).join('; ');
-    const more = violations.length > 5 ? `; and ${violations.length - 5} more` : '';
-    const count = violations.length === 1 ? '1 problem' : `${violations.length} problems`;
-    const listed = violations.length > MAX_DETAILS ? `, the first ${MAX_DETAILS} in details` : '';
-    return sendError(
-      reply,
-      422,
-      `invalid request (${count}${listed}): ${shown}${more}`,
-      violations.slice(0, MAX_DETAILS),
-    );
+    const { count, shown } = violationsOf(error.validation as AjvError[], error.validationContext ?? 'body');
+    const described = shown.slice(0, 5).map(describe).join('; ');
+    const more = count > 5 ? `; and ${count - 5} more` : '';
+    const problems = count === 1 ? '1 problem' : `${count} problems`;
+    const listed = count > MAX_DETAILS ? `, the first ${MAX_DETAILS} in details` : '';
+    return sendError(reply, 422, `invalid request (${problems}${listed}): ${described}${more}`, shown);
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
