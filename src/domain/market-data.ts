@@ -3,6 +3,9 @@
 
 import type { SecurityType } from './contracts.js';
 
+/** The most contracts and combos one snapshots request may name (as upstream). */
+export const MAX_SNAPSHOTS = 500;
+
 export const TICKS_QUERY_TYPES = ['AllDay', 'RangeTime', 'LastCount'] as const;
 export type TicksQueryType = (typeof TICKS_QUERY_TYPES)[number];
 

@@ -61,6 +61,14 @@ export const OP_CODE_REJECTED = '99';
 export const MAX_LOTS_PER_ORDER = 499;
 /** Odd lots are 1 to 999 shares. */
 export const MAX_ODD_LOT_SHARES = 999;
+/**
+ * Bounds of what can be an order at all, beyond every exchange's rules: no listed instrument's price (nor a combo's
+ * net price) comes near MAX_ORDER_PRICE, and no exchange takes MAX_ORDER_QUANTITY lots, shares or contracts in one
+ * order. The API refuses values past them as malformed (422); values within them that break an exchange's rule are
+ * the rule's Failed trade.
+ */
+export const MAX_ORDER_PRICE = 1_000_000;
+export const MAX_ORDER_QUANTITY = 1_000_000;
 
 const violation = (rule: string, message: string, opCode = OP_CODE_REJECTED): OrderViolation => ({
   rule,

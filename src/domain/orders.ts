@@ -3,6 +3,7 @@
 
 import type { Account, AccountSelector } from './accounts.js';
 import type { ComboType, Exchange, SecurityType } from './contracts.js';
+import { InvalidRequestError } from './errors.js';
 
 export const ACTIONS = ['Buy', 'Sell'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -115,7 +116,21 @@ export type FuturesOrderInput = Omit<FuturesOrderRequest, 'octype' | 'custom_fie
 // The defaults come before the spread and are set again after it when the input holds undefined: on Node 20, a literal
 // that adds keys after a spread (`{ ...input, order_lot }`) takes V8's slow path, microseconds per key, per order.
 
+/**
+ * Refuses a number that is not finite among the top-level fields (price, quantity, ...) before anything is built
+ * from them: JSON.parse reads 1e400 as Infinity, JSON.stringify writes it as null, and an order or a journal row
+ * holding one cannot be answered or restored. The HTTP API refuses them first (422); this guards every other caller.
+ */
+export function requireFiniteNumbers(fields: object, what: string): void {
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      throw new InvalidRequestError(`${what}: ${name} must be a finite number, got ${value}`);
+    }
+  }
+}
+
 export function stockOrderRequest(input: StockOrderInput): StockOrderRequest {
+  requireFiniteNumbers(input, 'stock_order');
   const lot: StockOrderLot = 'Common';
   const cond: StockOrderCond = 'Cash';
   const request = { order_lot: lot, order_cond: cond, daytrade_short: false, custom_field: '', ...input };
@@ -127,6 +142,7 @@ export function stockOrderRequest(input: StockOrderInput): StockOrderRequest {
 }
 
 export function futuresOrderRequest(input: FuturesOrderInput): FuturesOrderRequest {
+  requireFiniteNumbers(input, 'futures_order');
   const request = { octype: 'Auto' as FuturesOCTypeInput, custom_field: '', ...input };
   request.octype = normalizeOcType(request.octype ?? 'Auto');
   request.custom_field ??= '';

@@ -87,4 +87,7 @@ const COMMON = {
   return503OnClosing: true,
   frameworkErrors: handleFrameworkError,
   clientErrorHandler: handleClientError,
+  // The error handler writes the 422 from the list of problems; Fastify's default would first join all of them,
+  // tens of thousands for a body full of unknown keys, into a message nobody reads.
+  schemaErrorFormatter: (errors: unknown[], part: string) => new Error(`${errors.length} problems in the ${part}`),
 } as const;

@@ -52,6 +52,30 @@ function violationOf(part: string, error: AjvError): Violation {
   return { loc, msg: error.message ?? 'is invalid', type: error.keyword };
 }
 
+/** The most violations a 422 lists in `details`; its message gives the count of all of them. */
+export const MAX_DETAILS = 20;
+
+/**
+ * The distinct violations, each once (the branches of an anyOf often report the same problem of the same field), and
+ * the first MAX_DETAILS of them as {loc, msg, type}: a body may hold tens of thousands of problems (one per unknown
+ * key), and only those shown are built.
+ */
+function violationsOf(errors: AjvError[], part: string): { count: number; shown: Violation[] } {
+  const seen = new Set<string>();
+  const shown: Violation[] = [];
+  for (const error of errors) {
+    // anyOf/oneOf report their branches' errors already; the summary keyword adds nothing a person can act on.
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
+    const { missingProperty, additionalProperty, allowedValues } = error.params;
+    const what = allowedValues === undefined ? error.message : JSON.stringify(allowedValues);
+    const key = `${error.instancePath}\0${missingProperty ?? ''}\0${additionalProperty ?? ''}\0${what}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (shown.length < MAX_DETAILS) shown.push(violationOf(part, error));
+  }
+  return { count: seen.size, shown };
+}
+
 const describe = (v: Violation) =>
   `${v.loc.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('')} ${v.msg}`;
 
@@ -66,14 +90,12 @@ function handleError(
 ) {
   if (error instanceof DomainError) return sendError(reply, error.status, error.message, error.details);
   if (error.validation) {
-    const violations = (error.validation as AjvError[])
-      // anyOf/oneOf report their branches' errors already; the summary keyword adds nothing a person can act on.
-      .filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf')
-      .map((e) => violationOf(error.validationContext ?? 'body', e));
-    const shown = violations.slice(0, 5).map(describe).join('; ');
-    const more = violations.length > 5 ? `; and ${violations.length - 5} more` : '';
-    const count = violations.length === 1 ? '1 problem' : `${violations.length} problems`;
-    return sendError(reply, 422, `invalid request (${count}): ${shown}${more}`, violations);
+    const { count, shown } = violationsOf(error.validation as AjvError[], error.validationContext ?? 'body');
+    const described = shown.slice(0, 5).map(describe).join('; ');
+    const more = count > 5 ? `; and ${count - 5} more` : '';
+    const problems = count === 1 ? '1 problem' : `${count} problems`;
+    const listed = count > MAX_DETAILS ? `, the first ${MAX_DETAILS} in details` : '';
+    return sendError(reply, 422, `invalid request (${problems}${listed}): ${described}${more}`, shown);
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

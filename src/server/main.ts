@@ -35,6 +35,7 @@ export async function startGateway(config: GatewayConfig, log: (line: string) =>
     apiKey: config.apiKey,
     journalPath: join(config.homePath, JOURNAL_FILE),
     startingFunds: { startingCash: config.simStartingCash, startingCollateral: config.simStartingCollateral },
+    log,
   });
   const contractCount = broker.contracts.count();
   broker.start();

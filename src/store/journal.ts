@@ -16,12 +16,14 @@ import {
   orderFromRow,
   type PositionRow,
   positionFromRow,
+  readableRows,
   type StatusChange,
   type StoredDeal,
   type StoredEvent,
   type StoredOrder,
   type StoredPosition,
   toJson,
+  type UnreadableRow,
 } from './records.js';
 import { migrate } from './schema.js';
 import { DEAL_COLUMNS, ORDER_COLUMNS, prepareStatements, type Statements } from './statements.js';
@@ -114,15 +116,15 @@ export class Journal {
     return row && orderFromRow(row);
   }
 
-  /** Oldest placed first. */
-  orders(filter: OrderFilter = {}): StoredOrder[] {
+  /** Oldest placed first. A row whose record does not parse is told to `unreadable` and left out (thrown without). */
+  orders(filter: OrderFilter = {}, unreadable?: UnreadableRow): StoredOrder[] {
     const conditions: string[] = [];
     if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
     if (filter.openOnly) conditions.push('open = 1');
     if (filter.since !== undefined) conditions.push('placed_at >= @since');
     const sql = `SELECT ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid`;
     const rows = this.filtered<OrderRow>(sql, { accountKey: filter.accountKey, since: filter.since });
-    return rows.map(orderFromRow);
+    return readableRows(rows, orderFromRow, (row) => `order ${row.id}`, unreadable);
   }
 
   addStatusChange(orderId: string, at: number, status: string, message: string): void {
@@ -140,15 +142,16 @@ export class Journal {
     this.guarded(() => this.statements.addDeal.run(row));
   }
 
-  /** Oldest first. */
-  deals(filter: DealFilter = {}): StoredDeal[] {
+  /** Oldest first. A row whose record does not parse is told to `unreadable` and left out (thrown without). */
+  deals(filter: DealFilter = {}, unreadable?: UnreadableRow): StoredDeal[] {
     const conditions: string[] = [];
     if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
     if (filter.orderId !== undefined) conditions.push('order_id = @orderId');
     if (filter.since !== undefined) conditions.push('at >= @since');
     const sql = `SELECT ${DEAL_COLUMNS} FROM deals ${where(conditions)} ORDER BY at, rowid`;
     const params = { accountKey: filter.accountKey, orderId: filter.orderId, since: filter.since };
-    return this.filtered<DealRow>(sql, params).map(dealFromRow);
+    const rows = this.filtered<DealRow>(sql, params);
+    return readableRows(rows, dealFromRow, (row) => `deal ${row.seq} of order ${row.orderId}`, unreadable);
   }
 
   /** Returns the event's seq. */

@@ -95,6 +95,31 @@ export type EventRow = Omit<StoredEvent, 'payload'> & { payload: string };
 export type CashRow = Required<CashEntry>;
 export type PositionRow = Omit<StoredPosition, 'record'> & { record: string };
 
+/** Told of a row left out of a listing because its JSON does not parse: which row, and why. */
+export type UnreadableRow = (row: string, reason: string) => void;
+
+/**
+ * The rows that `fromRow` can read. A row it cannot read is told to `unreadable` and left out, so that one damaged
+ * row does not fail the whole listing; without `unreadable` the error is thrown, as before.
+ */
+export function readableRows<Row, T>(
+  rows: Row[],
+  fromRow: (row: Row) => T,
+  nameOf: (row: Row) => string,
+  unreadable: UnreadableRow | undefined,
+): T[] {
+  if (unreadable === undefined) return rows.map(fromRow);
+  const read: T[] = [];
+  for (const row of rows) {
+    try {
+      read.push(fromRow(row));
+    } catch (error) {
+      unreadable(nameOf(row), `its JSON does not parse (${(error as Error).message})`);
+    }
+  }
+  return read;
+}
+
 export function orderFromRow(row: OrderRow): StoredOrder {
   return { ...row, open: row.open === 1, record: JSON.parse(row.record) };
 }

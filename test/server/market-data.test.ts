@@ -370,9 +370,15 @@ describe('snapshots', () => {
     assert.ok(Math.abs(comboSnapshot.close) < 1000);
   });
 
-  test('at most 500 contracts; unknown codes are 404', async () => {
+  test('at most 500 contracts (a 422 naming the bound); unknown codes are 404', { timeout: 30_000 }, async () => {
     const many = Array.from({ length: 501 }, () => ({ code: '2330' }));
-    assertEnvelope(await api.post('/api/v1/data/snapshots', { contracts: many }), 400, /500/);
+    const tooMany = await api.post('/api/v1/data/snapshots', { contracts: many });
+    assertEnvelope(tooMany, 422, /body\.contracts must NOT have more than 500 items \(it has 501\)/);
+    assert.deepEqual(tooMany.body.details, [
+      { loc: ['body', 'contracts'], msg: 'must NOT have more than 500 items (it has 501)', type: 'maxItems' },
+    ]);
+    const most = Array.from({ length: 500 }, () => ({ code: '2330' }));
+    assert.equal((await api.post('/api/v1/data/snapshots', { contracts: most })).body.length, 500);
     const unknown = await api.post('/api/v1/data/snapshots', { contracts: [{ code: '2330' }, { code: '9999' }] });
     assertEnvelope(unknown, 404, /9999/);
     assert.deepEqual((await api.post('/api/v1/data/snapshots', { contracts: [] })).body, []);

@@ -118,6 +118,34 @@ describe('orders', () => {
   });
 });
 
+describe('rows that do not parse', () => {
+  test('are told to the caller and left out of orders and deals; without a caller they throw', {
+    timeout: 10_000,
+  }, () => {
+    const path = join(tempDir(), 'journal.db');
+    const journal = Journal.open(path);
+    journal.saveOrder(order('A'));
+    journal.saveOrder(order('B', { placedAt: T0 + 1 }));
+    journal.addDeal(deal('A', 1));
+    journal.addDeal(deal('A', 2));
+    const db = new Database(path);
+    db.prepare(`UPDATE orders SET record = '{"id": "B", "pri' WHERE id = 'B'`).run();
+    db.prepare(`UPDATE deals SET record = 'not json' WHERE order_id = 'A' AND seq = 2`).run();
+    db.close();
+    const told: [string, string][] = [];
+    const tell = (row: string, reason: string) => told.push([row, reason]);
+    assert.deepEqual(journal.orders({}, tell), [order('A')]);
+    assert.deepEqual(journal.deals({}, tell), [deal('A', 1)]);
+    assert.deepEqual(
+      told.map(([row]) => row),
+      ['order B', 'deal 2 of order A'],
+    );
+    assert.match(told[0]![1], /^its JSON does not parse \(/);
+    assert.throws(() => journal.orders(), SyntaxError);
+    journal.close();
+  });
+});
+
 describe('deals', () => {
   test('deals round-trip and filter by account, order and time', () => {
     const journal = Journal.open(':memory:');

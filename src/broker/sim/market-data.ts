@@ -17,6 +17,7 @@ import {
   isComboRef,
   type Kbars,
   type KbarsQuery,
+  MAX_SNAPSHOTS,
   type Notice,
   type Punish,
   type ScannerItem,
@@ -35,7 +36,6 @@ import { creditEnquires, noticeList, punishList, shortStockSources } from './mar
 import { publishedCount, type Tape } from './market/tape.js';
 
 export const MAX_KBARS_DAYS = 30;
-export const MAX_SNAPSHOTS = 500;
 const FUTURES_HISTORY_START = '2020-03-22';
 
 const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -28,6 +28,8 @@ export interface SimBrokerOptions {
   journalPath?: string | undefined;
   /** What new accounts start with; DEFAULT_STARTING_FUNDS when omitted. */
   startingFunds?: LedgerOptions | undefined;
+  /** Where the simulator reports what the operator should know (a journal row it could not load); stderr by default. */
+  log?: ((line: string) => void) | undefined;
 }
 
 const ORDER_SYNC_MS = 100;
@@ -70,6 +72,7 @@ export class SimBroker implements Broker {
       options.clock,
       options.clockMode,
       options.startingFunds ?? DEFAULT_STARTING_FUNDS,
+      options.log,
     );
     this.portfolio = new SimPortfolio(
       this.orders.ledger,

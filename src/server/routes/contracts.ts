@@ -6,6 +6,7 @@ import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
 import type { Contract, SecurityType } from '../../domain/contracts.js';
 import { InvalidRequestError } from '../../domain/errors.js';
+import { MAX_ORDER_PRICE } from '../../domain/order-rules.js';
 import { jsonOnce } from '../json-cache.js';
 import { CodeParam, errorResponses } from '../schemas/common.js';
 import {
@@ -29,7 +30,8 @@ const tags = ['contracts'];
 const DateQuery = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const MonthQuery = Type.String({ pattern: '^\\d{6}$', description: 'YYYYMM' });
 const Right = Type.Enum(['C', 'P']);
-const Strike = Type.Number({ minimum: 0 });
+const Strike = Type.Number({ minimum: 0, maximum: MAX_ORDER_PRICE });
+const MAX_PAGE = 1_000_000;
 const LookupQuery = Type.Object({
   security_type: Type.Optional(SecurityTypeSchema),
   region: Type.Optional(RegionSchema),
@@ -71,7 +73,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
           querystring: Type.Object({
             security_type: SecurityTypeSchema,
             region: Type.Optional(RegionSchema),
-            page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+            page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })),
             page_size: Type.Optional(PageSize),
           }),
           response: { 200: ContractListSchema, ...errorResponses(422) },
@@ -100,7 +102,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
             {
               security_type: SecurityTypeSchema,
               region: Type.Optional(RegionSchema),
-              page: Type.Optional(Type.Integer({ minimum: -1 })),
+              page: Type.Optional(Type.Integer({ minimum: -1, maximum: MAX_PAGE })),
               page_size: Type.Optional(PageSize),
             },
             { additionalProperties: false },

@@ -2,7 +2,7 @@
 // parameters are plain strings.
 
 import Type from 'typebox';
-import { APP_NAME_RULE } from '../../domain/apps.js';
+import { APP_NAME_RULE, MAX_APP_FILES } from '../../domain/apps.js';
 
 export const AppNameParam = Type.Object({
   name: Type.String({ description: `the app's name: ${APP_NAME_RULE}` }),
@@ -16,6 +16,7 @@ export const AppFileParams = Type.Object({
 export const AppUploadBody = Type.Object(
   {
     files: Type.Array(Type.String({ format: 'binary' }), {
+      maxItems: MAX_APP_FILES,
       description: "one part per file; the part's filename is the file's path inside the app, e.g. assets/app.js",
     }),
   },

@@ -11,6 +11,7 @@ import {
   type InstrumentRef,
   type Kbars,
   type KbarsQuery,
+  MAX_SNAPSHOTS,
   type Notice,
   type Punish,
   SCANNER_TYPES,
@@ -123,12 +124,12 @@ export const KbarsBodySchema = Type.Object(
   { additionalProperties: false, title: 'KbarsRequest' },
 );
 
-/** No maxItems: more than 500 contracts is a 400 with a clear message from the route, not a schema violation. */
 export const SnapshotsBodySchema = Type.Object(
   {
     contracts: Type.Array(InstrumentRefSchema, {
       minItems: 0,
-      description: 'at most 500 contracts and combos, mixed freely; more is a 400',
+      maxItems: MAX_SNAPSHOTS,
+      description: `at most ${MAX_SNAPSHOTS} contracts and combos, mixed freely`,
     }),
   },
   { additionalProperties: false, title: 'SnapshotsRequest' },
@@ -151,7 +152,7 @@ export const StockContractsBodySchema = Type.Object(
   {
     contracts: Type.Array(ContractRefSchema, {
       minItems: 1,
-      maxItems: 500,
+      maxItems: MAX_SNAPSHOTS,
       description: 'stocks only: {security_type: STK, exchange: TSE or OTC, code}',
     }),
   },

@@ -4,6 +4,7 @@
 import Type, { type Static } from 'typebox';
 import type { AccountSelector } from '../../domain/accounts.js';
 import { COMBO_TYPES, EXCHANGES, SECURITY_TYPES } from '../../domain/contracts.js';
+import { MAX_ORDER_PRICE, MAX_ORDER_QUANTITY } from '../../domain/order-rules.js';
 import {
   ACTIONS,
   type ComboTrade,
@@ -34,6 +35,14 @@ import { ComboRefSchema, ContractRefSchema } from './market-data.js';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+// Every number of a request has bounds: the exchanges' rules (lot sizes, price limits) answer a Failed trade with
+// status.msg, so the schema refuses only what no order can be. Non-finite numbers never get here (validation.ts).
+const Price = (description: string) => Type.Number({ minimum: 0, maximum: MAX_ORDER_PRICE, description });
+const Quantity = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ORDER_QUANTITY, description });
+/** A day: the answer never waits that long, and only 0 (answer at once) changes what it does. */
+const MAX_TIMEOUT_MS = 86_400_000;
+const Timeout = (description: string) => Type.Number({ minimum: 0, maximum: MAX_TIMEOUT_MS, description });
+
 // ---------------------------------------------------------------------------------------------------------------
 // Accounts in request bodies
 
@@ -62,7 +71,7 @@ export function tradesSelectorOf(body: Static<typeof TradesBodySchema> | undefin
 
 const orderFields = {
   action: Type.Enum([...ACTIONS], { description: 'Buy or Sell' }),
-  price: Type.Number({ minimum: 0, description: 'limit price; 0 for MKT and MKP' }),
+  price: Price('limit price; 0 for MKT and MKP'),
   custom_field: Type.Optional(
     Type.String({
       maxLength: 6,
@@ -76,10 +85,7 @@ const orderFields = {
 export const StockOrderSchema = Type.Object(
   {
     ...orderFields,
-    quantity: Type.Integer({
-      minimum: 1,
-      description: 'lots (1,000 shares) for Common, Fixing and BlockTrade; shares for Odd and IntradayOdd',
-    }),
+    quantity: Quantity('lots (1,000 shares) for Common, Fixing and BlockTrade; shares for Odd and IntradayOdd'),
     price_type: Type.Enum([...STOCK_PRICE_TYPES], { description: 'LMT, MKT or MKP' }),
     order_type: Type.Enum([...ORDER_TYPES], { description: 'ROD, IOC or FOK' }),
     order_lot: Type.Optional(
@@ -101,7 +107,7 @@ export const StockOrderSchema = Type.Object(
 export const FuturesOrderSchema = Type.Object(
   {
     ...orderFields,
-    quantity: Type.Integer({ minimum: 1, description: 'contracts' }),
+    quantity: Quantity('contracts'),
     price_type: Type.Enum([...FUTURES_PRICE_TYPES], { description: 'LMT, MKT or MKP (range market)' }),
     order_type: Type.Enum([...ORDER_TYPES], { description: 'ROD, IOC or FOK; TAIFEX refuses MKT with ROD' }),
     octype: Type.Optional(
@@ -119,11 +125,7 @@ export const PlaceOrderBodySchema = Type.Object(
     stock_order: Type.Optional(StockOrderSchema),
     futures_order: Type.Optional(FuturesOrderSchema),
     timeout: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        description:
-          'milliseconds; 0 returns at once with status Inactive and empty ids (they arrive in the order events)',
-      }),
+      Timeout('milliseconds; 0 returns at once with status Inactive and empty ids (they arrive in the order events)'),
     ),
   },
   {
@@ -143,7 +145,9 @@ const ComboOrderLegSchema = Type.Object(
     symbol: Type.Optional(Type.String({ description: 'ignored (Contract field)' })),
     category: Type.Optional(Type.String({ description: 'ignored (Contract field)' })),
     delivery_month: Type.Optional(Type.String({ description: 'ignored (Contract field)' })),
-    strike_price: Type.Optional(Type.Number({ description: 'ignored (Contract field)' })),
+    strike_price: Type.Optional(
+      Type.Number({ minimum: 0, maximum: MAX_ORDER_PRICE, description: 'ignored (Contract field)' }),
+    ),
     option_right: Type.Optional(Type.String({ description: 'ignored (Contract field)' })),
     target_code: Type.Optional(Nullable(Type.String({ description: 'ignored (Contract field)' }))),
   },
@@ -166,13 +170,15 @@ export const PlaceComboOrderBodySchema = Type.Object(
       {
         ...FuturesOrderSchema.properties,
         price: Type.Number({
+          minimum: -MAX_ORDER_PRICE,
+          maximum: MAX_ORDER_PRICE,
           description: "the combo's net price as its quotes show it (far minus near for a spread; may be negative)",
         }),
         combo_type: Type.Optional(ComboRefSchema.properties.combo_type),
       },
       { additionalProperties: false, title: 'ComboOrder' },
     ),
-    timeout: Type.Optional(Type.Number({ minimum: 0, description: 'milliseconds; 0 answers at once (Inactive)' })),
+    timeout: Type.Optional(Timeout('milliseconds; 0 answers at once (Inactive)')),
   },
   { additionalProperties: false, title: 'PlaceComboOrderRequest' },
 );
@@ -189,17 +195,14 @@ export const TradeIdBodySchema = Type.Object(
 );
 
 export const UpdatePriceBodySchema = Type.Object(
-  { trade_id: TradeId, price: Type.Number({ minimum: 0, description: 'the new limit price' }) },
+  { trade_id: TradeId, price: Price('the new limit price') },
   { additionalProperties: false, title: 'UpdatePriceRequest' },
 );
 
 export const UpdateQtyBodySchema = Type.Object(
   {
     trade_id: TradeId,
-    quantity: Type.Integer({
-      minimum: 1,
-      description: 'how many to cancel (reduce by); the order keeps its price and queue position',
-    }),
+    quantity: Quantity('how many to cancel (reduce by); the order keeps its price and queue position'),
   },
   { additionalProperties: false, title: 'UpdateQtyRequest' },
 );

@@ -79,7 +79,8 @@ const Unit = Type.Enum([...POSITION_UNITS], {
   default: 'Common',
   description: 'Common (default): quantities in lots of 1,000 shares; Share: in shares, odd lots included',
 });
-const DetailId = (of: string) => Type.Integer({ minimum: 0, description: `the id of a row of ${of}` });
+const DetailId = (of: string) =>
+  Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: `the id of a row of ${of}` });
 const dateRange = {
   begin_date: Type.Optional(DateText('first day of the range; today when omitted')),
   end_date: Type.Optional(DateText('last day of the range, inclusive; today when omitted')),

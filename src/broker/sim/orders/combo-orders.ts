@@ -17,6 +17,7 @@ import {
   type OpType,
   type OrderEvent,
   openQuantity,
+  requireFiniteNumbers,
   statusForQuantities,
   type Trade,
 } from '../../../domain/orders.js';
@@ -84,6 +85,7 @@ export class ComboDesk {
   ) {}
 
   place(input: PlaceComboInput, now: number): ComboTrade {
+    requireFiniteNumbers(input.order, 'order');
     const order: ComboOrderRequest = { ...futuresOrderRequest(input.order), combo_type: input.comboType };
     requireValidCustomField(order.custom_field);
     const { combo, action } = this.comboOf(input);

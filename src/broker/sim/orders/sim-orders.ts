@@ -26,6 +26,7 @@ import {
   type OrderStatus,
   openQuantity,
   orderShares,
+  requireFiniteNumbers,
   type StockOrderCond,
   type StockOrderRequest,
   statusForQuantities,
@@ -53,10 +54,12 @@ import {
   blankStatus,
   cancelRemainder,
   copyTrade,
+  dealProblem,
   dealReport,
   newTrade,
   type OrderRecord,
   orderReport,
+  recordProblem,
   requireValidCustomField,
   restoredRecord,
   storedRecord,
@@ -120,16 +123,21 @@ export class SimOrders implements OrdersPort {
     private readonly clock: Clock,
     private readonly mode: ClockMode,
     funds: LedgerOptions,
+    /** Where a journal row left out at load is reported, one line each. */
+    log: (line: string) => void = (line) => console.error(line),
   ) {
     this.ledger = new Ledger(funds);
     this.sessions = new DayAndPhase(market, mode);
     this.combos = new ComboDesk(this.comboHost(), market, contracts, mode);
     this.counter = 0;
-    this.loadFromJournal();
+    this.loadFromJournal(log);
   }
 
-  /** Rebuilds every order, combo and the ledger from the journal: at start, and after a commit that failed. */
-  private loadFromJournal(): void {
+  /**
+   * Rebuilds every order, combo and the ledger from the journal: at start, and after a commit that failed (quietly
+   * then: the rows left out were reported at start).
+   */
+  private loadFromJournal(log: (line: string) => void): void {
     this.records.clear();
     this.working.clear();
     this.written.clear();
@@ -137,8 +145,31 @@ export class SimOrders implements OrdersPort {
     this.pendingLedger = [];
     this.ledger.clear();
     this.combos.clear();
-    const journal = this.journal;
-    for (const stored of journal.orders()) {
+    this.restore(log);
+    this.counter = Number(this.journal.getMeta('order_counter') ?? '0');
+    this.writtenCounter = this.counter;
+  }
+
+  /**
+   * Rebuilds the orders and the ledger from the journal. A row that cannot be put back is left out with one log line
+   * and the rest loads: one damaged row must not stop the gateway or break every later listing. An order whose record
+   * holds a number that is not finite is neither listed nor traded, but its deals were real fills and still count.
+   */
+  private restore(log: (line: string) => void): void {
+    const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);
+    /** Orders left out whose deals are still booked. */
+    const unlisted = new Map<string, unknown>();
+    for (const stored of this.journal.orders({}, leftOut)) {
+      const problem = recordProblem(stored.record);
+      if (problem) {
+        const deals =
+          problem.kind === 'numbers'
+            ? 'not listed or traded; any deals of it still count'
+            : 'its deals are left out too';
+        leftOut(`order ${stored.id}`, `${problem.reason} (${deals})`);
+        if (problem.kind === 'numbers') unlisted.set(stored.id, stored.record);
+        continue;
+      }
       if (isComboRecord(stored.record)) {
         this.combos.remember(stored.record);
         continue;
@@ -147,20 +178,27 @@ export class SimOrders implements OrdersPort {
       this.remember(record);
       if (this.working.has(record)) this.written.set(stored.id, { status: stored.status, deals: 0 });
     }
-    for (const deal of journal.deals()) {
+    for (const deal of this.journal.deals({}, leftOut)) {
+      const problem = dealProblem(deal.record);
+      if (problem) {
+        leftOut(`deal ${deal.seq} of order ${deal.orderId}`, problem);
+        continue;
+      }
       const record = this.records.get(deal.orderId);
       if (record) {
         record.trade.status.deals[deal.seq - 1] = deal.record as Deal;
         const known = this.written.get(deal.orderId);
         if (known) known.deals = Math.max(known.deals, deal.seq);
-        // The ledger's rows of these deals are in the journal already: only its state is rebuilt.
-        this.ledger.book(this.bookedFill(record, deal.record as Deal, deal.seq));
       }
       const combo = this.combos.records.get(deal.orderId);
-      if (combo) this.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq);
+      const unlistedRecord = unlisted.get(deal.orderId);
+      // The ledger's rows of these deals are in the journal already: only its state is rebuilt.
+      if (record ?? (unlistedRecord && !isComboRecord(unlistedRecord))) {
+        this.ledger.book(this.bookedFill((record ?? unlistedRecord) as OrderRecord, deal.record as Deal, deal.seq));
+      }
+      const comboRecord = combo ?? (isComboRecord(unlistedRecord) ? unlistedRecord : undefined);
+      if (comboRecord) this.combos.replayDeal(comboRecord, deal.code, deal.record as Deal, deal.seq);
     }
-    this.counter = Number(journal.getMeta('order_counter') ?? '0');
-    this.writtenCounter = this.counter;
   }
 
   placeCombo(input: PlaceComboInput): ComboTrade {
@@ -213,7 +251,7 @@ export class SimOrders implements OrdersPort {
     if (input.idempotencyKey) {
       const key = input.idempotencyKey;
       const id = this.unwrittenKeys.get(key) ?? this.journal.orderIdForIdempotencyKey(key);
-      if (id) return this.view(this.retried(this.records.get(id)!, input.idempotencyKey, request!), input.wait);
+      if (id) return this.view(this.retried(this.recordOfKey(id, key), key, request!), input.wait);
     }
     const account = this.accountFor(order.account, 'order_lot' in order ? 'S' : 'F', info.code);
     const now = this.clock.now();
@@ -261,6 +299,17 @@ export class SimOrders implements OrdersPort {
       );
     }
     return account;
+  }
+
+  /** The order a key placed; a 422 when the journal held it but it was left out at load (see restore). */
+  private recordOfKey(id: string, key: string): OrderRecord {
+    const record = this.records.get(id);
+    if (record) return record;
+    throw new DomainError(
+      422,
+      `Idempotency-Key '${key}' was used for order ${id}, which could not be restored from the journal; ` +
+        'send a new key for a new order',
+    );
   }
 
   /** The order a key placed, when the retry asks for the same order; a different order under the key is a 422. */
@@ -654,6 +703,7 @@ export class SimOrders implements OrdersPort {
   // ---- changes ----
 
   private change(tradeId: string, change: OrderChange): Trade {
+    requireFiniteNumbers(change, change.kind);
     this.sync();
     const record = this.records.get(tradeId);
     if (!record) throw new NotFoundError(`no order with trade_id '${tradeId}'`);
@@ -871,7 +921,7 @@ export class SimOrders implements OrdersPort {
     } catch (error) {
       // Nothing of these changes is durable, so none of them happened: memory goes back to what the journal holds
       // (a retry under the same Idempotency-Key places the order anew), and their requests are answered the error.
-      this.loadFromJournal();
+      this.loadFromJournal(() => undefined);
       for (const waiter of waiting) waiter.reject(error);
       throw error;
     }

@@ -63,6 +63,47 @@ export function restoredRecord(stored: OrderRecord): OrderRecord {
   return stored;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * Why a journal row's order record (a plain or a combo order) cannot be put back, or null when it can. `shape`: it is
+ * not an order record at all, so nothing of it can be used. `numbers`: a price, quantity or time is not a finite
+ * number, which a Trade cannot answer and the matching cannot use; an older sjgate wrote such rows when a request
+ * carried 1e400 (JSON.stringify writes Infinity as null). Its deals are still real fills.
+ */
+export function recordProblem(record: unknown): { kind: 'shape' | 'numbers'; reason: string } | null {
+  if (!isObject(record) || typeof record.accountKey !== 'string' || !isObject(record.trade)) {
+    return { kind: 'shape', reason: 'its record is not an order record' };
+  }
+  const { contract, order, status } = record.trade;
+  if (!isObject(contract) || !isObject(order) || !isObject(status) || typeof order.id !== 'string') {
+    return { kind: 'shape', reason: 'its trade lacks its contract, order or status' };
+  }
+  const numbers: [string, unknown][] = [
+    ['order.price', order.price],
+    ['order.quantity', order.quantity],
+    ['status.order_ts', status.order_ts],
+    ['status.modified_ts', status.modified_ts],
+    ['status.modified_price', status.modified_price],
+    ['status.order_quantity', status.order_quantity],
+    ['status.deal_quantity', status.deal_quantity],
+    ['status.cancel_quantity', status.cancel_quantity],
+  ];
+  const bad = numbers.filter(([, value]) => typeof value !== 'number' || !Number.isFinite(value));
+  if (bad.length === 0) return null;
+  const named = bad.map(([name, value]) => `${name} is ${JSON.stringify(value) ?? 'missing'}`).join(', ');
+  return { kind: 'numbers', reason: `${named}, not a finite number` };
+}
+
+/** Why a journal row's deal cannot be booked, or null when it can. */
+export function dealProblem(deal: unknown): string | null {
+  if (!isObject(deal)) return 'its record is not a deal';
+  const bad = (['price', 'quantity', 'ts'] as const).filter(
+    (name) => typeof deal[name] !== 'number' || !Number.isFinite(deal[name]),
+  );
+  return bad.length === 0 ? null : `${bad.join(', ')} not a finite number`;
+}
+
 /** A copy of a trade that later changes of the order do not reach, for an answer. */
 export function copyTrade(trade: Trade): Trade {
   const { contract, order, status } = trade;
