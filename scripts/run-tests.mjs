@@ -6,6 +6,8 @@
 // test-time-limit.mjs), every file has one (FILE_LIMIT_MS: Node 20's --test-timeout bounds whole files), a file's
 // process exits when its tests end even if a server or socket is still open (--test-force-exit), and the whole run
 // has a budget (SUITE_BUDGET_MS): past it, every process of the run is killed and the files still running are named.
+// The processes of a run are told apart by a marker in their environment, which daemons that detach keep too (so
+// this needs Linux's /proc; elsewhere only the runner itself is stopped).
 // At the end the slowest files are listed.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -62,8 +64,6 @@ const child = spawn(
   ],
   {
     stdio: ['ignore', 'inherit', 'inherit'],
-    // A process group of its own, so that the whole tree can be stopped at once.
-    detached: true,
     env: { ...process.env, SJ_TEST_RUN: runId, SJ_TEST_TIME_LIMIT_MS: `${TEST_LIMIT_MS}` },
   },
 );
@@ -155,16 +155,20 @@ function kill(pid, signal) {
   }
 }
 
-/** SIGTERM to the run's process group and every process of the run, then SIGKILL to what is left after 3 s. */
+/**
+ * SIGTERM to every process of the run (the runner, its file processes and whatever the tests started, found by the
+ * marker), then SIGKILL to what is left after a few seconds. The runner stays in this process group, so whatever
+ * stops `npm test` as a group still reaches it.
+ */
 async function stopEverything() {
   if (stopping) return new Promise(() => {});
   stopping = true;
   clearTimeout(watchdog);
-  kill(-child.pid, 'SIGTERM');
+  kill(child.pid, 'SIGTERM');
   for (const { pid } of processesOfThisRun()) kill(pid, 'SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
   await new Promise((resolve) => setTimeout(resolve, 500));
-  kill(-child.pid, 'SIGKILL');
+  kill(child.pid, 'SIGKILL');
   for (const { pid } of processesOfThisRun()) kill(pid, 'SIGKILL');
 }
 
