@@ -1,9 +1,24 @@
 #!/usr/bin/env node
 // Runs every test file with node:test through tsx. Node 20 does not expand globs in --test,
 // and `node --test` with no files passes with zero tests, so the list is built here and must not be empty.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+//
+// Nothing may hang the suite: every test and hook has a time limit (TEST_LIMIT_MS unless it sets its own, see
+// test-time-limit.mjs), every file has one (FILE_LIMIT_MS: Node 20's --test-timeout bounds whole files), a file's
+// process exits when its tests end even if a server or socket is still open (--test-force-exit), and the whole run
+// has a budget (SUITE_BUDGET_MS): past it, every process of the run is killed and the files still running are named.
+// The processes of a run are told apart by a marker in their environment, which daemons that detach keep too (so
+// this needs Linux's /proc; elsewhere only the runner itself is stopped).
+// At the end the slowest files are listed.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+const TEST_LIMIT_MS = 60_000;
+const FILE_LIMIT_MS = 180_000;
+const SUITE_BUDGET_MS = 8 * 60_000;
+const SLOWEST_SHOWN = 10;
 
 function findTests(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -21,7 +36,150 @@ if (files.length === 0) {
   console.error('run-tests: no test files found under test/');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
-  stdio: 'inherit',
+
+const scratch = mkdtempSync(join(tmpdir(), 'sjgate-run-tests-'));
+const progressPath = join(scratch, 'progress.tsv');
+// Every process of this run inherits the marker, daemons that detach from the process group included.
+const runId = randomUUID();
+const marker = `SJ_TEST_RUN=${runId}`;
+const started = Date.now();
+const here = import.meta.dirname;
+
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--import',
+    join(here, 'test-time-limit.mjs'),
+    '--test',
+    '--test-concurrency=2',
+    `--test-timeout=${FILE_LIMIT_MS}`,
+    '--test-force-exit',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${join(here, 'test-progress-reporter.mjs')}`,
+    `--test-reporter-destination=${progressPath}`,
+    ...files,
+  ],
+  {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, SJ_TEST_RUN: runId, SJ_TEST_TIME_LIMIT_MS: `${TEST_LIMIT_MS}` },
+  },
+);
+
+let stopping = false;
+const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+
+const watchdog = setTimeout(() => {
+  const running = progress().running.map(({ file, since }) => `  ${file} (running for ${seconds(Date.now() - since)})`);
+  console.error(
+    `\nrun-tests: FAILED: the suite ran past its budget of ${seconds(SUITE_BUDGET_MS)} and was stopped.\n` +
+      (running.length > 0 ? `Files still running:\n${running.join('\n')}` : 'No test file had started.'),
+  );
+  void stopEverything().then(() => finish(1));
+}, SUITE_BUDGET_MS);
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\nrun-tests: ${signal}, stopping the tests`);
+    void stopEverything().then(() => finish(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+void exited.then((code) => {
+  if (stopping) return;
+  clearTimeout(watchdog);
+  const leftovers = processesOfThisRun();
+  if (leftovers.length > 0) {
+    console.error(
+      `run-tests: ${leftovers.length} process(es) started by the tests were still running and are stopped now:\n` +
+        leftovers.map(({ pid, command }) => `  ${pid} ${command}`).join('\n'),
+    );
+    for (const { pid } of leftovers) kill(pid, 'SIGKILL');
+  }
+  finish(code);
 });
-process.exit(result.status ?? 1);
+
+/** The files that ended (with their durations) and those still running, from the progress reporter. */
+function progress() {
+  const lines = existsSync(progressPath) ? readFileSync(progressPath, 'utf8').split('\n') : [];
+  const running = new Map();
+  const ended = [];
+  for (const line of lines) {
+    const [kind, path, ms, outcome] = line.split('\t');
+    const file = relative(process.cwd(), path ?? '');
+    if (kind === 'start') running.set(file, Number(ms));
+    if (kind === 'end') {
+      running.delete(file);
+      ended.push({ file, ms: Number(ms), outcome });
+    }
+  }
+  return { ended, running: [...running].map(([file, since]) => ({ file, since })) };
+}
+
+function printSlowest() {
+  const { ended } = progress();
+  const total = Date.now() - started;
+  if (ended.length === 0) return;
+  const slowest = [...ended].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_SHOWN);
+  console.log(`\nrun-tests: ${ended.length} files in ${seconds(total)}; the slowest:`);
+  for (const { file, ms, outcome } of slowest) {
+    console.log(`  ${seconds(ms).padStart(7)}  ${file}${outcome === 'fail' ? '  (failed)' : ''}`);
+  }
+}
+
+/** Processes carrying this run's marker: every process the tests started, wherever it went. Linux only (/proc). */
+function processesOfThisRun() {
+  if (!existsSync('/proc')) return [];
+  const found = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const environ = readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0');
+      if (!environ.includes(marker)) continue;
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'latin1').replaceAll('\0', ' ').trim();
+      found.push({ pid: Number(entry), command });
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return found;
+}
+
+function kill(pid, signal) {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * SIGTERM to every process of the run (the runner, its file processes and whatever the tests started, found by the
+ * marker), then SIGKILL to what is left after a few seconds. The runner stays in this process group, so whatever
+ * stops `npm test` as a group still reaches it.
+ */
+async function stopEverything() {
+  if (stopping) return new Promise(() => {});
+  stopping = true;
+  clearTimeout(watchdog);
+  kill(child.pid, 'SIGTERM');
+  for (const { pid } of processesOfThisRun()) kill(pid, 'SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  kill(child.pid, 'SIGKILL');
+  for (const { pid } of processesOfThisRun()) kill(pid, 'SIGKILL');
+}
+
+function finish(code) {
+  printSlowest();
+  rmSync(scratch, { recursive: true, force: true });
+  process.exit(code);
+}
+
+function seconds(ms) {
+  return ms >= 60_000
+    ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`
+    : `${(ms / 1000).toFixed(1)} s`;
+}

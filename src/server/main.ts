@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimBroker } from '../broker/sim/sim-broker.js';
 import { ConfigError, type GatewayConfig } from '../config.js';
-import { clockStartingAt, systemClock } from '../domain/time.js';
+import { type Clock, clockStartingAt, systemClock } from '../domain/time.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
 import { createDataHome, JOURNAL_FILE, tightenDataHome } from './data-home.js';
@@ -19,14 +19,23 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-export async function startGateway(config: GatewayConfig, log: (line: string) => void): Promise<RunningGateway> {
+export interface StartOptions {
+  /** The clock the simulator runs on; by default the system clock, or one starting at SJ_SIM_START. */
+  clock?: Clock | undefined;
+}
+
+export async function startGateway(
+  config: GatewayConfig,
+  log: (line: string) => void,
+  options: StartOptions = {},
+): Promise<RunningGateway> {
   if (config.production) {
     throw new ConfigError(
       'production mode needs the bridge to the Shioaji backend, which this build of sjgate does not include yet; ' +
         'unset SJ_PRODUCTION to run the simulator',
     );
   }
-  const clock = config.simStart === null ? systemClock : clockStartingAt(config.simStart);
+  const clock = options.clock ?? (config.simStart === null ? systemClock : clockStartingAt(config.simStart));
   createDataHome(config.homePath);
   const broker = new SimBroker({
     clock,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { ContractEvent } from '../../src/domain/contracts.js';
 import { nextContractRefresh } from '../../src/domain/listing.js';
@@ -79,4 +80,30 @@ test('at 08:00 the stock listing rolls, at 14:45 the derivatives, at 17:15 nothi
   stop();
   broker.contracts.refresh();
   assert.equal(events.length, 15, 'an unsubscribed listener hears nothing more');
+});
+
+test('a started broker runs each refresh once, when its clock reaches the refresh time', {
+  timeout: 10_000,
+}, async () => {
+  const { clock, broker, events } = brokerAt('2026-12-16', '14:44');
+  broker.contracts.count();
+  broker.start();
+  try {
+    const until = async (count: number) => {
+      while (events.length < count) await sleep(10);
+    };
+    assert.equal(events.length, 0, 'nothing at the start');
+    clock.set(taipeiInstant('2026-12-16', '14:45'));
+    await until(5);
+    assert.deepEqual(changedTypes(events), ['FUT', 'OPT']);
+    assert.equal(events[0]!.published_at, new Date(taipeiInstant('2026-12-16', '14:45')).toISOString());
+    // A clock that jumps over a refresh time (a host that slept) still gets it, once.
+    clock.set(taipeiInstant('2026-12-16', '18:00'));
+    await until(10);
+    assert.deepEqual(changedTypes(events.slice(5)), []);
+    assert.equal(events[5]!.published_at, new Date(taipeiInstant('2026-12-16', '18:00')).toISOString());
+    assert.equal(events.length, 10);
+  } finally {
+    await broker.close();
+  }
 });

@@ -184,7 +184,9 @@ describe('stream hub', () => {
     client.close();
   });
 
-  it('drops a stalled client while the others receive everything, and counts clients up and down', async () => {
+  it('drops a stalled client while the others receive everything, and counts clients up and down', {
+    timeout: 30_000,
+  }, async () => {
     const h = await harness({ maxBufferedBytes: 64 * 1024 });
     const stalled = await connectSse(h.url('data'));
     const reader = await connectSse(h.url('data'));
@@ -202,9 +204,8 @@ describe('stream hub', () => {
     }
     await reader.waitFor(total, undefined, 20_000);
     await other.waitFor(total, undefined, 20_000);
-    for (let waited = 0; h.hub.droppedClients === 0 && waited < 5000; waited += 20) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    // Waits as long as the test's time limit allows: how soon the hub sees the stall depends on the machine's load.
+    while (h.hub.droppedClients === 0) await new Promise((r) => setTimeout(r, 20));
     assert.equal(h.hub.droppedClients, 1, 'the stalled client is dropped');
     stalled.close();
     assert.equal(h.hub.status().streams.data, 1, 'the stalled client is gone');
@@ -212,8 +213,8 @@ describe('stream hub', () => {
     other.close();
     await reader.closed;
     await other.closed;
-    await new Promise((r) => setTimeout(r, 20));
-    assert.equal(h.hub.status().active_connections, 0);
+    // The count goes down once the server sees the sockets close, which takes longer on a loaded machine.
+    while (h.hub.status().active_connections > 0) await new Promise((r) => setTimeout(r, 10));
   });
 
   it('refuses an id it never sent', () => {

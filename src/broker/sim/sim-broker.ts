@@ -32,7 +32,8 @@ export interface SimBrokerOptions {
   log?: ((line: string) => void) | undefined;
 }
 
-const ORDER_SYNC_MS = 100;
+/** How often orders are synced with the market and the refresh schedule is checked. */
+const TICK_MS = 100;
 
 export class SimBroker implements Broker {
   readonly simulation = true;
@@ -50,8 +51,9 @@ export class SimBroker implements Broker {
   /** Live quotes of the subscribed products, read off the feed. */
   readonly quotes: SimQuotes;
 
-  private refreshTimer: NodeJS.Timeout | null = null;
-  private orderTimer: NodeJS.Timeout | null = null;
+  private tickTimer: NodeJS.Timeout | null = null;
+  /** When the next contract refresh is due (epoch ms of the clock). */
+  private nextRefreshAt = Number.POSITIVE_INFINITY;
 
   constructor(options: SimBrokerOptions) {
     this.clock = options.clock;
@@ -84,33 +86,31 @@ export class SimBroker implements Broker {
   }
 
   /**
-   * Runs the feed that drives live quotes, the order sync and the contract refresh on the exchange schedule (the
-   * simulated clock moves at real speed).
+   * Runs the feed that drives live quotes, the order sync and the contract refresh on the exchange schedule. The
+   * refresh follows the clock rather than a timer set in advance, so it runs when the clock reaches a refresh time
+   * however the clock got there (a simulated start, a host that slept, a test's manual clock).
    */
   start(): void {
     this.feed.start();
-    this.scheduleRefresh();
-    this.orderTimer = setInterval(() => this.orders.sync(), ORDER_SYNC_MS);
-    this.orderTimer.unref();
+    this.nextRefreshAt = nextContractRefresh(this.clock.now());
+    this.tickTimer = setInterval(() => this.tick(), TICK_MS);
+    this.tickTimer.unref();
   }
 
-  private scheduleRefresh(): void {
-    const delay = Math.max(0, nextContractRefresh(this.clock.now()) - this.clock.now());
-    this.refreshTimer = setTimeout(() => {
-      this.contracts.refresh();
-      this.scheduleRefresh();
-    }, delay + 5);
-    this.refreshTimer.unref();
+  private tick(): void {
+    this.orders.sync();
+    const now = this.clock.now();
+    if (now < this.nextRefreshAt) return;
+    this.nextRefreshAt = nextContractRefresh(now);
+    this.contracts.refresh();
   }
 
   async close(): Promise<void> {
     this.feed.stop();
     this.quotes.close();
-    if (this.orderTimer) clearInterval(this.orderTimer);
-    this.orderTimer = null;
+    if (this.tickTimer) clearInterval(this.tickTimer);
+    this.tickTimer = null;
     this.orders.flush();
     this.journal.close();
-    if (this.refreshTimer) clearTimeout(this.refreshTimer);
-    this.refreshTimer = null;
   }
 }
