@@ -11,6 +11,7 @@ import { AccountRequestSchema, selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
 import { RegionSchema, SecurityTypeSchema } from '../schemas/contracts.js';
 import {
+  EventStreamResponse,
   StreamQuerySchema,
   StreamStatusSchema,
   SubscribeBodySchema,
@@ -159,6 +160,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
             },
             { additionalProperties: false },
           ),
+          response: { 200: EventStreamResponse, ...errorResponses(400, 422) },
         },
       },
       (request, reply) => {
@@ -187,6 +189,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
                   `reconnecting with Last-Event-ID replays what the buffer still holds (${stream}_gap says what not).`,
             produces: ['text/event-stream'],
             querystring: StreamQuerySchema,
+            response: { 200: EventStreamResponse, ...errorResponses(400, 422) },
           },
         },
         (request, reply) => {
@@ -210,6 +213,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
             region: Type.Optional(RegionSchema),
             security_type: Type.Optional(SecurityTypeSchema),
           }),
+          response: { 200: EventStreamResponse, ...errorResponses(422) },
         },
       },
       (request, reply) => {
