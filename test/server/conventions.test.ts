@@ -326,6 +326,8 @@ describe('server endpoints', () => {
     assert.deepEqual(statuses('/api/v1/stream/data/contract_event'), ['200', '422']);
     const stream = paths['/api/v1/stream/data/tick_stk']!.get!.responses['200'] as { content: Json };
     assert.deepEqual(Object.keys(stream.content), ['text/event-stream']);
+    const refused = paths['/api/v1/stream/data/tick_stk']!.get!.responses['400'] as { content: Json };
+    assert.deepEqual(Object.keys(refused.content), ['application/json']);
     assertEnvelope(await json({ method: 'GET', url: '/api/v1/data/contracts/futures/roots?region=XX' }), 422, /region/);
     assertEnvelope(await json({ method: 'GET', url: '/api/v1/stream/data/tick_stk?last_event_id=zz' }), 400, /zz/);
   });
