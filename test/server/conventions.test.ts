@@ -328,6 +328,12 @@ describe('server endpoints', () => {
     assert.deepEqual(Object.keys(stream.content), ['text/event-stream']);
     const refused = paths['/api/v1/stream/data/tick_stk']!.get!.responses['400'] as { content: Json };
     assert.deepEqual(Object.keys(refused.content), ['application/json']);
+    // links from a placed order to the operations on it, with the trade id of the answer
+    const links = (paths['/api/v1/order/place_order']!.post!.responses['200'] as { links: Record<string, Json> }).links;
+    assert.deepEqual(Object.keys(links).sort(), ['CancelOrder', 'UpdatePrice', 'UpdateQty']);
+    assert.equal(links.CancelOrder!.operationRef, '#/paths/~1api~1v1~1order~1cancel_order/post');
+    assert.deepEqual(links.CancelOrder!.requestBody, { trade_id: '$response.body#/order/id' });
+    assert.ok(paths['/api/v1/order/cancel_order']?.post, 'the link points at a documented operation');
     assertEnvelope(await json({ method: 'GET', url: '/api/v1/data/contracts/futures/roots?region=XX' }), 422, /region/);
     assertEnvelope(await json({ method: 'GET', url: '/api/v1/stream/data/tick_stk?last_event_id=zz' }), 400, /zz/);
   });
