@@ -334,6 +334,8 @@ describe('server endpoints', () => {
     assert.equal(links.CancelOrder!.operationRef, '#/paths/~1api~1v1~1order~1cancel_order/post');
     assert.deepEqual(links.CancelOrder!.requestBody, { trade_id: '$response.body#/order/id' });
     assert.ok(paths['/api/v1/order/cancel_order']?.post, 'the link points at a documented operation');
+    const listed = (paths['/api/v1/data/contracts']!.get!.responses['200'] as { links: Record<string, Json> }).links;
+    assert.deepEqual(listed.PlaceOrder!.requestBody, { contract: '$response.body#/contracts/0' });
     assertEnvelope(await json({ method: 'GET', url: '/api/v1/data/contracts/futures/roots?region=XX' }), 422, /region/);
     assertEnvelope(await json({ method: 'GET', url: '/api/v1/stream/data/tick_stk?last_event_id=zz' }), 400, /zz/);
   });
