@@ -2,7 +2,7 @@
 // Runs every test file with node:test through tsx. Node 20 does not expand globs in --test,
 // and `node --test` with no files passes with zero tests, so the list is built here and must not be empty.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 function findTests(dir) {
@@ -24,4 +24,25 @@ if (files.length === 0) {
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
   stdio: 'inherit',
 });
-process.exit(result.status ?? 1);
+const nodeStatus = result.status ?? 1;
+// A filtered run (`node scripts/run-tests.mjs <part>`) is for the test files named; the Python tests come with the
+// full run only.
+process.exit(filter.length === 0 ? Math.max(nodeStatus, runPythonTests()) : nodeStatus);
+
+/**
+ * The Python tests (python/tests: Schemathesis against the real daemon built in dist/) in the virtual environment
+ * python/.venv. Without it they are skipped with a note, unless SJ_PYTHON_TESTS=required (as .ci/run sets).
+ */
+function runPythonTests() {
+  const pytest = join('python', '.venv', 'bin', 'pytest');
+  if (!existsSync(pytest)) {
+    const required = process.env.SJ_PYTHON_TESTS === 'required';
+    console.error(
+      `run-tests: ${required ? 'the Python tests are required but' : 'skipping the Python tests:'} ${pytest} is missing. ` +
+        "Create it with: python3 -m venv python/.venv && python/.venv/bin/pip install -e 'python[test]'",
+    );
+    return required ? 1 : 0;
+  }
+  const python = spawnSync(pytest, ['python/tests'], { stdio: 'inherit' });
+  return python.status ?? 1;
+}
