@@ -69,10 +69,13 @@ const child = spawn(
 );
 
 let stopping = false;
+/** When the Python tests started; null while the node tests run. */
+let pythonStartedAt = null;
 const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
 const watchdog = setTimeout(() => {
   const running = progress().running.map(({ file, since }) => `  ${file} (running for ${seconds(Date.now() - since)})`);
+  if (pythonStartedAt !== null) running.push(`  python/tests (running for ${seconds(Date.now() - pythonStartedAt)})`);
   console.error(
     `\nrun-tests: FAILED: the suite ran past its budget of ${seconds(SUITE_BUDGET_MS)} and was stopped.\n` +
       (running.length > 0 ? `Files still running:\n${running.join('\n')}` : 'No test file had started.'),
@@ -87,19 +90,49 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-void exited.then((code) => {
+void exited.then(async (code) => {
+  if (stopping) return;
+  stopLeftovers();
+  // A filtered run (`node scripts/run-tests.mjs <part>`) is for the test files named; the Python tests come with the
+  // full run only, under the same budget.
+  const python = filter.length === 0 ? await runPythonTests() : 0;
   if (stopping) return;
   clearTimeout(watchdog);
-  const leftovers = processesOfThisRun();
-  if (leftovers.length > 0) {
-    console.error(
-      `run-tests: ${leftovers.length} process(es) started by the tests were still running and are stopped now:\n` +
-        leftovers.map(({ pid, command }) => `  ${pid} ${command}`).join('\n'),
-    );
-    for (const { pid } of leftovers) kill(pid, 'SIGKILL');
-  }
-  finish(code);
+  stopLeftovers();
+  finish(Math.max(code, python));
 });
+
+function stopLeftovers() {
+  const leftovers = processesOfThisRun();
+  if (leftovers.length === 0) return;
+  console.error(
+    `run-tests: ${leftovers.length} process(es) started by the tests were still running and are stopped now:\n` +
+      leftovers.map(({ pid, command }) => `  ${pid} ${command}`).join('\n'),
+  );
+  for (const { pid } of leftovers) kill(pid, 'SIGKILL');
+}
+
+/**
+ * The Python tests (python/tests: Schemathesis against the real daemon built in dist/) in the virtual environment
+ * python/.venv. Without it they are skipped with a note, unless SJ_PYTHON_TESTS=required (as .ci/run sets).
+ */
+function runPythonTests() {
+  const pytest = join('python', '.venv', 'bin', 'pytest');
+  if (!existsSync(pytest)) {
+    const required = process.env.SJ_PYTHON_TESTS === 'required';
+    console.error(
+      `run-tests: ${required ? 'the Python tests are required but' : 'skipping the Python tests:'} ${pytest} is missing. ` +
+        "Create it with: python3 -m venv python/.venv && python/.venv/bin/pip install -e 'python[test]'",
+    );
+    return Promise.resolve(required ? 1 : 0);
+  }
+  pythonStartedAt = Date.now();
+  const python = spawn(pytest, ['python/tests'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, SJ_TEST_RUN: runId },
+  });
+  return new Promise((resolve) => python.on('exit', (status) => resolve(status ?? 1)));
+}
 
 /** The files that ended (with their durations) and those still running, from the progress reporter. */
 function progress() {

@@ -2,10 +2,12 @@
 
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { errorResponses } from './schemas/common.js';
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
+    transform: documentRouterErrors,
     openapi: {
       openapi: '3.0.3',
       info: {
@@ -30,4 +32,14 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * The router refuses a path parameter longer than Fastify's maxParamLength (100 characters) with a 414 before the
+ * route validates anything, so every route with a path parameter documents that 414.
+ */
+function documentRouterErrors({ schema, url }: { schema: FastifySchema; url: string }) {
+  if (schema === undefined || !url.includes('/:')) return { schema, url };
+  const response = (schema.response ?? {}) as Record<string, unknown>;
+  return { schema: { ...schema, response: { ...response, ...errorResponses(414) } }, url };
 }

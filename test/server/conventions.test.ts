@@ -310,6 +310,40 @@ describe('server endpoints', () => {
     assert.ok((paths['/api/v1/data/contracts/{code}']!.get!.responses as Json)['404']);
     assert.ok((paths['/api/v1/data/contracts/combo']!.post!.responses as Json)['400']);
   });
+
+  test('/openapi.json documents the errors the gateway answers before a handler runs', async () => {
+    const paths = (await json({ method: 'GET', url: '/openapi.json' })).body.paths as Record<
+      string,
+      Record<string, { responses: Json }>
+    >;
+    const statuses = (path: string, method = 'get') => Object.keys(paths[path]![method]!.responses).sort();
+    // the router's 414 for an overlong path parameter
+    const withParameters = Object.keys(paths).filter((path) => path.includes('{'));
+    assert.ok(withParameters.length >= 3, withParameters.join());
+    for (const path of withParameters) {
+      for (const method of Object.keys(paths[path]!)) assert.ok(statuses(path, method).includes('414'), path);
+    }
+    // query validation of the roots lists and of the streams, and the streams' Last-Event-ID check
+    assert.deepEqual(statuses('/api/v1/data/contracts/futures/roots'), ['200', '422']);
+    assert.deepEqual(statuses('/api/v1/data/contracts/options/roots'), ['200', '422']);
+    assert.deepEqual(statuses('/api/v1/stream/data'), ['200', '400', '422']);
+    assert.deepEqual(statuses('/api/v1/stream/data/order_event'), ['200', '400', '422']);
+    assert.deepEqual(statuses('/api/v1/stream/data/contract_event'), ['200', '422']);
+    const stream = paths['/api/v1/stream/data/tick_stk']!.get!.responses['200'] as { content: Json };
+    assert.deepEqual(Object.keys(stream.content), ['text/event-stream']);
+    const refused = paths['/api/v1/stream/data/tick_stk']!.get!.responses['400'] as { content: Json };
+    assert.deepEqual(Object.keys(refused.content), ['application/json']);
+    // links from a placed order to the operations on it, with the trade id of the answer
+    const links = (paths['/api/v1/order/place_order']!.post!.responses['200'] as { links: Record<string, Json> }).links;
+    assert.deepEqual(Object.keys(links).sort(), ['CancelOrder', 'UpdatePrice', 'UpdateQty']);
+    assert.equal(links.CancelOrder!.operationRef, '#/paths/~1api~1v1~1order~1cancel_order/post');
+    assert.deepEqual(links.CancelOrder!.requestBody, { trade_id: '$response.body#/order/id' });
+    assert.ok(paths['/api/v1/order/cancel_order']?.post, 'the link points at a documented operation');
+    const listed = (paths['/api/v1/data/contracts']!.get!.responses['200'] as { links: Record<string, Json> }).links;
+    assert.deepEqual(listed.PlaceOrder!.requestBody, { contract: '$response.body#/contracts/0' });
+    assertEnvelope(await json({ method: 'GET', url: '/api/v1/data/contracts/futures/roots?region=XX' }), 422, /region/);
+    assertEnvelope(await json({ method: 'GET', url: '/api/v1/stream/data/tick_stk?last_event_id=zz' }), 400, /zz/);
+  });
 });
 
 describe('accounts', () => {

@@ -652,6 +652,37 @@ describe('regulatory lists and daily quotes', () => {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+describe('request dates', () => {
+  test('a date that does not exist is a 422 naming the field, never a 500 or an empty answer', async () => {
+    const { app } = await testApp();
+    const api = client(app);
+    try {
+      for (const day of ['0000-00-00', '2026-02-30', '2026-13-01', '2025-02-29']) {
+        const requests: [string, Json, string][] = [
+          ['/api/v1/data/ticks', { contract: { code: '2330' }, date: day }, 'date'],
+          ['/api/v1/data/kbars', { contract: { code: '2330' }, start: day, end: day }, 'start'],
+          ['/api/v1/data/kbars', { contract: { code: '2330' }, start: PAST_DAY, end: day }, 'end'],
+          ['/api/v1/data/scanner', { scanner_type: 'VolumeRank', date: day }, 'date'],
+          ['/api/v1/data/daily_quotes', { date: day }, 'date'],
+        ];
+        for (const [url, body, field] of requests) {
+          const response = await api.post(url, body);
+          assertEnvelope(response, 422, new RegExp(`body\\.${field} must match format "date"`));
+        }
+      }
+      // a leap day that exists is a day like any other
+      assert.equal(
+        (await api.post('/api/v1/data/ticks', { contract: { code: '2330' }, date: '2024-02-29' })).status,
+        200,
+      );
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
 describe('call-rate and traffic limits', () => {
   test('the 11th ticks call of the trading day is refused with Retry-After', async () => {
     const { app } = await testApp(undefined, null, true);

@@ -66,6 +66,16 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     app.get(
       '/api/v1/data/contracts',
       {
+        // a listed Contract is accepted as is wherever a contract is named (clients and API fuzzers follow this)
+        links: {
+          200: {
+            PlaceOrder: {
+              operationRef: '#/paths/~1api~1v1~1order~1place_order/post',
+              requestBody: { contract: '$response.body#/contracts/0' },
+              description: 'order the first contract of the page',
+            },
+          },
+        },
         schema: {
           tags,
           summary: 'List the contracts of one security type',
@@ -167,7 +177,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
           tags,
           summary: 'Futures products',
           querystring: RegionQuery,
-          response: { 200: Type.Array(RootNameSchema) },
+          response: { 200: Type.Array(RootNameSchema), ...errorResponses(422) },
         },
       },
       async ({ query }) => contracts.futuresRoots(query.region),
@@ -207,7 +217,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
           tags,
           summary: 'Option products',
           querystring: RegionQuery,
-          response: { 200: Type.Array(RootNameSchema) },
+          response: { 200: Type.Array(RootNameSchema), ...errorResponses(422) },
         },
       },
       async ({ query }) => contracts.optionRoots(query.region),

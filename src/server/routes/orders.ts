@@ -28,6 +28,18 @@ const BASE = '/api/v1/order';
 const config = { rateGroups: ['orders'] } as const;
 const ORDER_ERRORS = errorResponses(400, 404, 422, 429);
 
+/**
+ * A link of the OpenAPI document from a placed order to an operation on it, so that clients and API fuzzers can
+ * follow place_order with cancel_order and the updates (the trade id is order.id of the answer).
+ */
+function onThePlacedTrade(path: string, description: string) {
+  return {
+    operationRef: `#/paths/${`${BASE}/${path}`.replaceAll('/', '~1')}/post`,
+    requestBody: { trade_id: '$response.body#/order/id' },
+    description,
+  };
+}
+
 /** The Idempotency-Key header, if any; 400 unless it is 1 to 128 visible ASCII characters. */
 function idempotencyKeyOf(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -50,6 +62,13 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
       `${BASE}/place_order`,
       {
         config,
+        links: {
+          200: {
+            CancelOrder: onThePlacedTrade('cancel_order', 'cancel the order just placed'),
+            UpdatePrice: onThePlacedTrade('update_price', 'change the price of the order just placed'),
+            UpdateQty: onThePlacedTrade('update_qty', 'reduce the quantity of the order just placed'),
+          },
+        },
         schema: {
           tags,
           summary: 'Place a stock, futures or options order',
@@ -141,6 +160,9 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
       `${BASE}/place_comboorder`,
       {
         config,
+        links: {
+          200: { CancelComboOrder: onThePlacedTrade('cancel_comboorder', 'cancel the combo order just placed') },
+        },
         schema: {
           tags,
           summary: 'Place a combo order: two TAIFEX legs at a net price',

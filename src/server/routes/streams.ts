@@ -11,6 +11,7 @@ import { AccountRequestSchema, selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
 import { RegionSchema, SecurityTypeSchema } from '../schemas/contracts.js';
 import {
+  EventStreamResponse,
   StreamQuerySchema,
   StreamStatusSchema,
   SubscribeBodySchema,
@@ -150,7 +151,6 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
             'session, contract_event, heartbeat (every 30 s) and <family>_gap. Each message has an id; reconnect ' +
             'with Last-Event-ID (or ?last_event_id=) to get what was missed: every order event, and market data ' +
             'still in the replay buffer. region and security_type filter contract_event only.',
-          produces: ['text/event-stream'],
           querystring: Type.Object(
             {
               ...StreamQuerySchema.properties,
@@ -159,6 +159,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
             },
             { additionalProperties: false },
           ),
+          response: { 200: EventStreamResponse, ...errorResponses(400, 422) },
         },
       },
       (request, reply) => {
@@ -185,8 +186,8 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
                   'message has an id; reconnecting with Last-Event-ID delivers every report missed, exactly once.'
                 : `Events named ${stream} of the subscriptions, and session events. Each message has an id; ` +
                   `reconnecting with Last-Event-ID replays what the buffer still holds (${stream}_gap says what not).`,
-            produces: ['text/event-stream'],
             querystring: StreamQuerySchema,
+            response: { 200: EventStreamResponse, ...errorResponses(400, 422) },
           },
         },
         (request, reply) => {
@@ -205,11 +206,11 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
             'event: contract_event, data {event_id, action, region, security_type, published_at, base_changed, ' +
             'info_changed, info_scope, info_shards}, one per security type at each refresh (07:50, 08:00, 14:45, ' +
             '17:15 Taiwan time); id is the event_id. A heartbeat event every 30 s.',
-          produces: ['text/event-stream'],
           querystring: Type.Object({
             region: Type.Optional(RegionSchema),
             security_type: Type.Optional(SecurityTypeSchema),
           }),
+          response: { 200: EventStreamResponse, ...errorResponses(422) },
         },
       },
       (request, reply) => {

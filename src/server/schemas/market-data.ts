@@ -27,9 +27,9 @@ import {
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Column = <T extends Type.TSchema>(item: T, description: string) => Type.Array(item, { description });
 
-const DatePattern = '^\\d{4}-\\d{2}-\\d{2}$';
+// format date (ajv-formats, full mode) also refuses days that do not exist, such as 2026-02-30 and 2026-13-01
 const DateText = (description: string) =>
-  Type.String({ pattern: DatePattern, description: `YYYY-MM-DD; ${description}` });
+  Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: `YYYY-MM-DD; ${description}` });
 const TimeText = (description: string) =>
   Type.String({
     pattern: '^([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,6})?$',

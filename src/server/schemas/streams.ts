@@ -107,3 +107,24 @@ export const StreamQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * The 200 of an SSE route: an endless text/event-stream. As OpenAPI 3.0 reads an event-stream schema, it describes
+ * one event as a client parses it: the event name, its data (JSON text), and the id to resume after it.
+ */
+export const EventStreamResponse = {
+  description: 'server-sent events, until the client disconnects',
+  content: {
+    'text/event-stream': {
+      schema: Type.Object(
+        {
+          event: Type.String({ description: 'tick_stk, order_event, heartbeat, ...' }),
+          data: Type.String({ description: 'the payload, JSON' }),
+          id: Type.Optional(Type.String({ description: 'resume after it with Last-Event-ID' })),
+          retry: Type.Optional(Type.Integer({ description: 'reconnect delay, ms' })),
+        },
+        { title: 'ServerSentEvent' },
+      ),
+    },
+  },
+};
