@@ -2,8 +2,6 @@
 
 - `rejected_request_changes_nothing`, a check: a 4xx answer to a request that could change the gateway's state
   (orders, subscriptions, apps, accounts) left that state as it was.
-- `filter_failure`: drops the failures listed in SJGATE_KNOWN_FAILURES (JSON, written by the test that starts the
-  run) and says so on stderr, so a known failure stays visible without failing the run.
 
 The run must use one worker: the state is read before and after each mutating request, and a concurrent request
 would change it in between.
@@ -14,8 +12,6 @@ from __future__ import annotations
 import atexit
 import json
 import os
-import re
-import sys
 from typing import Any
 
 import requests
@@ -23,7 +19,6 @@ import schemathesis
 
 BASE_URL = os.environ.get("SJGATE_BASE_URL", "http://127.0.0.1:8080")
 STATS_PATH = os.environ.get("SJGATE_STATE_CHECK_STATS")
-KNOWN_FAILURES: list[dict[str, str]] = json.loads(os.environ.get("SJGATE_KNOWN_FAILURES", "[]"))
 
 # The requests that change state when they succeed; a 4xx answer to one of them must change nothing.
 MUTATING = frozenset(
@@ -47,7 +42,7 @@ MUTATING = frozenset(
 _http = requests.Session()
 # The mutating case sent last and the state just before it (one worker: nothing else runs in between).
 _pending: tuple[Any, dict[str, Any]] | None = None
-_stats = {"compared": 0, "known_failures_dropped": 0}
+_stats = {"compared": 0}
 
 
 def _get(path: str) -> Any:
@@ -149,32 +144,6 @@ def rejected_request_changes_nothing(ctx: Any, response: Any, case: Any) -> bool
             + "\n  ".join(found)
         )
     return True
-
-
-def _is_known(failure: Any, case: Any) -> dict[str, str] | None:
-    text = f"{failure.title}\n{failure.message}"
-    for known in KNOWN_FAILURES:
-        if (
-            failure.code == known["code"]
-            and re.fullmatch(known["operation"], case.operation.label)
-            and re.search(known["message"], text)
-        ):
-            return known
-    return None
-
-
-@schemathesis.hook
-def filter_failure(context: Any, failure: Any, case: Any, response: Any) -> bool:
-    known = _is_known(failure, case)
-    if known is None:
-        return True
-    _stats["known_failures_dropped"] += 1
-    print(
-        f"known failure, not counted ({known['why']}): {failure.code} {case.operation.label}: "
-        f"{failure.title}: {failure.message.splitlines()[0] if failure.message else ''}",
-        file=sys.stderr,
-    )
-    return False
 
 
 @atexit.register

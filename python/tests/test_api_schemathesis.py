@@ -40,19 +40,6 @@ CHECKS = ",".join(
     ]
 )
 
-# Failures another change fixes (validation bounds: finite numbers, bounds of price, quantity and page, maxItems of
-# arrays, the cap of reported 422 problems). Each entry: the failure code, a regex of the operation (fullmatch), a
-# regex of the failure's title and message (search).
-# remove once validation-bounds lands
-KNOWN_FAILURES_UNTIL_VALIDATION_BOUNDS: list[dict[str, str]] = [
-    {
-        "why": "page has no upper bound: page 1e21 is echoed as a float, not an integer",
-        "code": "ST108",
-        "operation": r"(GET|POST) /api/v1/data/contracts",
-        "message": r"/properties/page\b",
-    },
-]
-
 # Upper bounds of each run on a loaded 2-core machine; a run that needs longer fails rather than hangs CI.
 STATELESS_TIMEOUT_S = 300
 STATEFUL_TIMEOUT_S = 300
@@ -83,7 +70,6 @@ def run_schemathesis(gateway: Gateway, tmp_path: Path, *args: str, timeout: floa
         "SCHEMATHESIS_HOOKS": str(HERE / "schemathesis_hooks.py"),
         "SJGATE_BASE_URL": gateway.base_url,
         "SJGATE_STATE_CHECK_STATS": str(stats),
-        "SJGATE_KNOWN_FAILURES": json.dumps(KNOWN_FAILURES_UNTIL_VALIDATION_BOUNDS),
     }
     started = time.monotonic()
     try:
@@ -92,7 +78,7 @@ def run_schemathesis(gateway: Gateway, tmp_path: Path, *args: str, timeout: floa
         output = (expired.stdout or b"").decode(errors="replace") if isinstance(expired.stdout, bytes) else expired.stdout
         pytest.fail(f"Schemathesis ran over {timeout} s:\n{output}\n--- daemon log ---\n{gateway.log_tail()}", pytrace=False)
     elapsed = time.monotonic() - started
-    # what the hooks dropped as known failures (stderr) and the summary stay visible with -s or on failure
+    # the hooks' notes (stderr) and the summary stay visible with -s or on failure
     print(run.stderr, file=sys.stderr)
     print(run.stdout[-3000:])
     print(f"Schemathesis {' '.join(args)}: {elapsed:.0f} s")
