@@ -1,7 +1,8 @@
 // A test SSE client over node:http: collects named events with their ids, waits for them, and can stall (stop
-// reading) to play a slow client.
+// reading) to play a slow client; and a raw client that never reads at all.
 
 import { type ClientRequest, type IncomingMessage, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export interface SseClient {
@@ -85,5 +86,24 @@ export function connectSse(url: string, headers: Record<string, string> = {}): P
       if (!('code' in error && error.code === 'ECONNRESET')) reject(error);
     });
     req.end();
+  });
+}
+
+/**
+ * A raw socket that asks for an SSE stream and never reads a byte, so the kernel's buffers fill and the server's
+ * writes pile up on its side: the client an attacker or a hung program plays. Resolves once the request is sent.
+ */
+export function connectNeverReading(port: number, path: string, lastEventId?: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.pause();
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      socket.off('error', reject);
+      socket.on('error', () => {});
+      const resume = lastEventId === undefined ? '' : `last-event-id: ${lastEventId}\r\n`;
+      socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\naccept: text/event-stream\r\n${resume}\r\n`);
+      resolve(socket);
+    });
   });
 }

@@ -245,7 +245,10 @@ describe('server endpoints', () => {
     assert.deepEqual(Object.keys(body).sort(), [
       'active_connections',
       'dropped_clients',
+      'queued_bytes',
+      'refused_clients',
       'replay_buffer',
+      'replays',
       'status',
       'streams',
       'subscriptions',

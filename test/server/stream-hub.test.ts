@@ -1,19 +1,23 @@
-// The SSE hub over real sockets: ids, families, replay after a reconnect (ring and journal), gap notices, and a
-// stalled client dropped while the others keep up.
+// The SSE hub over real sockets: ids, families, replay after a reconnect (ring and journal), gap notices, a
+// stalled client dropped while the others keep up, and replays paced by the client and by the memory budget.
 
 import assert from 'node:assert/strict';
+import type { Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DedicatedStream } from '../../src/server/sse/families.js';
 import { type HubOptions, type JournaledEvent, parseEventId, StreamHub } from '../../src/server/sse/hub.js';
-import { connectSse } from '../helpers/sse.js';
+import { connectNeverReading, connectSse } from '../helpers/sse.js';
 
 interface Harness {
   hub: StreamHub;
   journal: JournaledEvent[];
   subscribed: Set<string>;
   url: (stream: DedicatedStream | 'data') => string;
+  port: number;
   app: FastifyInstance;
+  /** Bytes the server's sockets hold unsent: in all, and the most one holds. */
+  queued: () => { total: number; largest: number };
 }
 
 const apps: FastifyInstance[] = [];
@@ -37,8 +41,31 @@ async function harness(options: Partial<HubOptions> = {}): Promise<Harness> {
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   apps.push(app);
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const queued = () => {
+    const unsent = [...sockets].map((socket) => socket.writableLength);
+    return { total: unsent.reduce((sum, n) => sum + n, 0), largest: Math.max(0, ...unsent) };
+  };
   const { port } = app.server.address() as { port: number };
-  return { hub, journal, subscribed, app, url: (stream) => `http://127.0.0.1:${port}/s/${stream}` };
+  return { hub, journal, subscribed, app, port, queued, url: (stream) => `http://127.0.0.1:${port}/s/${stream}` };
+}
+
+/** Journals `count` reports of `bytes` each without publishing them: what a client that reconnects must catch up. */
+function journalOf(h: Harness, count: number, bytes: number) {
+  const filler = 'x'.repeat(bytes);
+  for (let n = 1; n <= count; n++) h.journal.push({ seq: n, accountKey: '9A95-1234567', event: { n, filler } });
+}
+
+/** Polls until `done` holds, every 20 ms for at most `ms`; calls `each` at every look. */
+async function until(done: () => boolean, ms: number, each: () => void = () => {}) {
+  for (let waited = 0; !done() && waited < ms; waited += 20) {
+    each();
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** Journals and publishes an order event, as the broker does after its commit. */
@@ -215,6 +242,96 @@ describe('stream hub', () => {
     await other.closed;
     // The count goes down once the server sees the sockets close, which takes longer on a loaded machine.
     while (h.hub.status().active_connections > 0) await new Promise((r) => setTimeout(r, 10));
+  });
+
+  it('replays a journal to a client that never reads only up to its cap, and drops it when it stays there', async () => {
+    // 6.4 MB: more than the kernel takes for a loopback socket (about 4 MB), so the rest must wait in the hub.
+    const h = await harness({ maxBufferedBytes: 64 * 1024, lastOrderSeq: 400 });
+    journalOf(h, 400, 16 * 1024);
+    const stalled = await connectNeverReading(h.port, '/s/order_event', '0-0');
+    let largest = 0;
+    await until(
+      () => h.hub.droppedClients > 0,
+      10_000,
+      () => {
+        largest = Math.max(largest, h.queued().largest);
+      },
+    );
+    assert.equal(h.hub.droppedClients, 1, 'dropped after its grace over the cap');
+    assert.ok(largest <= 64 * 1024 + 17 * 1024, `it held ${largest} bytes: its cap and one report`);
+    assert.equal(h.hub.status().replays.running, 0);
+    stalled.destroy();
+  });
+
+  it('a replay meets the live reports and ticks published meanwhile: each once, in order', async () => {
+    const h = await harness({
+      maxBufferedBytes: 16 * 1024,
+      ring: { maxFrames: 50, maxBytes: 1 << 20 },
+      lastOrderSeq: 0,
+    });
+    for (let n = 0; n < 1500; n++) report(h);
+    const client = await connectSse(h.url('data'), { 'last-event-id': '0-0' });
+    for (let n = 1; n <= 300; n++) {
+      if (n % 3 === 0) report(h);
+      h.hub.publish('tick_stk', tick(n));
+      if (n % 10 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+    await until(() => h.hub.status().replays.running === 0, 10_000);
+    h.hub.publish('tick_stk', tick(301));
+    report(h);
+    await client.waitFor(1, (e) => e.event === 'tick_stk' && JSON.parse(e.data).volume === 301, 10_000);
+    await client.waitFor(1601, (e) => e.event === 'order_event', 10_000);
+    const reports = client.events.filter((e) => e.event === 'order_event');
+    assert.deepEqual(
+      reports.map((e) => JSON.parse(e.data).data.StockOrder.n),
+      Array.from({ length: 1601 }, (_, i) => i + 1),
+      'every report once, in journal order',
+    );
+    const ticks = client.events.filter((e) => e.event === 'tick_stk').map((e) => JSON.parse(e.data).volume);
+    assert.deepEqual(
+      ticks,
+      [...new Set(ticks)].sort((a, b) => a - b),
+      'no tick twice, none out of order',
+    );
+    assert.equal(ticks.at(-1), 301);
+    const orderSeqs = client.events.filter((e) => e.id).map((e) => Number(e.id!.split('-')[0]));
+    assert.ok(
+      orderSeqs.every((seq, i) => i === 0 || seq >= orderSeqs[i - 1]!),
+      'ids never point back',
+    );
+    client.close();
+  });
+
+  it('holds a replay back while slow clients hold more than the budget, then finishes it', async () => {
+    const h = await harness({ maxBufferedBytes: 64 * 1024, maxQueuedBytes: 160 * 1024, lastOrderSeq: 1000 });
+    journalOf(h, 1000, 16 * 1024);
+    const reader = await connectSse(h.url('order_event'), { 'last-event-id': '0-0' });
+    await reader.waitFor(10);
+    // Each fills what the kernel takes (about 4 MB) and then its cap, well before the reader has had its 16 MB.
+    const stalled = await Promise.all(
+      Array.from({ length: 4 }, () => connectNeverReading(h.port, '/s/order_event', '0-0')),
+    );
+    let largestTotal = 0;
+    let sawWaiting = false;
+    await until(
+      () => h.hub.droppedClients === 4 && h.hub.status().replays.running === 0,
+      20_000,
+      () => {
+        largestTotal = Math.max(largestTotal, h.queued().total);
+        sawWaiting ||= h.hub.status().replays.waiting > 0;
+      },
+    );
+    assert.ok(sawWaiting, "the reader's replay waited while the clients that never read held the budget");
+    assert.equal(h.hub.droppedClients, 4, 'the clients that never read are dropped, soon as the budget is spent');
+    // The budget, plus what the last page let through wrote up to its client's cap and one report.
+    assert.ok(largestTotal <= 160 * 1024 + 64 * 1024 + 17 * 1024, `${largestTotal} bytes queued`);
+    const reports = await reader.waitFor(1000, (e) => e.event === 'order_event', 10_000);
+    assert.deepEqual(
+      reports.map((e) => JSON.parse(e.data).n),
+      Array.from({ length: 1000 }, (_, i) => i + 1),
+    );
+    reader.close();
+    for (const socket of stalled) socket.destroy();
   });
 
   it('refuses an id it never sent', () => {

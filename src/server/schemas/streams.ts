@@ -85,6 +85,17 @@ export const StreamStatusSchema = Type.Object(
     ),
     subscriptions: Type.Integer(),
     dropped_clients: Type.Integer({ description: 'clients dropped for falling too far behind since start' }),
+    refused_clients: Type.Integer({
+      description: 'streams refused with 503 since start: the connection cap or the memory budget was reached',
+    }),
+    queued_bytes: Type.Integer({ description: 'bytes written to the clients and not yet taken by the kernel' }),
+    replays: Type.Object(
+      {
+        running: Type.Integer({ description: 'clients being caught up after a reconnect with Last-Event-ID' }),
+        waiting: Type.Integer({ description: 'of those, how many wait for the memory budget' }),
+      },
+      { description: 'replays of what clients missed' },
+    ),
     replay_buffer: Type.Object({ events: Type.Integer(), bytes: Type.Integer() }),
   },
   { title: 'StreamStatus' },

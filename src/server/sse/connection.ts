@@ -9,6 +9,9 @@ export const HEARTBEAT_MS = 30_000;
 const STALL_MS = 2_000;
 /** Over this many times its cap a client is dropped at once, which bounds the memory one client can hold. */
 const HARD_CAP_FACTOR = 8;
+/** The grace while the streams are over their memory budget; not none, as what a turn writes waits in user space
+ * until the socket is uncorked at its end. */
+const SQUEEZED_STALL_MS = 200;
 
 export interface ConnectionOptions {
   /** Bytes a client may leave unread before it is dropped. */
@@ -16,10 +19,14 @@ export interface ConnectionOptions {
   /** The id a heartbeat carries: the position in the hub's stream, so resuming from it loses nothing. */
   heartbeatId: () => string | null;
   heartbeatMs?: number | undefined;
+  /** True while the streams are over their memory budget: a client over its cap then gets a shorter grace. */
+  squeezed?: (() => boolean) | undefined;
 }
 
 export class SseConnection {
   readonly id = randomUUID();
+  /** True once dropped for leaving too much unread. */
+  dropped = false;
   private readonly response: FastifyReply['raw'];
   private closed = false;
   /** Since when the unread bytes are over the cap (performance.now()); null when under it. */
@@ -29,6 +36,8 @@ export class SseConnection {
   constructor(
     reply: FastifyReply,
     private readonly options: ConnectionOptions,
+    /** The id a heartbeat carries; the hub's position unless the client is still being replayed to. */
+    private readonly heartbeatId: () => string | null = options.heartbeatId,
   ) {
     reply.hijack();
     this.response = reply.raw;
@@ -47,20 +56,64 @@ export class SseConnection {
     return !this.closed;
   }
 
+  /** Bytes written but not yet taken by the kernel. */
+  get unread(): number {
+    return this.response.writableLength;
+  }
+
+  get overCap(): boolean {
+    return this.unread > this.options.maxBufferedBytes;
+  }
+
   /** Writes one whole SSE message; false when the client is gone or was dropped for falling behind. */
   write(message: Buffer | string): boolean {
     if (this.closed) return false;
     if (this.fallenBehind()) {
-      this.response.destroy();
-      this.finish();
+      this.drop();
       return false;
     }
     this.response.write(message);
     return true;
   }
 
+  /**
+   * For a sender that paces itself (a replay) and finds the client over its cap: resolves true once the buffer drained
+   * below the cap, false when the client is gone or stayed over its cap too long (it is then dropped, as a live client
+   * would be).
+   */
+  async writable(): Promise<boolean> {
+    for (;;) {
+      if (this.closed) return false;
+      if (!this.overCap) return true;
+      if (this.fallenBehind()) {
+        this.drop();
+        return false;
+      }
+      await this.drainOrStall();
+    }
+  }
+
+  /** Waits for the buffer to drain, the client to go, or the end of its grace over the cap, whichever comes first. */
+  private drainOrStall(): Promise<void> {
+    const graceLeft = (this.overCapSince ?? performance.now()) + STALL_MS - performance.now();
+    // Look again at the shorter grace: the budget may be spent meanwhile, and 'drain' comes only after a write found
+    // the buffer full.
+    const wait = Math.min(graceLeft, SQUEEZED_STALL_MS);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.response.off('drain', done);
+        this.response.off('close', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, wait) + 1);
+      this.response.once('drain', done);
+      this.response.once('close', done);
+    });
+  }
+
   private fallenBehind(): boolean {
-    const unread = this.response.writableLength;
+    const unread = this.unread;
     const cap = this.options.maxBufferedBytes;
     if (unread <= cap) return false;
     if (unread > cap * HARD_CAP_FACTOR) return true;
@@ -71,7 +124,19 @@ export class SseConnection {
       });
       return false;
     }
-    return performance.now() - this.overCapSince > STALL_MS;
+    const grace = this.options.squeezed?.() ? SQUEEZED_STALL_MS : STALL_MS;
+    return performance.now() - this.overCapSince > grace;
+  }
+
+  private drop(): void {
+    this.dropped = true;
+    this.close();
+  }
+
+  /** Ends the stream at once; the client reconnects with Last-Event-ID. */
+  close(): void {
+    this.response.destroy();
+    this.finish();
   }
 
   /** A message of this connection alone (heartbeats, gap notices, replays), serialized here. */
@@ -87,7 +152,7 @@ export class SseConnection {
 
   private heartbeat(): void {
     const data = { type: 'heartbeat', timestamp: new Date().toISOString(), connection_id: this.id };
-    this.send('heartbeat', data, this.options.heartbeatId());
+    this.send('heartbeat', data, this.heartbeatId());
   }
 
   private finish(): void {

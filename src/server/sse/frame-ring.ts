@@ -55,9 +55,15 @@ export class FrameRing {
     return oldest === undefined ? this.newestEvictedSeq <= seq : oldest.seq <= seq + 1;
   }
 
-  /** The frames after `seq`, oldest first. */
-  after(seq: number): Frame[] {
-    return this.frames.slice(firstAfter(seq, this.head, this.frames.length, (i) => this.frames[i]!.seq));
+  /** The sequence of the newest frame evicted (0 before the first eviction). */
+  get newestEvicted(): number {
+    return this.newestEvictedSeq;
+  }
+
+  /** The frames after `seq`, oldest first, at most `limit` of them. */
+  after(seq: number, limit = Number.POSITIVE_INFINITY): Frame[] {
+    const first = firstAfter(seq, this.head, this.frames.length, (i) => this.frames[i]!.seq);
+    return this.frames.slice(first, first + limit);
   }
 
   /** How many frames of a family after `seq` were evicted (a lower bound once the eviction log overflowed). */

@@ -1,13 +1,24 @@
 // The fan-out of every SSE stream. Each event is serialized once and the same bytes go to every client that takes
 // its family. Every message has an id `<order seq>-<hub seq>`: the journal sequence of the newest order event sent so
 // far and the hub's own sequence. A client that reconnects with Last-Event-ID gets what it missed: order events from
-// the journal (never lost), market data from a bounded ring (`<family>_gap` says how many fell out of it).
+// the journal (never lost), market data from a bounded ring (`<family>_gap` says how many fell out of it). What the
+// clients leave unread is bounded per client (maxBufferedBytes) and for all of them together (budget.ts).
 
+import type { FastifyReply } from 'fastify';
 import { InvalidRequestError } from '../../domain/errors.js';
+import {
+  type BudgetLimits,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_QUEUED_BYTES,
+  RETRY_AFTER_SECONDS,
+  StreamBudget,
+} from './budget.js';
 import { type ConnectionOptions, SseConnection } from './connection.js';
 import type { DedicatedStream, StreamFamily, StreamName } from './families.js';
-import { familiesOf, isMarketFamily, STREAM_NAMES } from './families.js';
+import { familiesOf, STREAM_NAMES } from './families.js';
 import { type Frame, FrameRing, type RingLimits } from './frame-ring.js';
+import { Replay, type ReplaySource } from './replay.js';
+import { ReplayScheduler } from './replay-scheduler.js';
 
 export interface EventCursor {
   orderSeq: number;
@@ -29,7 +40,12 @@ export interface HubOptions {
   /** The journal sequence of the newest order event when the hub starts. */
   lastOrderSeq: number;
   ring?: RingLimits | undefined;
+  /** Bytes one client may leave unread before it is dropped. */
   maxBufferedBytes?: number | undefined;
+  /** Bytes all clients together may leave unread (see budget.ts for what happens beyond). */
+  maxQueuedBytes?: number | undefined;
+  /** Clients on all streams together; beyond, a new one is refused with 503. */
+  maxConnections?: number | undefined;
   heartbeatMs?: number | undefined;
   /** Epoch ms of the start: the hub's sequence starts at 1000× it, above every id of an earlier run. */
   startedAt?: number | undefined;
@@ -45,7 +61,6 @@ interface HubClient {
 
 export const DEFAULT_RING: RingLimits = { maxFrames: 50_000, maxBytes: 32 * 1024 * 1024 };
 export const DEFAULT_CLIENT_BUFFER_BYTES = 1024 * 1024;
-const REPLAY_PAGE = 1000;
 const MAX_EVENT_ID_LENGTH = 40;
 
 /** Parses a Last-Event-ID this gateway sent; 400 for anything else, so a client bug shows instead of a silent gap. */
@@ -69,6 +84,9 @@ export class StreamHub {
   private readonly clientsByFamily = new Map<StreamFamily, Set<HubClient>>();
   private readonly attached = new Map<StreamName, number>(STREAM_NAMES.map((name) => [name, 0]));
   private readonly connectionOptions: ConnectionOptions;
+  private readonly budget: StreamBudget;
+  private readonly replaySource: ReplaySource;
+  private readonly replays: ReplayScheduler;
   droppedClients = 0;
 
   constructor(private readonly options: HubOptions) {
@@ -76,10 +94,24 @@ export class StreamHub {
     this.seq = this.firstSeq;
     this.orderSeq = options.lastOrderSeq;
     this.ring = new FrameRing(options.ring ?? DEFAULT_RING);
+    const limits: BudgetLimits = {
+      maxQueuedBytes: options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES,
+      maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+    };
+    this.budget = new StreamBudget(limits);
+    this.replays = new ReplayScheduler(this.budget);
     this.connectionOptions = {
       maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_CLIENT_BUFFER_BYTES,
       heartbeatId: () => this.currentId(),
       heartbeatMs: options.heartbeatMs,
+      squeezed: () => this.budget.spent,
+    };
+    this.replaySource = {
+      ring: this.ring,
+      firstSeq: this.firstSeq,
+      newest: () => ({ orderSeq: this.orderSeq, seq: this.seq }),
+      orderEventsAfter: options.orderEventsAfter,
+      delivers: options.delivers,
     };
   }
 
@@ -106,35 +138,58 @@ export class StreamHub {
     for (const client of clients) {
       if (orderSeq !== undefined && orderSeq <= client.lastOrderSeq) continue;
       if (client.accept && !client.accept(family, data)) continue;
-      if (!client.connection.write(bytes)) this.droppedClients++;
+      client.connection.write(bytes);
     }
   }
 
   /**
-   * Opens a stream on a reply: replays what the client missed after `cursor`, then delivers live. `accept` narrows
-   * what the client gets (the aggregate stream's contract_event filters).
+   * Opens a stream on a reply: replays what the client missed after `cursor` (paced by the client, see replay.ts),
+   * then delivers live. `accept` narrows what the client gets (the aggregate stream's contract_event filters).
    */
   attach(
-    reply: ConstructorParameters<typeof SseConnection>[0],
+    reply: FastifyReply,
     stream: 'data' | DedicatedStream,
     cursor: EventCursor | null,
     accept?: (family: StreamFamily, data: unknown) => boolean,
   ): SseConnection {
-    const connection = this.open(reply, stream);
+    let replay: Replay | null = null;
+    const connection = this.open(reply, stream, () => replay?.currentId() ?? this.currentId());
     const client: HubClient = { connection, families: familiesOf(stream), lastOrderSeq: this.orderSeq, accept };
-    if (cursor) this.replay(client, cursor);
-    for (const family of client.families) this.clientsOf(family).add(client);
+    const goLive = (lastOrderSeq: number) => {
+      replay = null;
+      client.lastOrderSeq = lastOrderSeq;
+      for (const family of client.families) this.clientsOf(family).add(client);
+    };
     connection.onClose(() => {
       for (const family of client.families) this.clientsOf(family).delete(client);
     });
+    if (cursor) {
+      replay = new Replay(this.replaySource, client, cursor, goLive);
+      this.replays.start(replay);
+    } else {
+      goLive(this.orderSeq);
+    }
     return connection;
   }
 
-  /** A connection counted in the status but fed by its route, not by the hub (contract_event keeps its own ids). */
-  open(reply: ConstructorParameters<typeof SseConnection>[0], stream: StreamName): SseConnection {
-    const connection = new SseConnection(reply, this.connectionOptions);
+  /**
+   * A connection counted in the status but fed by its route, not by the hub (contract_event keeps its own ids).
+   * Throws StreamsBusyError (503, with Retry-After) beyond the streams' connection cap or memory budget.
+   */
+  open(reply: FastifyReply, stream: StreamName, heartbeatId?: () => string | null): SseConnection {
+    try {
+      this.budget.admit();
+    } catch (error) {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      throw error;
+    }
+    const connection = new SseConnection(reply, this.connectionOptions, heartbeatId);
+    this.budget.add(connection);
     this.attached.set(stream, (this.attached.get(stream) ?? 0) + 1);
-    connection.onClose(() => this.attached.set(stream, (this.attached.get(stream) ?? 1) - 1));
+    connection.onClose(() => {
+      this.attached.set(stream, (this.attached.get(stream) ?? 1) - 1);
+      if (connection.dropped) this.droppedClients++;
+    });
     return connection;
   }
 
@@ -144,6 +199,9 @@ export class StreamHub {
       active_connections: Object.values(streams).reduce((sum, count) => sum + count, 0),
       streams,
       dropped_clients: this.droppedClients,
+      refused_clients: this.budget.refusedClients,
+      queued_bytes: this.budget.queuedBytes(true),
+      replays: { running: this.replays.running, waiting: this.replays.waiting },
       replay_buffer: { events: this.ring.size, bytes: this.ring.byteSize },
     };
   }
@@ -153,51 +211,4 @@ export class StreamHub {
     this.clientsByFamily.set(family, clients);
     return clients;
   }
-
-  private replay(client: HubClient, cursor: EventCursor): void {
-    const wanted = (frame: Frame) =>
-      client.families.has(frame.family) && (!client.accept || client.accept(frame.family, dataOf(frame)));
-    if (cursor.seq >= this.firstSeq && cursor.seq <= this.seq && this.ring.holdsEverythingAfter(cursor.seq)) {
-      for (const frame of this.ring.after(cursor.seq)) if (wanted(frame)) client.connection.write(frame.bytes);
-      return;
-    }
-    // Part of what came after the cursor is gone (or it is from an earlier run): order events come from the journal,
-    // each market family says what it lost, and what the ring still has follows with ids that never point back.
-    let sentOrderSeq = cursor.orderSeq;
-    if (client.families.has('order_event')) sentOrderSeq = this.replayOrders(client, cursor);
-    const marketSeq = Math.min(cursor.seq, this.seq);
-    for (const family of client.families) {
-      if (!isMarketFamily(family)) continue;
-      const dropped = cursor.seq < this.firstSeq ? null : this.ring.evictedAfter(family, cursor.seq);
-      if (dropped === 0) continue;
-      client.connection.send(`${family}_gap`, { type: 'lagged', dropped }, `${sentOrderSeq}-${marketSeq}`);
-    }
-    for (const frame of this.ring.after(cursor.seq)) {
-      if (!wanted(frame) || (frame.family === 'order_event' && frame.orderSeq <= sentOrderSeq)) continue;
-      const id = Buffer.from(`id: ${Math.max(frame.orderSeq, sentOrderSeq)}-${frame.seq}\n`);
-      client.connection.write(Buffer.concat([id, frame.bytes.subarray(frame.bytes.indexOf(10) + 1)]));
-    }
-    client.lastOrderSeq = Math.max(sentOrderSeq, this.orderSeq);
-  }
-
-  private replayOrders(client: HubClient, cursor: EventCursor): number {
-    let sent = cursor.orderSeq;
-    const marketSeq = Math.min(cursor.seq, this.seq);
-    for (;;) {
-      const page = this.options.orderEventsAfter(sent, REPLAY_PAGE);
-      for (const { seq, accountKey, event } of page) {
-        if (seq > this.orderSeq) return sent;
-        if (this.options.delivers(accountKey)) client.connection.send('order_event', event, `${seq}-${marketSeq}`);
-        sent = seq;
-      }
-      if (page.length < REPLAY_PAGE) return sent;
-    }
-  }
-}
-
-/** The data of a stored frame, for filters applied on replay (rare: only filtered streams). */
-function dataOf(frame: Frame): unknown {
-  const text = frame.bytes.toString('utf8');
-  const start = text.indexOf('\ndata: ') + '\ndata: '.length;
-  return JSON.parse(text.slice(start, text.length - 2));
 }

@@ -12,7 +12,12 @@ export interface StreamOptions {
   /** Subscribe again at start to what the file holds (SJ_RESTORE_SUBSCRIPTIONS). */
   restore?: boolean | undefined;
   ring?: RingLimits | undefined;
+  /** Bytes one client may leave unread (1 MB when omitted). */
   maxBufferedBytes?: number | undefined;
+  /** Bytes all clients together may leave unread (64 MB when omitted). */
+  maxQueuedBytes?: number | undefined;
+  /** Clients on all SSE streams together (4,096 when omitted). */
+  maxConnections?: number | undefined;
   heartbeatMs?: number | undefined;
 }
 
@@ -38,6 +43,8 @@ export function startStreams(broker: Broker, options: StreamOptions = {}): Strea
     lastOrderSeq: broker.orders.lastEventSeq(),
     ring: options.ring,
     maxBufferedBytes: options.maxBufferedBytes,
+    maxQueuedBytes: options.maxQueuedBytes,
+    maxConnections: options.maxConnections,
     heartbeatMs: options.heartbeatMs,
   });
   subscriptions = new SubscriptionBook({
