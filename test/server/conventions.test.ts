@@ -326,12 +326,19 @@ describe('server endpoints', () => {
     for (const path of withParameters) {
       for (const method of Object.keys(paths[path]!)) assert.ok(statuses(path, method).includes('414'), path);
     }
-    // query validation of the roots lists and of the streams, and the streams' Last-Event-ID check
+    // query validation of the roots lists and of the streams, the streams' Last-Event-ID check and their caps (503)
     assert.deepEqual(statuses('/api/v1/data/contracts/futures/roots'), ['200', '422']);
     assert.deepEqual(statuses('/api/v1/data/contracts/options/roots'), ['200', '422']);
-    assert.deepEqual(statuses('/api/v1/stream/data'), ['200', '400', '422']);
-    assert.deepEqual(statuses('/api/v1/stream/data/order_event'), ['200', '400', '422']);
-    assert.deepEqual(statuses('/api/v1/stream/data/contract_event'), ['200', '422']);
+    assert.deepEqual(statuses('/api/v1/stream/data'), ['200', '400', '422', '503']);
+    assert.deepEqual(statuses('/api/v1/stream/data/order_event'), ['200', '400', '422', '503']);
+    assert.deepEqual(statuses('/api/v1/stream/data/contract_event'), ['200', '422', '503']);
+    // a change that cannot be journaled
+    for (const path of ['/api/v1/order/place_order', '/api/v1/order/cancel_order']) {
+      assert.ok(
+        ['503', '507'].every((status) => statuses(path, 'post').includes(status)),
+        path,
+      );
+    }
     const stream = paths['/api/v1/stream/data/tick_stk']!.get!.responses['200'] as { content: Json };
     assert.deepEqual(Object.keys(stream.content), ['text/event-stream']);
     const refused = paths['/api/v1/stream/data/tick_stk']!.get!.responses['400'] as { content: Json };

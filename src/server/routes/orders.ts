@@ -26,7 +26,8 @@ import { emptyBodyIsDefault } from '../validation.js';
 const tags = ['order'];
 const BASE = '/api/v1/order';
 const config = { rateGroups: ['orders'] } as const;
-const ORDER_ERRORS = errorResponses(400, 404, 422, 429);
+// A change that cannot be journaled is 503, or 507 when the disk is full: nothing of it is kept.
+const ORDER_ERRORS = errorResponses(400, 404, 422, 429, 503, 507);
 
 /**
  * A link of the OpenAPI document from a placed order to an operation on it, so that clients and API fuzzers can

@@ -42,7 +42,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
             "option combo has no quotes; intraday_odd is for a stock's Tick or BidAsk. A session event (code 16) " +
             'acknowledges it on the streams.',
           body: SubscribeBodySchema,
-          response: { 200: SubscriptionResponseSchema, ...errorResponses(400, 404, 422, 429) },
+          response: { 200: SubscriptionResponseSchema, ...errorResponses(400, 404, 422, 429, 507) },
         },
       },
       async ({ body }) => ({
@@ -60,7 +60,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
           summary: 'Stop a subscription (same body as the subscribe)',
           description: 'success is false, with the reason in message, when the body names nothing subscribed.',
           body: SubscribeBodySchema,
-          response: { 200: SubscriptionResponseSchema, ...errorResponses(400, 404, 422) },
+          response: { 200: SubscriptionResponseSchema, ...errorResponses(400, 404, 422, 507) },
         },
       },
       async ({ body }) => {
@@ -159,7 +159,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
             },
             { additionalProperties: false },
           ),
-          response: { 200: EventStreamResponse, ...errorResponses(400, 422) },
+          response: { 200: EventStreamResponse, ...errorResponses(400, 422, 503) },
         },
       },
       (request, reply) => {
@@ -187,7 +187,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
                 : `Events named ${stream} of the subscriptions, and session events. Each message has an id; ` +
                   `reconnecting with Last-Event-ID replays what the buffer still holds (${stream}_gap says what not).`,
             querystring: StreamQuerySchema,
-            response: { 200: EventStreamResponse, ...errorResponses(400, 422) },
+            response: { 200: EventStreamResponse, ...errorResponses(400, 422, 503) },
           },
         },
         (request, reply) => {
@@ -210,7 +210,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
             region: Type.Optional(RegionSchema),
             security_type: Type.Optional(SecurityTypeSchema),
           }),
-          response: { 200: EventStreamResponse, ...errorResponses(422) },
+          response: { 200: EventStreamResponse, ...errorResponses(422, 503) },
         },
       },
       (request, reply) => {
