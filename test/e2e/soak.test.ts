@@ -9,10 +9,12 @@ import { after, test } from 'node:test';
 import { RSS_BOUND_MB, Soak } from '../helpers/soak.js';
 
 const SECONDS = Number(process.env.SJ_SOAK_SECONDS ?? 60);
-/** Start-up, warm-up, the restart, the settles and the checks take about 30 s on top of the load. */
-const TIMEOUT_MS = (SECONDS + 120) * 1000;
+/** Start-up, warm-up, the restart, the settles and the checks take 30 to 60 s on top of the load. */
+const TIMEOUT_MS = (SECONDS + 150) * 1000;
+/** Fewer orders than the benchmark's 25/s: every order's events go to 450 readers in this very process. */
+const ORDERS_PER_SECOND = 15;
 
-const soak = new Soak({ durationMs: SECONDS * 1000 });
+const soak = new Soak({ durationMs: SECONDS * 1000, ordersPerSecond: ORDERS_PER_SECOND });
 // A failed or timed-out run must not leave the daemon or a socket behind: dispose() kills the daemon's process group.
 after(() => soak.dispose());
 
@@ -24,7 +26,7 @@ test(`a ${SECONDS} s soak with a SIGKILL and restart loses nothing, duplicates n
   const { orders, sse, uploads, rss_mb: rss } = report;
 
   // Every kind of load happened: at least half the paced orders, cancels, queries, readers, stalls, uploads.
-  assert.ok(orders.acknowledged >= SECONDS * 10, `${orders.acknowledged} orders acknowledged`);
+  assert.ok(orders.acknowledged >= SECONDS * ORDERS_PER_SECOND * 0.5, `${orders.acknowledged} orders acknowledged`);
   assert.ok(orders.cancels > 0 && report.queries.ok > SECONDS * 5, JSON.stringify({ orders, q: report.queries }));
   assert.ok(sse.clients >= 500 && sse.stalled >= 50 && sse.events > 0, JSON.stringify(sse));
   assert.ok(sse.reconnects > 0, 'readers resumed with Last-Event-ID after the restart');

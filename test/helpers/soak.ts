@@ -51,6 +51,8 @@ const APP_NAMES = ['soak-a', 'soak-b', 'soak-c'];
  * 500 connections, the stalled clients' unread bytes up to the hub's cap) and give back only slowly.
  */
 export const RSS_BOUND_MB = 64;
+/** How long past the settle the end reading may wait for the idle daemon's RSS to come down. */
+const RSS_REST_MS = 30_000;
 
 export interface SoakOptions {
   durationMs: number;
@@ -115,7 +117,16 @@ export interface SoakReport {
   connection_errors_other: number;
   /** Unexpected answers (4xx where 200 was due, 5xx, wrong content), a sample of each kind. */
   errors: string[];
-  rss_mb: { start: number; after_restart: number; peak: number; end: number; timeline: number[] };
+  rss_mb: {
+    start: number;
+    after_restart: number;
+    peak: number;
+    end: number;
+    /** Seconds of idleness after the settle before rss_mb.end was read (0 when it was within the bound at once). */
+    rest_s: number;
+    /** One sample every 10 s. */
+    timeline: number[];
+  };
 }
 
 type Json = Record<string, unknown>;
@@ -171,6 +182,8 @@ export class Soak {
   /** Bumped at each kill: a connection error of a request sent to an older generation is expected. */
   private generation = 0;
   private down = false;
+  /** Set when the kill is due: called once the next place_order request has gone out. */
+  private killArmed: (() => void) | null = null;
   private up: Promise<void> = Promise.resolve();
   private markUp: () => void = () => {};
   /** Set when a phase's time is over: loops finish what they hold and stop. */
@@ -218,7 +231,7 @@ export class Soak {
     connection_errors_at_kill: 0,
     connection_errors_other: 0,
     errors: [],
-    rss_mb: { start: 0, after_restart: 0, peak: 0, end: 0, timeline: [] },
+    rss_mb: { start: 0, after_restart: 0, peak: 0, end: 0, rest_s: 0, timeline: [] },
   };
   private rssSamples = 0;
 
@@ -263,8 +276,7 @@ export class Soak {
       this.r.sse.dropped_by_gateway += await this.droppedClients();
       await this.closeSse();
       await this.quietSleep(settleMs);
-      this.r.rss_mb.end = this.rssMb();
-      this.r.rss_mb.peak = Math.max(this.r.rss_mb.peak, this.r.rss_mb.end);
+      await this.rssAtRest();
       this.log(`rss end ${this.r.rss_mb.end} MB (peak ${this.r.rss_mb.peak}); checking the orders`);
       await this.checkOrders();
       this.r.duration_s = round1((performance.now() - began) / 1000);
@@ -356,6 +368,15 @@ export class Soak {
   }
 
   private async killAndRestart(): Promise<void> {
+    // The kill lands just after a place_order request left, so that at least one order is in flight, its answer
+    // lost (or, if the daemon had journaled it, its acknowledgement): its retry must find it or place it, once.
+    await Promise.race([
+      new Promise<void>((resolve) => {
+        this.killArmed = resolve;
+      }),
+      sleep(5000),
+    ]);
+    this.killArmed = null;
     this.log(`SIGKILL ${this.child?.pid} (rss ${this.rssMb()} MB)`);
     this.down = true;
     this.up = new Promise((resolve) => {
@@ -385,6 +406,21 @@ export class Soak {
     } catch {
       return 0;
     }
+  }
+
+  /**
+   * rss_mb.end: the lowest RSS of the idle daemon over up to RSS_REST_MS more (it stops once within the bound). V8
+   * gives back the pages of a heap the peak grew only when its memory reducer runs, some seconds into idleness.
+   */
+  private async rssAtRest(): Promise<void> {
+    const began = performance.now();
+    let lowest = this.rssMb();
+    while (lowest - this.r.rss_mb.start > RSS_BOUND_MB && performance.now() - began < RSS_REST_MS && !this.disposed) {
+      await this.quietSleep(1000);
+      lowest = Math.min(lowest, this.rssMb());
+    }
+    this.r.rss_mb.end = lowest;
+    this.r.rss_mb.rest_s = round1((performance.now() - began) / 1000);
   }
 
   private sampleRss() {
@@ -436,6 +472,11 @@ export class Soak {
       req.on('timeout', () => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`)));
       req.on('error', (error) => reject(new ConnectionError(error.message, generation)));
       req.end(payload);
+      const fire = this.killArmed;
+      if (fire && path === '/api/v1/order/place_order') {
+        this.killArmed = null;
+        req.once('finish', () => setImmediate(fire));
+      }
     });
   }
 
