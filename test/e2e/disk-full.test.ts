@@ -10,11 +10,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { SOURCE_CLI as CLI, simulatorEnv, TSX } from '../helpers/daemon.js';
 import { freePort } from '../helpers/net.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
 const TMPFS_SIZE = '6m';
 const WAIT_MS = 20_000;
 /** More failed writes than the six after which the log's ENOSPC once crashed the daemon. */
@@ -56,21 +54,7 @@ done
 `;
 
 function startShell(port: number): { output: () => string } {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    H: home,
-    C: control,
-    NODE: process.execPath,
-    TSX,
-    CLI,
-    SJ_HOME_PATH: home,
-    SJ_HTTP_ADDR: `127.0.0.1:${port}`,
-    SJ_SIM_CLOCK: 'always-open',
-    SJ_SIM_LIMITS: 'off',
-  };
-  for (const name of ['SJ_PRODUCTION', 'SJ_SIM_START', 'SJ_UDS_PATH', 'SJ_API_KEY', 'SJ_SEC_KEY', 'SJ_HTTP_TLS_CERT']) {
-    delete env[name];
-  }
+  const env = simulatorEnv(home, port, { H: home, C: control, NODE: process.execPath, TSX, CLI });
   shell = spawn('unshare', ['-Urm', 'sh', '-c', SCRIPT], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   shell.stdout?.setEncoding('utf8').on('data', (chunk: string) => {

@@ -9,13 +9,11 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { canTransition, isFinalStatus, type OrderStatus, type Trade } from '../../src/domain/orders.js';
+import { SOURCE_CLI as CLI, simulatorEnv, TSX } from '../helpers/daemon.js';
 import { freePort } from '../helpers/net.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
 /** Requests the burst would send if nothing stopped it; the kill comes long before the end. */
 const BURST = 600;
 const CONCURRENCY = 24;
@@ -93,17 +91,7 @@ async function ok<T>(port: number, method: string, path: string, body?: unknown,
 
 /** `sjgate server start --foreground` from source, as its own process on `home` and `port`. */
 async function startDaemon(home: string, port: number): Promise<Daemon> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SJ_HOME_PATH: home,
-    SJ_HTTP_ADDR: `127.0.0.1:${port}`,
-    SJ_SIM_CLOCK: 'always-open',
-    // The burst is far over production's 250 orders per 10 s; what is tested here is durability, not limits.
-    SJ_SIM_LIMITS: 'off',
-  };
-  for (const name of ['SJ_PRODUCTION', 'SJ_SIM_START', 'SJ_UDS_PATH', 'SJ_API_KEY', 'SJ_SEC_KEY', 'SJ_HTTP_TLS_CERT']) {
-    delete env[name];
-  }
+  const env = simulatorEnv(home, port);
   const child = spawn(process.execPath, ['--import', TSX, CLI, 'server', 'start', '--foreground'], {
     cwd: home,
     env,

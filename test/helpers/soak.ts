@@ -31,12 +31,10 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
+import { SOURCE_CLI as CLI, simulatorEnv, TSX } from './daemon.js';
 import { freePort } from './net.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
 const START_TIMEOUT_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Resting buys kept in the book; older ones are cancelled (which also bounds the cash they hold). */
@@ -324,24 +322,7 @@ export class Soak {
   }
 
   private async startDaemon(): Promise<void> {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      SJ_HOME_PATH: this.home,
-      SJ_HTTP_ADDR: `127.0.0.1:${this.port}`,
-      SJ_SIM_CLOCK: 'always-open',
-      // The load is over production's call-rate limits; what is soaked is the gateway, not its limits.
-      SJ_SIM_LIMITS: 'off',
-    };
-    for (const name of [
-      'SJ_PRODUCTION',
-      'SJ_SIM_START',
-      'SJ_UDS_PATH',
-      'SJ_API_KEY',
-      'SJ_SEC_KEY',
-      'SJ_HTTP_TLS_CERT',
-    ]) {
-      delete env[name];
-    }
+    const env = simulatorEnv(this.home, this.port);
     const nodeArgs = this.options.daemonNodeArgs ?? [];
     const child = spawn(process.execPath, [...nodeArgs, '--import', TSX, CLI, 'server', 'start', '--foreground'], {
       cwd: this.home,
