@@ -93,6 +93,7 @@ export const StreamStatusSchema = Type.Object(
       {
         running: Type.Integer({ description: 'clients being caught up after a reconnect with Last-Event-ID' }),
         waiting: Type.Integer({ description: 'of those, how many wait for the memory budget' }),
+        held_back: Type.Integer({ description: 'times since start that replays waited for the memory budget' }),
       },
       { description: 'replays of what clients missed' },
     ),

@@ -201,7 +201,7 @@ export class StreamHub {
       dropped_clients: this.droppedClients,
       refused_clients: this.budget.refusedClients,
       queued_bytes: this.budget.queuedBytes(true),
-      replays: { running: this.replays.running, waiting: this.replays.waiting },
+      replays: { running: this.replays.running, waiting: this.replays.waiting, held_back: this.replays.heldBack },
       replay_buffer: { events: this.ring.size, bytes: this.ring.byteSize },
     };
   }

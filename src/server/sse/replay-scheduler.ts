@@ -6,6 +6,7 @@
 // buffer cap waits apart until the client drains or is dropped; while the streams are over their memory budget, the
 // whole queue waits.
 
+import { logError } from '../../log.js';
 import type { StreamBudget } from './budget.js';
 import type { Replay } from './replay.js';
 
@@ -17,6 +18,8 @@ export class ReplayScheduler {
   private readonly ready: Replay[] = [];
   private scheduled = false;
   running = 0;
+  /** How many times the memory budget held the queue back, since the start. */
+  heldBack = 0;
 
   constructor(private readonly budget: StreamBudget) {}
 
@@ -49,6 +52,7 @@ export class ReplayScheduler {
     this.budget.queuedBytes(true);
     while (this.ready.length > 0 && performance.now() < end) {
       if (this.budget.spent) {
+        this.heldBack++;
         this.wake(BUDGET_WAIT_MS);
         return;
       }
@@ -68,7 +72,7 @@ export class ReplayScheduler {
     try {
       return replay.step();
     } catch (error) {
-      console.error(`${new Date().toISOString()} SSE replay failed; the client is dropped to reconnect:`, error);
+      logError('SSE replay failed; the client is dropped to reconnect:', error);
       replay.connection.close();
       return false;
     }
