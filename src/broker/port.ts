@@ -195,7 +195,7 @@ export interface OrdersPort {
   /** Any order of any account, placed before or after a restart. Throws NotFoundError for an unknown trade id. */
   cancel(tradeId: string): Trade;
   updatePrice(tradeId: string, price: number): Trade;
-  /** Reduces the order by `quantity` (DESIGN.md); it keeps its price and queue position. */
+  /** Reduces the order by `quantity` (how many to cancel, as the official server reads it); it keeps its price and queue position. */
   updateQty(tradeId: string, quantity: number): Trade;
   /** The trades of one account, or of every account when no selector is given; oldest first. */
   trades(account?: AccountSelector): Trade[];

@@ -1,5 +1,5 @@
 // Schemas of the orders API: place, cancel and update bodies, the account selector of the trade listings, and the
-// Trade JSON of official-server.md §6.1 (the OpenAPI document comes from these).
+// Trade JSON of the official Shioaji HTTP server (the OpenAPI document comes from these).
 
 import Type, { type Static } from 'typebox';
 import type { AccountSelector } from '../../domain/accounts.js';
@@ -223,7 +223,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
 export const isValidIdempotencyKey = (key: string): boolean => IDEMPOTENCY_KEY.test(key);
 
 // ---------------------------------------------------------------------------------------------------------------
-// The Trade (official-server.md §6.1)
+// The Trade, as the official server answers it
 
 const TradeContractSchema = Type.Object(
   {

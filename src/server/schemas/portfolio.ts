@@ -1,5 +1,5 @@
 // Schemas of the portfolio API: the account selector with each query's extras, and every payload of the spec's
-// "Portfolio" resources (official-server.md §2.6), field by field, integers where the spec says int.
+// "Portfolio" resources of the official Shioaji HTTP server, field by field, integers where the spec says int.
 
 import Type, { type Static } from 'typebox';
 import { ACTIONS, STOCK_ORDER_CONDS } from '../../domain/orders.js';

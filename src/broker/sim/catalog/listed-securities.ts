@@ -1,10 +1,9 @@
 // Real TWSE and TPEx stocks and ETFs for the built-in market simulator.
 //
 // Sources:
-// - Names, closes and volumes of TWSE securities: TWSE OpenAPI STOCK_DAY_ALL snapshot of 2026-06-23, as
-//   quoted in the shared Taiwan market reference (taiwan-market.md, section 6); names listed there carry exactly
-//   those closes.
-// - TPEx securities: the TPEx names named in the reference (3529, 3324, 3491, 3363, 3374, 3680, 00679B) carry the
+// - Names, closes and volumes of TWSE securities: the TWSE OpenAPI STOCK_DAY_ALL snapshot of 2026-06-23; those
+//   names carry exactly its closes.
+// - TPEx securities: seven TPEx names (3529, 3324, 3491, 3363, 3374, 3680, 00679B) carry the
 //   reference closes (2026-03-24 .. 2026-04-30); all other TPEx names use the tpex_mainboard_quotes snapshot of
 //   2026-05-20. Prices are therefore approximate for a mid-2026 start and come from different days.
 // - avgVolumeLots is the snapshot day's volume in lots (1 lot = 1,000 shares), used as a typical daily volume.

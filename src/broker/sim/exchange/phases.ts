@@ -1,5 +1,5 @@
 // Which session an order meets at an instant, per clock mode, market and lot kind. In always-open mode the market
-// trades continuously at any hour. In exchange mode the hours of taiwan-market.md §1.3 and §2.1 apply; an order
+// trades continuously at any hour. In exchange mode the TWSE/TPEx and TAIFEX trading hours apply (see src/domain/sessions.ts); an order
 // placed while its market is closed is a reservation (PreSubmitted) released when order entry opens.
 
 import { nextTradingDay, tradingDayOnOrAfter } from '../../../domain/calendar.js';
