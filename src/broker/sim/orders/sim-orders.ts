@@ -84,6 +84,8 @@ type PendingPositions = Map<string, LedgerChanges['positions'][number]>;
 
 /** What the journal holds of an order not written yet. */
 const NOTHING_WRITTEN = { status: undefined, deals: 0 } as const;
+/** How long the working orders wait before meeting the market again after a commit failed (a full disk). */
+const SYNC_PAUSE_AFTER_FAILED_COMMIT_MS = 1000;
 /** Listings kept by code and day (see listedOn). */
 const LISTED_CACHE_SIZE = 1024;
 
@@ -114,6 +116,8 @@ export class SimOrders implements OrdersPort {
   private readonly combos: ComboDesk;
   private readonly listeners = new Set<(event: JournaledOrderEvent) => void>();
   private counter: number;
+  /** performance.now() until which sync() does nothing, after a commit that failed. */
+  private syncPausedUntil = 0;
 
   constructor(
     private readonly journal: Journal,
@@ -363,6 +367,9 @@ export class SimOrders implements OrdersPort {
 
   /** Releases reservations whose session opened and lets open orders meet the trades printed since last time. */
   sync(): void {
+    // After a failed commit the fills are met again from the journal's state, but not on every tick: each failure
+    // reloads the journal.
+    if (performance.now() < this.syncPausedUntil) return;
     const now = this.clock.now();
     this.combos.sync(now);
     // A copy: committing a change moves a finished order out of the set.
@@ -922,6 +929,7 @@ export class SimOrders implements OrdersPort {
       // Nothing of these changes is durable, so none of them happened: memory goes back to what the journal holds
       // (a retry under the same Idempotency-Key places the order anew), and their requests are answered the error.
       this.loadFromJournal(() => undefined);
+      this.syncPausedUntil = performance.now() + SYNC_PAUSE_AFTER_FAILED_COMMIT_MS;
       for (const waiter of waiting) waiter.reject(error);
       throw error;
     }
