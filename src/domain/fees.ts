@@ -1,4 +1,4 @@
-// Fees, taxes and margins of the Taiwan market (taiwan-market.md §1.4 for stocks, §7 for futures and options).
+// Fees, taxes and margins of the Taiwan market (docs/exchange-rules.md).
 // Money is whole NT$; amounts are computed in integer cents so that rates never suffer binary float error.
 
 import type { FuturesSpecKind, OptionRight, OptionSpecKind, SecurityType } from './contracts.js';
@@ -90,7 +90,7 @@ export function productFamily(root: string): string {
   return root;
 }
 
-/** NT$ per index point (taiwan-market.md §2.2, §3.1). */
+/** NT$ per index point (docs/exchange-rules.md). */
 const INDEX_MULTIPLIERS: Record<string, number> = { TXF: 200, MXF: 50, TMF: 10, EXF: 4000, FXF: 1000, TXO: 50 };
 /** Shares per stock futures or stock option contract. */
 export const STOCK_CONTRACT_SHARES = 2000;
@@ -161,7 +161,7 @@ export interface MarginRequirement {
   maintenance: number;
 }
 
-/** TAIFEX minimum margins effective 2025-11-04 (taiwan-market.md §7.1), NT$ per contract. */
+/** TAIFEX minimum margins effective 2025-11-04 (docs/exchange-rules.md), NT$ per contract. */
 const INDEX_FUTURES_MARGINS: Record<string, MarginRequirement> = {
   TXF: { initial: 338_000, maintenance: 259_000 },
   MXF: { initial: 84_500, maintenance: 64_750 },

@@ -1,6 +1,6 @@
 // Exchange and broker rules an order must pass, as pure checks. Each rule answers null when the order passes and
-// otherwise the violation with the Shioaji message for it (sdk-model.md §2.1, §5; taiwan-market.md §1.3, §2.2,
-// §4). Where the references show no message, the message is English and names the rule and the allowed values.
+// otherwise the violation with the Shioaji message for it (docs/shioaji-model.md, docs/exchange-rules.md).
+// Where the references show no message, the message is English and names the rule and the allowed values.
 
 import type { ComboType, DayTrade, Exchange, SecurityType } from './contracts.js';
 import { stockFee } from './fees.js';
@@ -33,7 +33,7 @@ export interface OrderViolation {
 
 export type OrderRule<C> = (ctx: C) => OrderViolation | null;
 
-/** The messages Shioaji gives for these rules (sdk-model.md §5, official-server.md §3.4, Shioaji#87). */
+/** The messages Shioaji gives for these rules (docs/shioaji-model.md, docs/official-behaviour.md, Shioaji#87). */
 export const SHIOAJI_MESSAGES = {
   priceInvalid: '價格錯誤',
   priceOffTick: '價格檔數錯誤',
@@ -54,7 +54,7 @@ export const insufficientSharesMessage = (shares: number): string => `集保賣�
 export const OP_CODE_MARKET_ROD = '9938';
 /** TAIFEX rejects standard option combos with ROD. */
 export const OP_CODE_COMBO_CONDITION = '9927';
-/** The simulator's op_code for every other rejection; clients key off op_msg (sdk-model.md §2.4). */
+/** The simulator's op_code for every other rejection; clients key off op_msg (docs/shioaji-model.md). */
 export const OP_CODE_REJECTED = '99';
 
 /** Most lots one board-lot or fixed-price order may carry (TWSE and TPEx). */
@@ -473,7 +473,7 @@ export const FUTURES_RULES: readonly OrderRule<FuturesOrderContext>[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
-// Combo rules (taiwan-market.md §4)
+// Combo rules (docs/exchange-rules.md)
 
 export function comboDuringContinuous(ctx: ComboOrderContext): OrderViolation | null {
   if (ctx.phase === 'continuous') return null;

@@ -1,5 +1,5 @@
-// Orders as Shioaji models them: enums, order requests, the Trade JSON of the HTTP server (official-server.md
-// §6.1, §6.4), the order_event payloads (sdk-model.md §2.4) and the life cycle of an order's status.
+// Orders as Shioaji models them: enums, order requests, the Trade JSON of the HTTP server
+// (docs/official-behaviour.md), the order_event payloads (docs/shioaji-model.md) and the life cycle of an order's status.
 
 import type { Account, AccountSelector } from './accounts.js';
 import type { ComboType, Exchange, SecurityType } from './contracts.js';
@@ -150,7 +150,7 @@ export function futuresOrderRequest(input: FuturesOrderInput): FuturesOrderReque
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Trade JSON (official-server.md §6.1)
+// Trade JSON (docs/official-behaviour.md)
 
 /** The minimal contract of a Trade; target_code is the resolved month for a continuous alias (TMFR1 → TMFE6). */
 export interface TradeContract {
@@ -232,7 +232,7 @@ export type Trade = StockTrade | FuturesTrade;
 
 export const isStockTrade = (trade: Trade): trade is StockTrade => 'order_lot' in trade.order;
 
-// Combo trades (§6.4): legs carry their own action; deals are keyed by leg code. Times follow the Trade JSON
+// Combo trades: legs carry their own action; deals are keyed by leg code. Times follow the Trade JSON
 // decision (order_ts/modified_ts epoch seconds) rather than the ISO order_datetime of some doc samples.
 
 export interface ComboTradeLeg extends TradeContract {
@@ -310,7 +310,7 @@ export function statusForQuantities(q: OrderQuantities, closedBy: 'deal' | 'canc
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// order_event payloads (sdk-model.md §2.4; spec 001 "Order and deal reports")
+// order_event payloads (docs/shioaji-model.md; spec 001 "Order and deal reports")
 
 export const ORDER_STATES = ['StockOrder', 'StockDeal', 'FuturesOrder', 'FuturesDeal'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];

@@ -1,4 +1,4 @@
-// Portfolio payloads as Shioaji reports them (spec: "Portfolio"; official-server.md §2.6). Field names are the wire's.
+// Portfolio payloads as Shioaji reports them (spec: "Portfolio"; docs/official-behaviour.md). Field names are the wire's.
 
 import type { Action, StockOrderCond } from './orders.js';
 

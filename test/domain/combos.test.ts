@@ -70,7 +70,7 @@ describe('futures combos', () => {
     rejects('MX1L6', 'MX4K6', undefined, reversed('WeeklyTimeSpread'));
   });
 
-  test('weekly time spread with the monthly first (taiwan-market.md: MXFC6/MX4C6)', () => {
+  test('weekly time spread with the monthly first (MXFC6/MX4C6)', () => {
     // Monday 2026-12-14: MXFL6 expires 12-16, the week-4 weekly MX4L6 on 12-23
     const december = catalogAt(taipeiInstant('2026-12-14', '10:00'));
     const combo = buildCombo(december('MXFL6'), december('MX4L6'));

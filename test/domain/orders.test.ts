@@ -265,7 +265,7 @@ describe('Trade JSON', () => {
     },
   };
 
-  it('serializes with the field names of official-server.md §6.1', () => {
+  it('serializes with the field names of docs/official-behaviour.md', () => {
     const json = JSON.parse(JSON.stringify(trade));
     assert.deepEqual(Object.keys(json), ['contract', 'order', 'status']);
     assert.deepEqual(Object.keys(json.contract), ['security_type', 'exchange', 'code', 'target_code']);

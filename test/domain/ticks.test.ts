@@ -47,7 +47,7 @@ function onGrid(table: TickTable, cap: number, lowest = 0) {
 }
 
 describe('tick tables', () => {
-  test('each table has the bands of the exchange rules (taiwan-market.md §1.1, §3.1, §3.2)', () => {
+  test('each table has the bands of the exchange rules (docs/exchange-rules.md)', () => {
     const rows = (table: TickTable) => table.map((b) => [b.min, b.max, b.tick]);
     assert.deepEqual(rows(STOCK_TICKS), [
       [0, 10, 0.01],
@@ -177,7 +177,7 @@ describe('tick tables', () => {
 describe('percentLimits', () => {
   const limits = (table: TickTable, reference: number) => percentLimits(table, reference, 0.1);
 
-  test('reproduces every worked example of taiwan-market.md §1.2', () => {
+  test('reproduces the worked examples of the exchange rules', () => {
     assert.deepEqual(limits(STOCK_TICKS, 2220), { limitUp: 2440, limitDown: 2000 }); // 2330: from 2442 / 1998
     assert.deepEqual(limits(STOCK_TICKS, 17.4), { limitUp: 19.1, limitDown: 15.7 }); // 2890: from 19.14 / 15.66
     assert.deepEqual(limits(STOCK_TICKS, 3895), { limitUp: 4280, limitDown: 3510 }); // 3529: from 4284.5 / 3505.5
