@@ -36,9 +36,17 @@ export const ALLOWED: readonly AllowedImport[] = [
     to: 'src/store/journal.ts',
     rules: ['venue-uses-domain-and-port', 'store-belongs-to-gateway'],
     why:
-      "the simulator's order book writes orders, deals, events and idempotency keys to the journal in the " +
-      'transaction that changes them, and serves durable(), eventsAfter() and the restart from it; the gateway ' +
-      'layer takes the journal, idempotency and event sequence over',
+      "the simulator's order book rebuilds its orders, combos and ledger from the journal at start and after a " +
+      'failed commit; the gateway layer will hand a venue its open orders instead',
+  },
+  {
+    from: 'src/broker/sim/orders/order-journal.ts',
+    to: 'src/store/journal.ts',
+    rules: ['venue-uses-domain-and-port', 'store-belongs-to-gateway'],
+    why:
+      'the group commit (orders, deals, events and idempotency keys in one transaction per turn of the loop, ' +
+      'durable(), eventsAfter()) is already apart from the simulator but still owned by it, because a failed commit ' +
+      "must roll back the simulator's memory; it moves to src/gateway/ with the async port",
   },
 ];
 

@@ -15,7 +15,6 @@ import {
   stockOrderCashNeed,
 } from '../../../domain/order-rules.js';
 import {
-  type Action,
   type ComboTrade,
   type Deal,
   type FuturesOrderRequest,
@@ -23,7 +22,6 @@ import {
   isFinalStatus,
   type OpType,
   type OrderEvent,
-  type OrderStatus,
   openQuantity,
   orderShares,
   requireFiniteNumbers,
@@ -49,6 +47,7 @@ import { derivativeFill, stockFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost, type ComboRecord, isComboRecord } from './combo-orders.js';
 import { DayAndPhase } from './day-and-phase.js';
 import { contractMargin, stockMarginRatios } from './margins.js';
+import { type JournaledChange, OrderJournal } from './order-journal.js';
 import {
   acknowledge,
   blankStatus,
@@ -79,11 +78,6 @@ function defaultOf(selector: AccountSelector | undefined, type: 'S' | 'F'): Acco
   return unnamed;
 }
 
-/** The positions a transaction writes, by account and key: only the last state of each is written. */
-type PendingPositions = Map<string, LedgerChanges['positions'][number]>;
-
-/** What the journal holds of an order not written yet. */
-const NOTHING_WRITTEN = { status: undefined, deals: 0 } as const;
 /** How long the working orders wait before meeting the market again after a commit failed (a full disk). */
 const SYNC_PAUSE_AFTER_FAILED_COMMIT_MS = 1000;
 /** Listings kept by code and day (see listedOn). */
@@ -97,24 +91,13 @@ export class SimOrders implements OrdersPort {
   readonly ledger: Ledger;
   /** What the deals of the change being made did to the ledger, journaled with the change. */
   private pendingLedger: LedgerChanges[] = [];
-  /** Journal writes not yet committed, and the answers waiting for them. */
-  private queue: ((positions: PendingPositions) => JournaledOrderEvent[])[] = [];
-  private waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
-  /**
-   * What the journal holds of each order that can still change: its status and how many deals, so that its next
-   * write need not read them back. An order missing here is read from the journal (after a failed write).
-   */
-  private readonly written = new Map<string, { status: string | undefined; deals: number }>();
-  /** The order counter as the journal holds it; -1 when not known (after a failed write). */
-  private writtenCounter = -1;
+  /** Every change goes to the journal through it, in group commits. */
+  private readonly orderJournal: OrderJournal;
   /** Each day and session phase asked for is computed once per second. */
   private readonly sessions: DayAndPhase;
   /** The listings asked for, by code and day: SimMarket builds one per call. */
   private readonly listed = new Map<string, ContractInfo>();
-  /** Idempotency keys of orders whose writes are still queued. */
-  private readonly unwrittenKeys = new Map<string, string>();
   private readonly combos: ComboDesk;
-  private readonly listeners = new Set<(event: JournaledOrderEvent) => void>();
   private counter: number;
   /** performance.now() until which sync() does nothing, after a commit that failed. */
   private syncPausedUntil = 0;
@@ -134,6 +117,11 @@ export class SimOrders implements OrdersPort {
     this.sessions = new DayAndPhase(market, mode);
     this.combos = new ComboDesk(this.comboHost(), market, contracts, mode);
     this.counter = 0;
+    this.orderJournal = new OrderJournal(
+      journal,
+      () => this.counter,
+      () => this.rollBack(),
+    );
     this.loadFromJournal(log);
   }
 
@@ -144,14 +132,20 @@ export class SimOrders implements OrdersPort {
   private loadFromJournal(log: (line: string) => void): void {
     this.records.clear();
     this.working.clear();
-    this.written.clear();
-    this.unwrittenKeys.clear();
     this.pendingLedger = [];
     this.ledger.clear();
     this.combos.clear();
+    this.counter = this.orderJournal.reset();
     this.restore(log);
-    this.counter = Number(this.journal.getMeta('order_counter') ?? '0');
-    this.writtenCounter = this.counter;
+  }
+
+  /**
+   * A commit failed: nothing of its changes is durable, so none of them happened. Memory goes back to what the
+   * journal holds (a retry under the same Idempotency-Key places the order anew).
+   */
+  private rollBack(): void {
+    this.loadFromJournal(() => undefined);
+    this.syncPausedUntil = performance.now() + SYNC_PAUSE_AFTER_FAILED_COMMIT_MS;
   }
 
   /**
@@ -180,7 +174,7 @@ export class SimOrders implements OrdersPort {
       }
       const record = restoredRecord(stored.record as OrderRecord);
       this.remember(record);
-      if (this.working.has(record)) this.written.set(stored.id, { status: stored.status, deals: 0 });
+      if (this.working.has(record)) this.orderJournal.knowOpen(stored.id, stored.status);
     }
     for (const deal of this.journal.deals({}, leftOut)) {
       const problem = dealProblem(deal.record);
@@ -191,8 +185,7 @@ export class SimOrders implements OrdersPort {
       const record = this.records.get(deal.orderId);
       if (record) {
         record.trade.status.deals[deal.seq - 1] = deal.record as Deal;
-        const known = this.written.get(deal.orderId);
-        if (known) known.deals = Math.max(known.deals, deal.seq);
+        this.orderJournal.knowDeal(deal.orderId, deal.seq);
       }
       const combo = this.combos.records.get(deal.orderId);
       const unlistedRecord = unlisted.get(deal.orderId);
@@ -254,7 +247,7 @@ export class SimOrders implements OrdersPort {
     const request = input.idempotencyKey === undefined ? undefined : requestFingerprint(listed.code, order);
     if (input.idempotencyKey) {
       const key = input.idempotencyKey;
-      const id = this.unwrittenKeys.get(key) ?? this.journal.orderIdForIdempotencyKey(key);
+      const id = this.orderJournal.orderIdForKey(key);
       if (id) return this.view(this.retried(this.recordOfKey(id, key), key, request!), input.wait);
     }
     const account = this.accountFor(order.account, 'order_lot' in order ? 'S' : 'F', info.code);
@@ -349,20 +342,15 @@ export class SimOrders implements OrdersPort {
   }
 
   eventsAfter(seq: number, limit?: number): JournaledOrderEvent[] {
-    this.flushQuietly();
-    return this.journal
-      .eventsAfter(seq, limit === undefined ? {} : { limit })
-      .map((stored) => ({ seq: stored.seq, accountKey: stored.accountKey, event: stored.payload as OrderEvent }));
+    return this.orderJournal.eventsAfter(seq, limit);
   }
 
   lastEventSeq(): number {
-    this.flushQuietly();
-    return this.journal.lastEventSeq();
+    return this.orderJournal.lastEventSeq();
   }
 
   onOrderEvent(listener: (event: JournaledOrderEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.orderJournal.onOrderEvent(listener);
   }
 
   /** Releases reservations whose session opened and lets open orders meet the trades printed since last time. */
@@ -797,15 +785,20 @@ export class SimOrders implements OrdersPort {
       action: trade.order.action,
       deal,
     }));
-    this.persist(
-      { id: trade.order.id, accountKey: record.accountKey, code: trade.contract.code, placedAt: record.placedAt },
-      trade.status,
-      () => storedRecord(record),
+    this.persist({
+      order: {
+        id: trade.order.id,
+        accountKey: record.accountKey,
+        code: trade.contract.code,
+        placedAt: record.placedAt,
+      },
+      status: trade.status,
+      record: () => storedRecord(record),
       deals,
       events,
       idempotencyKey,
       placed,
-    );
+    });
     this.remember(record);
   }
 
@@ -820,135 +813,31 @@ export class SimOrders implements OrdersPort {
       { code: second.code, action: second.action, deal: secondDeals[i]! },
     ]);
     const code = comboCodeOf(record.combo);
-    this.persist(
-      { id: trade.order.id, accountKey: record.accountKey, code, placedAt: record.placedAt },
-      trade.status,
-      () => record,
+    this.persist({
+      order: { id: trade.order.id, accountKey: record.accountKey, code, placedAt: record.placedAt },
+      status: trade.status,
+      record: () => record,
       deals,
       events,
-    );
+      placed: false,
+    });
   }
 
-  /**
-   * Queues the journal writes of a change: the order, its status change, its new deals, its events, its ledger rows.
-   * Changes made in one turn of the event loop are written in one transaction (group commit); nothing is answered
-   * (durable()) or published to listeners before that transaction commits.
-   */
-  private persist(
-    order: { id: string; accountKey: string; code: string; placedAt: number },
-    status: { status: string; msg: string },
-    record: () => unknown,
-    deals: { code: string; action: Action; deal: Deal }[],
-    events: OrderEvent[],
-    idempotencyKey?: string,
-    placed = false,
-  ): void {
-    const now = Math.round(this.clock.now());
-    const { id, accountKey } = order;
-    const statusNow = status.status;
-    const message = status.msg;
+  /** Queues the journal writes of a change, with the ledger rows its deals booked. */
+  private persist(change: Omit<JournaledChange, 'ledger' | 'at'>): void {
     const ledger = this.pendingLedger;
     this.pendingLedger = [];
-    if (idempotencyKey) this.unwrittenKeys.set(idempotencyKey, id);
-    this.queue.push((positions) => {
-      const known =
-        this.written.get(id) ??
-        (placed ? NOTHING_WRITTEN : { status: this.journal.order(id)?.status, deals: this.storedDeals(id) });
-      const open = !isFinalStatus(statusNow as OrderStatus);
-      this.journal.saveOrder({
-        id,
-        accountKey,
-        code: order.code,
-        placedAt: Math.round(order.placedAt),
-        status: statusNow,
-        updatedAt: now,
-        open,
-        // The record as it is when the writes run: a later change in the same turn writes it again anyway.
-        record: record(),
-      });
-      if (known.status !== statusNow) this.journal.addStatusChange(id, now, statusNow, message);
-      const stored = known.deals;
-      // A finished order rarely changes again: if it does, its next write reads what it needs back.
-      if (open) this.written.set(id, { status: statusNow, deals: deals.length });
-      else this.written.delete(id);
-      deals.slice(stored).forEach(({ code, action, deal }, i) => {
-        const { price, quantity } = deal;
-        const at = Math.round(deal.ts * 1000);
-        this.journal.addDeal({
-          orderId: id,
-          seq: stored + i + 1,
-          accountKey,
-          code,
-          action,
-          price,
-          quantity,
-          at,
-          record: deal,
-        });
-      });
-      for (const changes of ledger) {
-        for (const entry of changes.cash) this.journal.addCashEntry(entry);
-        for (const position of changes.positions)
-          positions.set(`${position.accountKey}\u0000${position.key}`, position);
-      }
-      if (idempotencyKey) this.journal.rememberIdempotencyKey(idempotencyKey, id, now);
-      if (idempotencyKey) this.unwrittenKeys.delete(idempotencyKey);
-      return events.map((event) => ({
-        seq: this.journal.appendEvent({ at: now, kind: event.state, accountKey, payload: event }),
-        accountKey,
-        event,
-      }));
-    });
-    if (this.queue.length === 1) setImmediate(() => this.flushQuietly());
+    this.orderJournal.queueChange({ ...change, ledger, at: Math.round(this.clock.now()) });
   }
 
-  private storedDeals(orderId: string): number {
-    return this.journal.deals({ orderId }).length;
-  }
-
-  /** Writes every queued change in one transaction, then answers the waiting requests and tells the listeners. */
+  /** Writes every queued change in one transaction; see OrderJournal. */
   flush(): void {
-    if (this.queue.length === 0) return;
-    const writes = this.queue;
-    const waiting = this.waiting;
-    const counter = this.counter;
-    this.queue = [];
-    this.waiting = [];
-    let journaled: JournaledOrderEvent[];
-    try {
-      journaled = this.journal.transaction(() => {
-        const positions: PendingPositions = new Map();
-        const written = writes.flatMap((write) => write(positions));
-        // Once per transaction, not per change: the last state of a position, the counter of the ids handed out.
-        for (const position of positions.values()) this.journal.savePosition(position);
-        if (counter !== this.writtenCounter) this.journal.setMeta('order_counter', String(counter));
-        return written;
-      });
-      this.writtenCounter = counter;
-    } catch (error) {
-      // Nothing of these changes is durable, so none of them happened: memory goes back to what the journal holds
-      // (a retry under the same Idempotency-Key places the order anew), and their requests are answered the error.
-      this.loadFromJournal(() => undefined);
-      this.syncPausedUntil = performance.now() + SYNC_PAUSE_AFTER_FAILED_COMMIT_MS;
-      for (const waiter of waiting) waiter.reject(error);
-      throw error;
-    }
-    for (const waiter of waiting) waiter.resolve();
-    for (const event of journaled) for (const listener of this.listeners) listener(event);
+    this.orderJournal.flush();
   }
 
   /** Resolves once every change made so far is in the journal; rejects if writing it failed. */
   durable(): Promise<void> {
-    if (this.queue.length === 0) return Promise.resolve();
-    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
-  }
-
-  private flushQuietly(): void {
-    try {
-      this.flush();
-    } catch {
-      // The requests waiting on these writes were answered with the error.
-    }
+    return this.orderJournal.durable();
   }
 
   /** What place_order answers: the trade, or with `timeout: 0` a placeholder without ids (they arrive by event). */
