@@ -3,16 +3,13 @@
 // acknowledged or published. Open orders meet the market's trades as the clock moves (sync).
 
 import { type Account, type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
-import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../domain/contracts.js';
+import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
 import {
   firstChangeViolation,
   firstViolation,
   type OrderChange,
-  type PlaceOrderContext,
-  type PriceFacts,
   type SessionPhase,
-  stockOrderCashNeed,
 } from '../../../domain/order-rules.js';
 import {
   type ComboTrade,
@@ -23,9 +20,7 @@ import {
   type OpType,
   type OrderEvent,
   openQuantity,
-  orderShares,
   requireFiniteNumbers,
-  type StockOrderCond,
   type StockOrderRequest,
   statusForQuantities,
   stockOrderRequest,
@@ -46,8 +41,8 @@ import { hashKeys } from '../random.js';
 import { derivativeFill, stockFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost, type ComboRecord, isComboRecord } from './combo-orders.js';
 import { DayAndPhase } from './day-and-phase.js';
-import { contractMargin, stockMarginRatios } from './margins.js';
 import { type JournaledChange, OrderJournal } from './order-journal.js';
+import { PreTrade } from './pre-trade.js';
 import {
   acknowledge,
   blankStatus,
@@ -71,7 +66,7 @@ function requestFingerprint(code: string, order: StockOrderRequest | FuturesOrde
   return JSON.stringify([code, named, Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))]);
 }
 
-/** The selector with its account type set (the key first: see the note on spreads in contextOf). */
+/** The selector with its account type set (the key first: see the note on spreads in PreTrade.contextOf). */
 function defaultOf(selector: AccountSelector | undefined, type: 'S' | 'F'): AccountSelector {
   const unnamed = { account_type: type, ...selector };
   unnamed.account_type = type;
@@ -98,6 +93,7 @@ export class SimOrders implements OrdersPort {
   /** The listings asked for, by code and day: SimMarket builds one per call. */
   private readonly listed = new Map<string, ContractInfo>();
   private readonly combos: ComboDesk;
+  private readonly preTrade: PreTrade;
   private counter: number;
   /** performance.now() until which sync() does nothing, after a commit that failed. */
   private syncPausedUntil = 0;
@@ -116,6 +112,11 @@ export class SimOrders implements OrdersPort {
     this.ledger = new Ledger(funds);
     this.sessions = new DayAndPhase(market, mode);
     this.combos = new ComboDesk(this.comboHost(), market, contracts, mode);
+    this.preTrade = new PreTrade(this.ledger, market, contracts, this.sessions, clock, mode, {
+      workingOf: (accountKey) => this.workingOf(accountKey),
+      workingCombosOf: (accountKey) => this.combos.workingOf(accountKey),
+      infoOf: (record) => this.infoOf(record),
+    });
     this.counter = 0;
     this.orderJournal = new OrderJournal(
       journal,
@@ -222,8 +223,8 @@ export class SimOrders implements OrdersPort {
     return {
       nextIds: () => this.nextIds(),
       futuresAccount: (selector) => this.accountFor(selector, 'F', 'a combo'),
-      availableMargin: (accountKey) => this.availableMargin(accountKey),
-      marginPerContract: (info) => this.marginPerContract(info),
+      availableMargin: (accountKey) => this.preTrade.availableMargin(accountKey),
+      marginPerContract: (info) => this.preTrade.marginPerContract(info),
       bookLeg: (leg) => {
         const context = { day: this.sessions.dayAt('futures', leg.deal.ts * 1000), ...leg };
         this.pendingLedger.push(
@@ -267,7 +268,7 @@ export class SimOrders implements OrdersPort {
     };
     if (request !== undefined) record.request = request;
     const phase = this.sessions.phaseAt(record.market, lot, now);
-    const violation = firstViolation(this.contextOf(order, info, record, phase));
+    const violation = firstViolation(this.preTrade.contextOf(order, info, record, phase));
     const events: OrderEvent[] = [];
     if (violation) {
       Object.assign(trade.status, { status: 'Failed', status_code: violation.opCode, msg: violation.message });
@@ -414,151 +415,8 @@ export class SimOrders implements OrdersPort {
     return order;
   }
 
-  private contextOf(
-    order: StockOrderRequest | FuturesOrderRequest,
-    info: ContractInfo,
-    record: OrderRecord,
-    phase: SessionPhase,
-  ): PlaceOrderContext {
-    // Each literal names its keys rather than spreading an object and adding keys: on Node 20, keys added after a
-    // spread take V8's slow path (microseconds per key), and these are built for every order.
-    const { ticks, limitUp, limitDown } = this.priceFactsOf(info);
-    const securityType = info.security_type;
-    const { exchange, code } = info;
-    const referencePrice = 'reference' in info ? info.reference : 0;
-    if ('order_lot' in order) {
-      const stock = info as StockInfo;
-      const key = record.accountKey;
-      this.ledger.open(key, 'S');
-      const held = (action: 'Buy' | 'Sell', cond: StockOrderCond) =>
-        Math.max(0, this.ledger.heldShares(key, info.code, cond) - this.openShares(key, info.code, action, cond));
-      return {
-        market: 'stock',
-        order,
-        instrument: {
-          ticks,
-          limitUp,
-          limitDown,
-          securityType,
-          exchange,
-          code,
-          referencePrice,
-          dayTrade: stock.day_trade ?? 'No',
-          closePrice: this.closePriceOf(info),
-          ...stockMarginRatios(stock),
-          marginShortable: stock.margin_shortable ?? false,
-          belowReferenceShortable: stock.below_ref_shortable ?? false,
-          marginQuotaLots: stock.margin_quota_lots ?? 0,
-          shortQuotaLots: stock.short_quota_lots ?? 0,
-        },
-        phase,
-        account: {
-          availableCash: this.ledger.cash(key) - this.reservedCash(key),
-          holdings: {
-            cash: held('Sell', 'Cash'),
-            margin: held('Sell', 'MarginTrading'),
-            short: held('Buy', 'ShortSelling'),
-          },
-        },
-      };
-    }
-    const derivative = info as FuturesInfo | OptionInfo;
-    const net = this.ledger.netContracts(record.accountKey, info.code);
-    return {
-      market: 'futures',
-      order,
-      instrument: {
-        ticks,
-        limitUp,
-        limitDown,
-        securityType,
-        exchange,
-        code,
-        referencePrice,
-        multiplier: derivative.multiplier,
-        marginPerContract: this.marginPerContract(info),
-      },
-      phase,
-      account: {
-        availableMargin: this.availableMargin(record.accountKey),
-        coverableContracts: order.action === 'Buy' ? Math.max(0, -net) : Math.max(0, net),
-      },
-    };
-  }
-
-  /** The grid and limits an order's prices are checked on: the ones the market trades the contract on today. */
-  private priceFactsOf(info: ContractInfo): PriceFacts {
-    return this.market.tape(info, this.sessions.dayAt(marketOf(info), this.clock.now())).rules!;
-  }
-
-  /** The day's close once the closing auction printed (exchange mode); null before, and always in always-open. */
-  private closePriceOf(info: ContractInfo): number | null {
-    if (this.mode !== 'exchange') return null;
-    const now = this.clock.now();
-    const day = this.sessions.dayAt('stock', now);
-    const session = this.market.session('stock', day);
-    return now >= session.auctions[0]! ? this.market.daily.closeOf(info.code, day) : null;
-  }
-
-  private marginPerContract(info: ContractInfo): number {
-    return contractMargin(info, this.market).initial;
-  }
-
-  /** Shares that working orders of a kind (a day-trade short sale aside) will take from a position. */
-  private openShares(accountKey: string, code: string, action: 'Buy' | 'Sell', cond: StockOrderCond): number {
-    let shares = 0;
-    for (const record of this.openRecords(accountKey)) {
-      const { order, status } = record.trade;
-      if (record.trade.contract.code !== code || order.action !== action || !('order_lot' in order)) continue;
-      if (order.order_cond !== cond || record.daytradeShort) continue;
-      shares += orderShares(order.order_lot, openQuantity(status));
-    }
-    return shares;
-  }
-
-  /** Cash that working stock orders will need: what each would need if it were placed now for what is left. */
-  private reservedCash(accountKey: string): number {
-    let reserved = 0;
-    for (const record of this.openRecords(accountKey)) {
-      const { order, status } = record.trade;
-      if (!('order_lot' in order)) continue;
-      const info = this.infoOf(record) as StockInfo;
-      const left = { daytrade_short: record.daytradeShort, ...order, quantity: openQuantity(status) };
-      reserved += stockOrderCashNeed(left, { limitUp: info.limit_up, ...stockMarginRatios(info) });
-    }
-    return reserved;
-  }
-
-  private availableMargin(accountKey: string): number {
-    this.ledger.open(accountKey, 'F');
-    return this.ledger.cash(accountKey) - this.reservedMargin(accountKey);
-  }
-
-  /** Margin held by open positions (short options and futures; long options paid in full) and working orders. */
-  private reservedMargin(accountKey: string): number {
-    let reserved = 0;
-    for (const position of this.ledger.futuresPositions(accountKey)) {
-      if (position.securityType === 'OPT' && position.direction === 'Buy') continue;
-      const info = this.contracts.current().find(position.code);
-      const net = Math.abs(this.ledger.netContracts(accountKey, position.code));
-      if (info) reserved += net * this.marginPerContract(info);
-    }
-    for (const record of this.openRecords(accountKey)) {
-      if ('order_lot' in record.trade.order) continue;
-      reserved += openQuantity(record.trade.status) * this.marginPerContract(this.infoOf(record));
-    }
-    for (const combo of this.combos.workingOf(accountKey)) {
-      const { status, contract } = combo.trade;
-      const open = openQuantity(status);
-      for (const leg of contract.legs) {
-        const info = this.contracts.current().find(leg.code);
-        if (info) reserved += open * this.marginPerContract(info);
-      }
-    }
-    return reserved;
-  }
-
-  private *openRecords(accountKey: string): Iterable<OrderRecord> {
+  /** The working orders of an account. */
+  private *workingOf(accountKey: string): Iterable<OrderRecord> {
     for (const record of this.working) if (record.accountKey === accountKey) yield record;
   }
 
@@ -621,7 +479,7 @@ export class SimOrders implements OrdersPort {
     const { order } = record.trade;
     if (order.price_type === 'LMT') return order.price;
     if (order.price_type !== 'MKP' || 'order_lot' in order) return null;
-    const limit = protectedLimit(opposite, order.action, this.priceFactsOf(info), reference);
+    const limit = protectedLimit(opposite, order.action, this.preTrade.priceFactsOf(info), reference);
     if (limit !== null) {
       record.restingPrice = limit;
       record.trade.status.modified_price = limit;
@@ -714,7 +572,7 @@ export class SimOrders implements OrdersPort {
         order_lot: 'order_lot' in trade.order ? trade.order.order_lot : undefined,
       },
       status: trade.status,
-      instrument: this.priceFactsOf(info),
+      instrument: this.preTrade.priceFactsOf(info),
     });
     if (violation) {
       this.commit(record, [orderReport(record.trade, info, opType, violation.opCode, violation.message, now)]);
