@@ -5,12 +5,7 @@
 import { type Account, type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
-import {
-  firstChangeViolation,
-  firstViolation,
-  type OrderChange,
-  type SessionPhase,
-} from '../../../domain/order-rules.js';
+import { firstChangeViolation, firstViolation, type OrderChange } from '../../../domain/order-rules.js';
 import {
   type ComboTrade,
   type Deal,
@@ -19,7 +14,6 @@ import {
   isFinalStatus,
   type OpType,
   type OrderEvent,
-  openQuantity,
   requireFiniteNumbers,
   type StockOrderRequest,
   statusForQuantities,
@@ -31,25 +25,21 @@ import type { Clock } from '../../../domain/time.js';
 import type { Journal } from '../../../store/journal.js';
 import type { AccountsPort, JournaledOrderEvent, OrdersPort, PlaceComboInput, PlaceOrderInput } from '../../port.js';
 import type { SimContracts } from '../contracts.js';
-import { displayedAt, type Fill, meetTrade, protectedLimit, takeOnArrival } from '../exchange/matching.js';
 import { nextOpening } from '../exchange/phases.js';
-import { type BookSide, bookAt } from '../market/book.js';
 import { comboCodeOf, marketOf, type SimMarket } from '../market/market.js';
-import { publishedCount, type Tape } from '../market/tape.js';
 import { Ledger, type LedgerChanges, type LedgerOptions } from '../portfolio/ledger.js';
 import { hashKeys } from '../random.js';
 import { derivativeFill, stockFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost, type ComboRecord, isComboRecord } from './combo-orders.js';
 import { DayAndPhase } from './day-and-phase.js';
 import { type JournaledChange, OrderJournal } from './order-journal.js';
+import { OrderMatching } from './order-matching.js';
 import { PreTrade } from './pre-trade.js';
 import {
   acknowledge,
   blankStatus,
-  cancelRemainder,
   copyTrade,
   dealProblem,
-  dealReport,
   newTrade,
   type OrderRecord,
   orderReport,
@@ -94,6 +84,7 @@ export class SimOrders implements OrdersPort {
   private readonly listed = new Map<string, ContractInfo>();
   private readonly combos: ComboDesk;
   private readonly preTrade: PreTrade;
+  private readonly matching: OrderMatching;
   private counter: number;
   /** performance.now() until which sync() does nothing, after a commit that failed. */
   private syncPausedUntil = 0;
@@ -117,6 +108,9 @@ export class SimOrders implements OrdersPort {
       workingCombosOf: (accountKey) => this.combos.workingOf(accountKey),
       infoOf: (record) => this.infoOf(record),
     });
+    this.matching = new OrderMatching(market, this.sessions, this.preTrade, (record, deal, dealSeq) =>
+      this.pendingLedger.push(this.ledger.book(this.bookedFill(record, deal, dealSeq))),
+    );
     this.counter = 0;
     this.orderJournal = new OrderJournal(
       journal,
@@ -281,7 +275,7 @@ export class SimOrders implements OrdersPort {
         record.releaseAt = nextOpening(this.mode, record.market, lot, now);
       }
       events.push(orderReport(record.trade, info, 'New', '00', '', now));
-      if (phase !== 'closed') events.push(...this.enter(record, info, now, phase));
+      if (phase !== 'closed') events.push(...this.matching.enter(record, info, now, phase));
     }
     this.commit(record, events, input.idempotencyKey, true);
     return this.view(record, input.wait);
@@ -371,9 +365,9 @@ export class SimOrders implements OrdersPort {
         record.releaseAt = null;
         record.trade.status.status = 'Submitted';
         const lot = 'order_lot' in record.trade.order ? record.trade.order.order_lot : null;
-        events.push(...this.enter(record, info, at, this.sessions.phaseAt(record.market, lot, at)));
+        events.push(...this.matching.enter(record, info, at, this.sessions.phaseAt(record.market, lot, at)));
       }
-      events.push(...this.meetTrades(record, info, now));
+      events.push(...this.matching.meetTrades(record, info, now));
       if (events.length > 0) this.commit(record, events);
     }
   }
@@ -442,78 +436,7 @@ export class SimOrders implements OrdersPort {
     };
   }
 
-  // ---- matching ----
-
-  private tapeOf(record: OrderRecord, info: ContractInfo, day: string): Tape {
-    if (record.tape === 'odd') return this.market.oddLotTape(info as StockInfo, day);
-    return this.market.tape(info, day);
-  }
-
-  /** The order arrives at the exchange: a marketable part takes depth in continuous trading; the rest rests. */
-  private enter(record: OrderRecord, info: ContractInfo, at: number, phase: SessionPhase): OrderEvent[] {
-    const day = this.sessions.dayAt(record.market, at);
-    const tape = this.tapeOf(record, info, day);
-    const count = publishedCount(tape, at);
-    record.cursor = { day, count };
-    const { order } = record.trade;
-    const reference = 'reference' in info ? info.reference : 0;
-    const book = bookAt(tape, count, reference);
-    const opposite = order.action === 'Buy' ? book.ask : book.bid;
-    const limit = this.limitOf(record, info, opposite, reference);
-    const immediate = order.order_type !== 'ROD' || limit === null;
-    const events: OrderEvent[] = [];
-    if (phase === 'continuous' && record.tape === 'board') {
-      const open = openQuantity(record.trade.status);
-      events.push(...this.fill(record, info, takeOnArrival(opposite, order.action, limit, open, order.order_type), at));
-    }
-    if (immediate && openQuantity(record.trade.status) > 0) {
-      events.push(...this.cancelRest(record, info, at, ''));
-    } else if (limit !== null) {
-      record.queueAhead = displayedAt(order.action === 'Buy' ? book.bid : book.ask, limit);
-    }
-    return events;
-  }
-
-  /** The price an order may trade at: its own for LMT, the protective limit for a futures MKP, none for MKT. */
-  private limitOf(record: OrderRecord, info: ContractInfo, opposite: BookSide, reference: number): number | null {
-    const { order } = record.trade;
-    if (order.price_type === 'LMT') return order.price;
-    if (order.price_type !== 'MKP' || 'order_lot' in order) return null;
-    const limit = protectedLimit(opposite, order.action, this.preTrade.priceFactsOf(info), reference);
-    if (limit !== null) {
-      record.restingPrice = limit;
-      record.trade.status.modified_price = limit;
-    }
-    return limit;
-  }
-
-  /** The tape's trades since the order's cursor, up to now; an order left open when its day ends expires. */
-  private meetTrades(record: OrderRecord, info: ContractInfo, now: number): OrderEvent[] {
-    if (!record.cursor) return [];
-    const events: OrderEvent[] = [];
-    const tape = this.tapeOf(record, info, record.cursor.day);
-    const upTo = publishedCount(tape, now);
-    const { order } = record.trade;
-    const { status } = record.trade;
-    for (let k = record.cursor.count; k < upTo && openQuantity(status) > 0; k++) {
-      const met = meetTrade(
-        {
-          action: order.action,
-          price: record.restingPrice ?? order.price,
-          remaining: openQuantity(status),
-          queueAhead: record.queueAhead,
-        },
-        { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: record.tape === 'odd' || tape.tickTypes[k] === 0 },
-      );
-      record.queueAhead = met.queueAhead;
-      if (met.fill) events.push(...this.fill(record, info, [met.fill], tape.times[k]! / 1000));
-    }
-    record.cursor.count = upTo;
-    if (openQuantity(status) > 0 && this.sessions.dayAt(record.market, now) !== record.cursor.day) {
-      events.push(...this.cancelRest(record, info, now, 'the order expired at the end of its trading day'));
-    }
-    return events;
-  }
+  // ---- booking ----
 
   private bookedFill(record: OrderRecord, deal: Deal, dealSeq: number) {
     const at = deal.ts * 1000;
@@ -528,29 +451,6 @@ export class SimOrders implements OrdersPort {
     const { order } = record.trade;
     if ('order_lot' in order) return stockFill(context, info as StockInfo, record.daytradeShort);
     return derivativeFill(context, info, order.action, order.octype);
-  }
-
-  private fill(record: OrderRecord, info: ContractInfo, fills: Fill[], at: number): OrderEvent[] {
-    const { status } = record.trade;
-    return fills.map((fill) => {
-      const deal = {
-        seq: String(status.deals.length + 1).padStart(6, '0'),
-        price: fill.price,
-        quantity: fill.quantity,
-        ts: at / 1000,
-      };
-      status.deals.push(deal);
-      status.deal_quantity += fill.quantity;
-      status.status = statusForQuantities(status);
-      status.modified_ts = deal.ts;
-      this.pendingLedger.push(this.ledger.book(this.bookedFill(record, deal, status.deals.length)));
-      return dealReport(record.trade, info, deal);
-    });
-  }
-
-  private cancelRest(record: OrderRecord, info: ContractInfo, at: number, reason: string): OrderEvent[] {
-    cancelRemainder(record.trade.status, at, reason);
-    return [orderReport(record.trade, info, 'Cancel', '00', reason, at)];
   }
 
   // ---- changes ----
@@ -582,7 +482,7 @@ export class SimOrders implements OrdersPort {
     }
     const events: OrderEvent[] = [];
     if (change.kind === 'cancel') {
-      events.push(...this.cancelRest(record, info, now, ''));
+      events.push(...this.matching.cancelRest(record, info, now, ''));
     } else if (change.kind === 'update_qty') {
       trade.status.order_quantity -= change.quantity;
       trade.status.cancel_quantity += change.quantity;
@@ -597,7 +497,7 @@ export class SimOrders implements OrdersPort {
       if (record.releaseAt === null) {
         // A new price is a new place in the queue: the order re-enters the book as if it just arrived.
         const lot = 'order_lot' in trade.order ? trade.order.order_lot : null;
-        events.push(...this.enter(record, info, now, this.sessions.phaseAt(record.market, lot, now)));
+        events.push(...this.matching.enter(record, info, now, this.sessions.phaseAt(record.market, lot, now)));
       }
     }
     this.commit(record, events);
