@@ -168,7 +168,9 @@ describe('an uploaded app', () => {
       assert.equal(response.headers['cache-control'], 'no-cache', route);
     }
     assertEnvelope(await get('/apps/demo/assets/missing-B7xk2Q9a.js'), 404, /app 'demo' has no file assets\/missing/);
-    assertEnvelope(await get('/apps/demo/missing.png'), 404, /no file missing\.png/);
+    const missing = await get('/apps/demo/missing.png');
+    assertEnvelope(missing, 404, /no file missing\.png/);
+    assert.equal(missing.json().error, 'APP_FILE_NOT_FOUND');
   });
 
   test('a file asked for as a folder (a trailing slash) is a 404 naming its address', async () => {
