@@ -4,7 +4,7 @@
 import { type ClientRequest, request } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { type ErrorKind, GATEWAY_FAULT_KINDS } from '../domain/errors.js';
+import { type ErrorKind, GATEWAY_FAULT_KINDS, isErrorKind } from '../domain/errors.js';
 
 export interface Endpoint {
   /** The daemon's Unix socket; null to use TCP only. */
@@ -39,10 +39,11 @@ export class ApiError extends Error {
 
   /**
    * True when the request was not at fault and the same request may succeed later (the daemon's cap, disk, a bug);
-   * for an answer that is not the envelope, when its status is 5xx.
+   * for an answer without a kind this CLI knows (not the envelope, or Fastify's own 503 while the daemon stops), when
+   * its status is 5xx.
    */
   get gatewayFault(): boolean {
-    return this.kind === null ? this.status >= 500 : GATEWAY_FAULT_KINDS.has(this.kind);
+    return isErrorKind(this.kind) ? GATEWAY_FAULT_KINDS.has(this.kind) : this.status >= 500;
   }
 }
 
