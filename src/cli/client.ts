@@ -4,6 +4,7 @@
 import { type ClientRequest, request } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { type ErrorKind, GATEWAY_FAULT_KINDS, isErrorKind } from '../domain/errors.js';
 
 export interface Endpoint {
   /** The daemon's Unix socket; null to use TCP only. */
@@ -15,6 +16,8 @@ export interface Endpoint {
 /** The error body of every API failure. */
 export interface ApiErrorBody {
   code: number;
+  /** The kind of error; null when the answer was not the API's envelope (a proxy's page, an older daemon). */
+  error: ErrorKind | null;
   message: string;
   details: unknown;
 }
@@ -27,6 +30,20 @@ export class ApiError extends Error {
     readonly body: ApiErrorBody,
   ) {
     super(body.message);
+  }
+
+  /** The kind of error the daemon named, or null for an answer that is not the envelope. */
+  get kind(): ErrorKind | null {
+    return this.body.error;
+  }
+
+  /**
+   * True when the request was not at fault and the same request may succeed later (the daemon's cap, disk, a bug);
+   * for an answer without a kind this CLI knows (not the envelope, or Fastify's own 503 while the daemon stops), when
+   * its status is 5xx.
+   */
+  get gatewayFault(): boolean {
+    return isErrorKind(this.kind) ? GATEWAY_FAULT_KINDS.has(this.kind) : this.status >= 500;
   }
 }
 
@@ -299,11 +316,17 @@ function errorBody(response: RawResponse): ApiErrorBody {
   try {
     const parsed = JSON.parse(response.body) as Partial<ApiErrorBody> | null;
     if (parsed !== null && typeof parsed === 'object' && typeof parsed.message === 'string') {
-      return { code: parsed.code ?? response.status, message: parsed.message, details: parsed.details ?? null };
+      return {
+        code: parsed.code ?? response.status,
+        // A kind this CLI does not know yet is still the daemon's word: kept as it came.
+        error: typeof parsed.error === 'string' ? parsed.error : null,
+        message: parsed.message,
+        details: parsed.details ?? null,
+      };
     }
   } catch {
     // not JSON: fall through
   }
   const text = response.body.trim();
-  return { code: response.status, message: text === '' ? `HTTP ${response.status}` : text, details: null };
+  return { code: response.status, error: null, message: text === '' ? `HTTP ${response.status}` : text, details: null };
 }

@@ -45,8 +45,8 @@ const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).
 
 /**
  * Calls onEvent for every message of the stream at `path` until `signal` aborts, reconnecting whenever the stream
- * ends or its connection breaks. Ends with an ApiError of a 4xx answer (a 5xx one, such as 503 while the daemon
- * starts, is retried). The first connection is not retried when nothing answers: that UnreachableError is left to
+ * ends or its connection breaks. Ends with an ApiError that asks the client to change something (an answer of a
+ * kind of GATEWAY_FAULT_KINDS, such as STREAM_CAPACITY, or a 5xx that is not the envelope, is retried). The first connection is not retried when nothing answers: that UnreachableError is left to
  * the caller (which may start the daemon); once connected, an unreachable daemon is waited for. An error thrown by
  * onEvent stops the stream and is thrown.
  */
@@ -96,7 +96,7 @@ export async function followStream(
         },
       );
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500) throw error;
+      if (error instanceof ApiError && !error.gatewayFault) throw error;
       if (error instanceof UnreachableError && !everConnected) throw error;
     } finally {
       signal.removeEventListener('abort', abort);

@@ -1,8 +1,74 @@
-// Errors a client can cause. The HTTP layer maps each kind to its status; nothing else may leak.
+// Errors a client can cause, each of a kind: a stable, machine-readable name of what went wrong. The domain and the
+// venues say which kind; the HTTP layer alone chooses the status for each kind. Nothing else may leak.
 
+/** Every kind of error an answer of the gateway can carry, in its `error` field. */
+export const ERROR_KINDS = [
+  // Something named does not exist.
+  'CONTRACT_NOT_FOUND',
+  'TICK_RULE_NOT_FOUND',
+  'ORDER_NOT_FOUND',
+  'ACCOUNT_NOT_FOUND',
+  'POSITION_NOT_FOUND',
+  'PROFIT_LOSS_NOT_FOUND',
+  'APP_NOT_FOUND',
+  'APP_FILE_NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  // The request is wrong.
+  'INVALID_REQUEST',
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNKNOWN_EVENT_ID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'OUTSIDE_HOURS',
+  'LENGTH_REQUIRED',
+  'TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'MALFORMED_URL',
+  'URL_TOO_LONG',
+  'MALFORMED_HTTP',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
+  // The request may not pass.
+  'UNAUTHORIZED',
+  'FORBIDDEN_HOST',
+  'FORBIDDEN_ORIGIN',
+  // Over a limit.
+  'RATE_LIMITED',
+  'SUBSCRIPTION_LIMIT',
+  'UPLOAD_CAPACITY',
+  'STREAM_CAPACITY',
+  // The gateway cannot do it now.
+  'JOURNAL_UNAVAILABLE',
+  'DISK_FULL',
+  'DASHBOARD_NOT_BUILT',
+  'INTERNAL',
+] as const;
+
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+/** The kinds meaning that something the request names does not exist. */
+export type NotFoundKind = Extract<ErrorKind, `${string}_NOT_FOUND`>;
+
+/**
+ * The kinds whose request was not at fault: the gateway could not serve it now (a cap, its disk, a bug), so the same
+ * request may succeed later. Every other kind asks the client to change something first.
+ */
+export const GATEWAY_FAULT_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
+  'STREAM_CAPACITY',
+  'JOURNAL_UNAVAILABLE',
+  'DISK_FULL',
+  'DASHBOARD_NOT_BUILT',
+  'INTERNAL',
+]);
+
+export function isErrorKind(value: unknown): value is ErrorKind {
+  return typeof value === 'string' && (ERROR_KINDS as readonly string[]).includes(value);
+}
+
+/** An error of a kind, with a message saying what to change and optional details (the violations of a 422). */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 413 | 422 | 429 | 503,
+    readonly kind: ErrorKind,
     message: string,
     readonly details: unknown = null,
   ) {
@@ -11,16 +77,16 @@ export class DomainError extends Error {
   }
 }
 
-/** 404: an unknown contract, app, account or route. */
+/** An unknown contract, order, account, position, app or route. */
 export class NotFoundError extends DomainError {
-  constructor(message: string) {
-    super(404, message);
+  constructor(kind: NotFoundKind, message: string) {
+    super(kind, message);
   }
 }
 
-/** 400: parameters that are well-formed but wrong or in conflict. */
+/** Parameters that are well-formed but wrong or in conflict: INVALID_REQUEST. */
 export class InvalidRequestError extends DomainError {
   constructor(message: string, details: unknown = null) {
-    super(400, message, details);
+    super('INVALID_REQUEST', message, details);
   }
 }

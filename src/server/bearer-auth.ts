@@ -31,6 +31,6 @@ export function registerBearerAuth(app: FastifyInstance, credentials: { apiKey: 
     const refusal = credentialRefusal(request.headers.authorization, expected);
     if (refusal === null) return done();
     reply.header('www-authenticate', 'Bearer');
-    sendError(reply, 401, refusal);
+    sendError(reply, 'UNAUTHORIZED', refusal);
   });
 }

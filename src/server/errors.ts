@@ -1,20 +1,92 @@
-// The error envelope {code, message, details} for every error, and the mapping from what went wrong to a status.
+// The error envelope {code, error, message, details} for every error, and the one table from an error's kind to its
+// HTTP status.
 
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, ERROR_KINDS, type ErrorKind } from '../domain/errors.js';
 import { logError } from '../log.js';
+
+/** The HTTP status of each kind of error: the only place a status is chosen for an error. */
+export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
+  CONTRACT_NOT_FOUND: 404,
+  TICK_RULE_NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
+  POSITION_NOT_FOUND: 404,
+  PROFIT_LOSS_NOT_FOUND: 404,
+  APP_NOT_FOUND: 404,
+  APP_FILE_NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  INVALID_REQUEST: 400,
+  VALIDATION_FAILED: 422,
+  INVALID_JSON: 400,
+  UNKNOWN_EVENT_ID: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  OUTSIDE_HOURS: 409,
+  LENGTH_REQUIRED: 411,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  MALFORMED_URL: 400,
+  URL_TOO_LONG: 414,
+  MALFORMED_HTTP: 400,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
+  UNAUTHORIZED: 401,
+  FORBIDDEN_HOST: 403,
+  FORBIDDEN_ORIGIN: 403,
+  RATE_LIMITED: 429,
+  SUBSCRIPTION_LIMIT: 429,
+  UPLOAD_CAPACITY: 429,
+  STREAM_CAPACITY: 503,
+  JOURNAL_UNAVAILABLE: 503,
+  DISK_FULL: 507,
+  DASHBOARD_NOT_BUILT: 503,
+  INTERNAL: 500,
+};
+
+/**
+ * The kind of a client error raised by Fastify or a plugin with only a status: the kind of that status when one kind
+ * means it, else INVALID_REQUEST (so the answer is a 400).
+ */
+const KIND_OF_CLIENT_STATUS: Readonly<Record<number, ErrorKind>> = {
+  400: 'INVALID_REQUEST',
+  404: 'ROUTE_NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  411: 'LENGTH_REQUIRED',
+  413: 'TOO_LARGE',
+  414: 'URL_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  431: 'HEADERS_TOO_LARGE',
+};
 
 export const ErrorEnvelope = Type.Object(
   {
     code: Type.Integer({ description: 'the HTTP status' }),
+    error: Type.Enum([...ERROR_KINDS], {
+      description: 'what went wrong: a stable, machine-readable kind, each with one status (docs/errors.md)',
+    }),
     message: Type.String(),
     details: Type.Unknown({ description: 'null, or for 422 a list of {loc, msg, type}' }),
   },
   { title: 'ErrorEnvelope', description: 'Every error response' },
 );
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  code: number;
+  error: ErrorKind;
+  message: string;
+  details: unknown;
+}
+
+export const envelopeOf = (kind: ErrorKind, message: string, details: unknown = null): ErrorBody => ({
+  code: STATUS_OF_KIND[kind],
+  error: kind,
+  message,
+  details,
+});
 
 export interface Violation {
   loc: (string | number)[];
@@ -79,8 +151,10 @@ function violationsOf(errors: AjvError[], part: string): { count: number; shown:
 const describe = (v: Violation) =>
   `${v.loc.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('')} ${v.msg}`;
 
-export function sendError(reply: FastifyReply, status: number, message: string, details: unknown = null) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ code: status, message, details });
+/** Answers with the envelope of an error of `kind`, at the kind's status. */
+export function sendError(reply: FastifyReply, kind: ErrorKind, message: string, details: unknown = null) {
+  const body = envelopeOf(kind, message, details);
+  return reply.code(body.code).type('application/json; charset=utf-8').send(body);
 }
 
 function handleError(
@@ -88,51 +162,56 @@ function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (error instanceof DomainError) return sendError(reply, error.status, error.message, error.details);
+  if (error instanceof DomainError) return sendError(reply, error.kind, error.message, error.details);
   if (error.validation) {
     const { count, shown } = violationsOf(error.validation as AjvError[], error.validationContext ?? 'body');
     const described = shown.slice(0, 5).map(describe).join('; ');
     const more = count > 5 ? `; and ${count - 5} more` : '';
     const problems = count === 1 ? '1 problem' : `${count} problems`;
     const listed = count > MAX_DETAILS ? `, the first ${MAX_DETAILS} in details` : '';
-    return sendError(reply, 422, `invalid request (${problems}${listed}): ${described}${more}`, shown);
+    return sendError(reply, 'VALIDATION_FAILED', `invalid request (${problems}${listed}): ${described}${more}`, shown);
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return sendError(reply, 400, `the body is not valid JSON: ${error.message}`);
+      return sendError(reply, 'INVALID_JSON', `the body is not valid JSON: ${error.message}`);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return sendError(reply, 413, 'the request body is too large');
+      return sendError(reply, 'TOO_LARGE', 'the request body is too large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return sendError(
         reply,
-        415,
+        'UNSUPPORTED_MEDIA_TYPE',
         `unsupported content type '${request.headers['content-type']}'; send application/json`,
       );
   }
   const storage = storageFailure(error);
   if (storage) {
     logError(`${request.method} ${request.url} failed to write:`, error);
-    return sendError(reply, storage.status, storage.message);
+    return sendError(reply, storage.kind, storage.message);
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return sendError(reply, status, error.message);
+  if (status >= 400 && status < 500) return sendError(reply, clientErrorKind(status), error.message);
   logError(`unhandled error on ${request.method} ${request.url}:`, error);
-  return sendError(reply, 500, 'internal error; the gateway log has the details');
+  return sendError(reply, 'INTERNAL', 'internal error; the gateway log has the details');
+}
+
+/** The kind of a client error that comes with only a status. */
+export function clientErrorKind(status: number): ErrorKind {
+  return KIND_OF_CLIENT_STATUS[status] ?? 'INVALID_REQUEST';
 }
 
 /** Error codes of the system and of SQLite that mean the disk is full. */
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 
 /**
- * A write to the gateway's disk that failed: nothing of the request was kept. 507 when the disk is full, 503 for
- * another failure of the journal's file. The details (paths) go to the log, not to the client.
+ * A write to the gateway's disk that failed: nothing of the request was kept. DISK_FULL when the disk is full,
+ * JOURNAL_UNAVAILABLE for another failure of the journal's file. The details (paths) go to the log, not to the client.
  */
-function storageFailure(error: { code?: unknown }): { status: number; message: string } | null {
+function storageFailure(error: { code?: unknown }): { kind: ErrorKind; message: string } | null {
   const code = typeof error.code === 'string' ? error.code : '';
   if (DISK_FULL.has(code)) {
     return {
-      status: 507,
+      kind: 'DISK_FULL',
       message:
         "the disk holding the gateway's data is full, so nothing of this request was kept: " +
         'free some space there and send it again',
@@ -140,7 +219,7 @@ function storageFailure(error: { code?: unknown }): { status: number; message: s
   }
   if (code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY') || code === 'SQLITE_BUSY') {
     return {
-      status: 503,
+      kind: 'JOURNAL_UNAVAILABLE',
       message: 'the gateway could not write its journal, so nothing of this request was kept; the log says why',
     };
   }
@@ -153,7 +232,18 @@ function storageFailure(error: { code?: unknown }): { status: number; message: s
  * differs between the HTTP/1.1 and the HTTP/2 server.
  */
 export function handleFrameworkError(error: FastifyError, _request: unknown, reply: unknown): void {
-  sendError(reply as FastifyReply, error.statusCode ?? 400, error.message);
+  sendError(reply as FastifyReply, frameworkErrorKind(error), error.message);
+}
+
+function frameworkErrorKind(error: FastifyError): ErrorKind {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return 'MALFORMED_URL';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'URL_TOO_LONG';
+  }
+  const status = error.statusCode ?? 400;
+  return status >= 500 ? 'INTERNAL' : clientErrorKind(status);
 }
 
 /**
@@ -165,9 +255,16 @@ export function handleClientError(error: NodeJS.ErrnoException & { reason?: stri
     socket.destroy();
     return;
   }
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const kind: ErrorKind =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'MALFORMED_HTTP';
   const why = error.reason ?? error.code ?? 'unreadable';
-  const body = JSON.stringify({ code: status, message: `the request is not valid HTTP/1.1: ${why}`, details: null });
+  const envelope = envelopeOf(kind, `the request is not valid HTTP/1.1: ${why}`);
+  const status = envelope.code;
+  const body = JSON.stringify(envelope);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -177,6 +274,10 @@ export function handleClientError(error: NodeJS.ErrnoException & { reason?: stri
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, `no route ${request.method} ${request.url.split('?')[0]}; see /docs for the API`),
+    sendError(
+      reply,
+      'ROUTE_NOT_FOUND',
+      `no route ${request.method} ${request.url.split('?')[0]}; see /docs for the API`,
+    ),
   );
 }

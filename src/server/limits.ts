@@ -180,7 +180,7 @@ function rateHook(groups: readonly Group[], clock: Clock) {
     const refusal = admit(groups, clock.now());
     if (refusal === null) return done();
     reply.header('retry-after', String(refusal.retryAfterSeconds));
-    sendError(reply, 429, refusal.message);
+    sendError(reply, 'RATE_LIMITED', refusal.message);
   };
 }
 

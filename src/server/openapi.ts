@@ -15,7 +15,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         version,
         description:
           'The Shioaji trading API of the Taiwan market over HTTP, with a built-in market simulator. ' +
-          'Errors are {code, message, details}.',
+          'Errors are {code, error, message, details}: code is the HTTP status and error a stable, machine-readable ' +
+          'kind (an enum; each kind has one status).',
       },
       tags: [
         { name: 'info' },

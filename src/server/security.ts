@@ -2,6 +2,7 @@
 // rebinding) and, when a browser sends an Origin, come from this server's own pages.
 
 import type { FastifyInstance } from 'fastify';
+import type { ErrorKind } from '../domain/errors.js';
 import { sendError } from './errors.js';
 
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -12,30 +13,34 @@ function hostName(hostHeader: string): string | null {
   return match ? match[1]! : null;
 }
 
+/** Which guard refused a request, and why. */
+type Refusal = [kind: ErrorKind & `FORBIDDEN_${string}`, message: string];
+
 export function registerRequestGuards(app: FastifyInstance, bindHost: string): void {
   const allowed = new Set([...LOCAL_NAMES, bindHost.includes(':') ? `[${bindHost}]` : bindHost]);
   const anyHost = bindHost === '0.0.0.0' || bindHost === '::';
   // Host headers already seen to be acceptable: the check runs on every request, so the parse is done once.
   const acceptedHosts = new Set<string>();
-  const refusal = (host: string | undefined, origin: string | undefined): string | null => {
+  const refusal = (host: string | undefined, origin: string | undefined): Refusal | null => {
     if (!anyHost && host !== undefined && !acceptedHosts.has(host)) {
       if (!allowed.has(hostName(host)?.toLowerCase() ?? '')) {
-        return `requests must be addressed to this gateway (Host '${host}' is not allowed)`;
+        return ['FORBIDDEN_HOST', `requests must be addressed to this gateway (Host '${host}' is not allowed)`];
       }
       if (acceptedHosts.size < 64) acceptedHosts.add(host);
     }
     if (origin === undefined) return null;
-    if (origin === 'null') return 'requests from opaque origins are not allowed';
+    if (origin === 'null') return ['FORBIDDEN_ORIGIN', 'requests from opaque origins are not allowed'];
     try {
-      if (new URL(origin).host !== host) return `cross-origin requests from ${origin} are not allowed`;
+      if (new URL(origin).host !== host)
+        return ['FORBIDDEN_ORIGIN', `cross-origin requests from ${origin} are not allowed`];
     } catch {
-      return `malformed Origin '${origin}'`;
+      return ['FORBIDDEN_ORIGIN', `malformed Origin '${origin}'`];
     }
     return null;
   };
   app.addHook('onRequest', (request, reply, done) => {
-    const message = refusal(request.headers.host, request.headers.origin);
-    if (message === null) return done();
-    sendError(reply, 403, message);
+    const refused = refusal(request.headers.host, request.headers.origin);
+    if (refused === null) return done();
+    sendError(reply, refused[0], refused[1]);
   });
 }

@@ -1,16 +1,33 @@
 // Calls to the gateway's REST API. Every call is tagged as dashboard traffic and carries the sign-in token when
-// there is one; an error answer becomes an ApiError holding the server's own message.
+// there is one; an error answer becomes an ApiError holding the server's kind of error and its own message.
 
 const TOKEN_KEY = 'sjgate.token';
 
+/**
+ * The kinds of error (the envelope's `error` field) the dashboard acts on; docs/errors.md lists them all. Any other
+ * kind is shown by its message.
+ */
+export type ErrorKind = 'UNAUTHORIZED' | 'UNKNOWN_EVENT_ID';
+
+/** An error answer: its kind (null when the body is not the gateway's envelope) and message. */
+export interface ErrorAnswer {
+  kind: string | null;
+  message: string;
+}
+
 export class ApiError extends Error {
+  readonly kind: string | null;
   constructor(
     readonly status: number,
-    message: string,
+    answer: ErrorAnswer,
   ) {
-    super(message);
+    super(answer.message);
+    this.kind = answer.kind;
   }
 }
+
+/** Whether an error answer is of `kind`. */
+export const isKind = (answer: { kind: string | null }, kind: ErrorKind): boolean => answer.kind === kind;
 
 // --- sign-in state: a gateway bound beyond loopback answers 401 until the page sends `Bearer api_key:secret_key`
 
@@ -40,16 +57,24 @@ export function requestHeaders(token = auth.token()): Record<string, string> {
   return headers;
 }
 
-/** The message of an error envelope `{code, message, details}`, or the status line when the body is not one. */
-export function errorMessageOf(status: number, body: string): string {
+/**
+ * The kind and message of an error envelope `{code, error, message, details}`; for a body that is not one, no kind
+ * and the body or the status line as the message.
+ */
+export function errorOf(status: number, body: string): ErrorAnswer {
   try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string') return parsed.message;
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
+    if (typeof parsed.message === 'string') {
+      return { kind: typeof parsed.error === 'string' ? parsed.error : null, message: parsed.message };
+    }
   } catch {
     // not JSON: fall through
   }
-  return body.trim().slice(0, 200) || `HTTP ${status}`;
+  return { kind: null, message: body.trim().slice(0, 200) || `HTTP ${status}` };
 }
+
+/** The message of an error answer. */
+export const errorMessageOf = (status: number, body: string): string => errorOf(status, body).message;
 
 export async function api<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
   const headers = requestHeaders();
@@ -61,8 +86,9 @@ export async function api<T>(path: string, body?: unknown, method = body === und
   });
   const text = await response.text();
   if (!response.ok) {
-    if (response.status === 401) auth.refused();
-    throw new ApiError(response.status, errorMessageOf(response.status, text));
+    const error = new ApiError(response.status, errorOf(response.status, text));
+    if (isKind(error, 'UNAUTHORIZED')) auth.refused();
+    throw error;
   }
   return (text ? JSON.parse(text) : null) as T;
 }

@@ -4,7 +4,7 @@
 // gateway, so nothing has to be subscribed again.
 
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { auth, errorMessageOf, requestHeaders } from './api';
+import { auth, errorOf, isKind, requestHeaders } from './api';
 
 export type StreamListener = (data: unknown) => void;
 export type StreamState = 'connecting' | 'live' | 'retrying' | 'stopped';
@@ -94,8 +94,9 @@ export class EventStream {
   }
 
   private async refused(response: Response): Promise<void> {
-    const message = errorMessageOf(response.status, await response.text());
-    if (response.status === 401) {
+    const answer = errorOf(response.status, await response.text());
+    const { message } = answer;
+    if (isKind(answer, 'UNAUTHORIZED')) {
       auth.refused();
       this.problem = message;
       this.running = false;
@@ -103,7 +104,7 @@ export class EventStream {
       return;
     }
     // A gateway that restarted does not know the old id: start again from now.
-    if (response.status === 400) this.lastEventId = null;
+    if (isKind(answer, 'UNKNOWN_EVENT_ID')) this.lastEventId = null;
     this.problem = message;
     this.retryLater();
   }

@@ -107,8 +107,9 @@ test('orders whose records hold null numbers or broken JSON are left out at load
           wait: true,
           idempotencyKey: 'k-failed',
         }),
-      (error: Error & { status?: number }) =>
-        error.status === 422 && /k-failed.*could not be restored from the journal/.test(error.message),
+      (error: Error & { kind?: string }) =>
+        error.kind === 'IDEMPOTENCY_KEY_REUSED' &&
+        /k-failed.*could not be restored from the journal/.test(error.message),
     );
     assert.deepEqual(
       legs.map((leg) => second.orders.ledger.netContracts(accountKey, leg.code)),
@@ -137,6 +138,7 @@ test('orders whose records hold null numbers or broken JSON are left out at load
       assert.equal((await post('/api/v1/order/combotrades', {})).status, 200);
       const missing = await post('/api/v1/order/cancel_order', { trade_id: failed.order.id });
       assert.equal(missing.status, 404);
+      assert.equal(missing.body.error, 'ORDER_NOT_FOUND');
       assert.match(missing.body.message, new RegExp(failed.order.id));
       const cancelled = await post('/api/v1/order/cancel_order', { trade_id: resting.order.id });
       assert.equal(cancelled.status, 200);

@@ -378,7 +378,7 @@ describe('trading limits', () => {
       assert.throws(
         () => portfolio.tradingLimits(S),
         (error: unknown) =>
-          error instanceof DomainError && error.status === 409 && /08:30 to 15:00/.test(error.message),
+          error instanceof DomainError && error.kind === 'OUTSIDE_HOURS' && /08:30 to 15:00/.test(error.message),
       );
     }
   });

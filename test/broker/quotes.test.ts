@@ -559,7 +559,7 @@ describe('subscription rules', () => {
   const { broker } = brokerAt('always-open', '10:00');
   const rejects = (
     input: Parameters<typeof broker.quotes.resolve>[0],
-    kind: new (message: string) => Error,
+    kind: abstract new (...args: never[]) => Error,
     message: RegExp,
   ) =>
     assert.throws(

@@ -239,6 +239,7 @@ describe('sjgate apps list and delete', () => {
     assert.equal(again.code, 1);
     assert.deepEqual(JSON.parse(again.stdout), {
       code: 404,
+      error: 'APP_NOT_FOUND',
       message: "no app 'small' is uploaded; GET /api/v1/apps lists the apps",
       details: null,
     });

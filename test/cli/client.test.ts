@@ -94,7 +94,7 @@ describe('DaemonClient', () => {
 
   test('an error envelope becomes an ApiError with its message and details', async () => {
     const socketPath = join(dir, 'errors.sock');
-    const envelope = { code: 404, message: 'Contract not found: NOPE', details: null };
+    const envelope = { code: 404, error: 'CONTRACT_NOT_FOUND', message: 'Contract not found: NOPE', details: null };
     const unix = await fakeServer('socket', { path: socketPath }, (_req, res) => json(res, 404, envelope));
     try {
       const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: await freePort() });

@@ -229,11 +229,11 @@ describe('sjgate data against a fake daemon', () => {
   /** Answers like the daemon would; a 400 envelope for ticks of code BAD. */
   const daemon = fakeDaemon(({ url, body }) => {
     const code = (body as { contract?: { code?: string } } | null)?.contract?.code;
-    if (url === '/api/v1/data/ticks' && code === 'BAD') return envelope(400, 'Contract not found: BAD');
+    if (url === '/api/v1/data/ticks' && code === 'BAD') return envelope('INVALID_REQUEST', 'Contract not found: BAD');
     if (url === '/api/v1/data/ticks') return [200, TICKS];
     if (url === '/api/v1/data/snapshots') return [200, [SNAPSHOT]];
     if (url === '/api/v1/data/regulatory_punish') return [200, PUNISH];
-    return envelope(404, `no route ${url}`);
+    return envelope('ROUTE_NOT_FOUND', `no route ${url}`);
   });
   const { seen, sjgate } = daemon;
   before(() => daemon.start());
@@ -312,7 +312,12 @@ describe('sjgate data against a fake daemon', () => {
     assert.equal(run.code, EXIT.error);
     assert.match(run.stderr, /error: Contract not found: BAD/);
     const json = await sjgate('--format', 'json', 'data', 'ticks', '--code', 'BAD');
-    assert.deepEqual(JSON.parse(json.stdout), { code: 400, message: 'Contract not found: BAD', details: null });
+    assert.deepEqual(JSON.parse(json.stdout), {
+      code: 400,
+      error: 'INVALID_REQUEST',
+      message: 'Contract not found: BAD',
+      details: null,
+    });
   });
 
   test('bad flags are exit 2 and send nothing', async () => {

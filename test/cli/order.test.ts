@@ -352,7 +352,7 @@ describe('sjgate order against a fake daemon', () => {
       return [200, { security_type: 'FUT', region: 'TW', exchange: 'TAIFEX', code: 'TXFR1', target_code: 'TXFL6' }];
     }
     if (url.startsWith('/api/v1/data/contracts/'))
-      return envelope(404, `${url.split('/').pop()} is not a listed contract`);
+      return envelope('CONTRACT_NOT_FOUND', `${url.split('/').pop()} is not a listed contract`);
     if (url === '/api/v1/order/place_order') {
       const order = (body as { futures_order?: unknown }).futures_order;
       return [200, order === undefined ? placed : FUTURES_TRADE];
@@ -360,11 +360,11 @@ describe('sjgate order against a fake daemon', () => {
     if (url === '/api/v1/order/trades') return [200, listings.shift() ?? [placed]];
     if (url === '/api/v1/order/cancel_order') {
       const id = (body as { trade_id: string }).trade_id;
-      if (id === 'missing') return envelope(404, "no order with trade_id 'missing'");
+      if (id === 'missing') return envelope('ORDER_NOT_FOUND', "no order with trade_id 'missing'");
       return [200, { ...placed, status: { ...placed.status, status: 'Cancelled', cancel_quantity: 2 } }];
     }
     if (url === '/api/v1/order/update_price' || url === '/api/v1/order/update_qty') return [200, placed];
-    return envelope(404, `no route ${url}`);
+    return envelope('ROUTE_NOT_FOUND', `no route ${url}`);
   });
   const { seen, sjgate } = daemon;
   before(() => daemon.start());

@@ -128,7 +128,7 @@ describe('sjgate portfolio against a fake daemon', () => {
       case '/api/v1/portfolio/position_unit':
         return [200, request.account_type === 'F' ? [FUTURE_POSITION] : [STOCK_POSITION]];
       case '/api/v1/portfolio/position_detail':
-        return envelope(404, `no position with detail_id ${request.detail_id}`);
+        return envelope('POSITION_NOT_FOUND', `no position with detail_id ${request.detail_id}`);
       case '/api/v1/portfolio/profit_loss':
         return [200, [STOCK_PROFIT_LOSS]];
       case '/api/v1/portfolio/profit_loss_detail':
@@ -140,7 +140,7 @@ describe('sjgate portfolio against a fake daemon', () => {
       case '/api/v1/portfolio/trading_limits':
         return [200, TRADING_LIMITS];
       default:
-        return envelope(404, `no route ${url}`);
+        return envelope('ROUTE_NOT_FOUND', `no route ${url}`);
     }
   });
   const { seen, sjgate } = daemon;
@@ -230,7 +230,12 @@ describe('sjgate portfolio against a fake daemon', () => {
     assert.deepEqual(sent(), [['POST', '/api/v1/portfolio/position_detail', { detail_id: 7 }]]);
     assert.match(run.stderr, /error: no position with detail_id 7/);
     const json = await sjgate('--format', 'json', 'portfolio', 'position-detail', '--detail-id', '7');
-    assert.deepEqual(JSON.parse(json.stdout), { code: 404, message: 'no position with detail_id 7', details: null });
+    assert.deepEqual(JSON.parse(json.stdout), {
+      code: 404,
+      error: 'POSITION_NOT_FOUND',
+      message: 'no position with detail_id 7',
+      details: null,
+    });
   });
 
   test('bad flags are exit 2 and send nothing', async () => {

@@ -198,28 +198,50 @@ describe('followStream', () => {
     assert.ok(run.notices.includes('reconnected'), 'before any id, a reconnect names no event');
   });
 
-  test('a 4xx answer ends it with that ApiError; a 5xx one is retried', async () => {
+  test('an error the client must fix ends it with that ApiError; a fault of the gateway is retried', async () => {
     let connections = 0;
     const fake = await serve((_req, res) => {
       connections++;
-      if (connections === 1) return json(res, 503, { code: 503, message: 'not ready', details: null });
+      if (connections === 1) {
+        return json(res, 503, { code: 503, error: 'STREAM_CAPACITY', message: 'the streams are full', details: null });
+      }
       if (connections === 2) {
         sseHead(res);
         return res.end(frame('0-5', 'tick_stk', {}));
       }
       json(res, 400, {
         code: 400,
+        error: 'UNKNOWN_EVENT_ID',
         message: "Last-Event-ID '0-5' is not an id of this gateway's streams",
         details: null,
       });
     });
     const run = follow(fake);
-    await assert.rejects(run.done, (error) => error instanceof ApiError && error.status === 400);
+    await assert.rejects(run.done, (error) => error instanceof ApiError && error.kind === 'UNKNOWN_EVENT_ID');
     assert.equal(run.events.length, 1);
     assert.deepEqual(
       fake.requests.map((request) => request.lastEventId),
       [undefined, undefined, '0-5'],
     );
+  });
+
+  test('a 5xx without a known kind is retried; a limit the client is over (429 RATE_LIMITED) ends it', async () => {
+    let connections = 0;
+    const fake = await serve((_req, res) => {
+      connections++;
+      if (connections === 1) {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        return res.end('bad gateway');
+      }
+      // What Fastify answers by itself while the daemon closes: an `error` that is no kind.
+      if (connections === 2) {
+        return json(res, 503, { error: 'Service Unavailable', message: 'Service Unavailable', statusCode: 503 });
+      }
+      json(res, 429, { code: 429, error: 'RATE_LIMITED', message: 'over the limit', details: null });
+    });
+    const run = follow(fake);
+    await assert.rejects(run.done, (error) => error instanceof ApiError && error.kind === 'RATE_LIMITED');
+    assert.equal(connections, 3);
   });
 
   test('when nothing answers at first, UnreachableError is left to the caller', async () => {
@@ -380,7 +402,7 @@ async function quoteDaemon(subscription: Subscription | null, name: string, fram
       for (const text of frames) res.write(text);
       return;
     }
-    json(res, 404, { code: 404, message: `no route ${request.url}`, details: null });
+    json(res, 404, { code: 404, error: 'ROUTE_NOT_FOUND', message: `no route ${request.url}`, details: null });
   });
 }
 
@@ -441,7 +463,12 @@ describe('sjgate data stream', () => {
 
   test('a refused subscription is shown like any API error, and nothing is streamed', async () => {
     const fake = await fakeServer((_req, res) =>
-      json(res, 400, { code: 400, message: 'index contracts only support quote streaming', details: null }),
+      json(res, 400, {
+        code: 400,
+        error: 'INVALID_REQUEST',
+        message: 'index contracts only support quote streaming',
+        details: null,
+      }),
     );
     fakes.push(fake);
     const run = await sjgate(fake.port, ['data', 'stream', '--code', 'IX0001', '--security-type', 'IND']);
@@ -709,7 +736,8 @@ describe('sjgate order events', () => {
   test('prints each order_event as a JSON line, skips heartbeats and sessions, resumes after a drop', async () => {
     let connections = 0;
     const fake = await fakeServer((_req, res, request) => {
-      if (request.url !== '/api/v1/stream/data/order_event') return json(res, 404, { code: 404, message: 'no' });
+      if (request.url !== '/api/v1/stream/data/order_event')
+        return json(res, 404, { code: 404, error: 'ROUTE_NOT_FOUND', message: 'no' });
       connections++;
       sseHead(res);
       if (connections === 1) {

@@ -28,7 +28,7 @@ function rejects(first: string, second: string, comboType: ComboType | undefined
     () => buildCombo(leg(first), leg(second), comboType),
     (error: unknown) => {
       assert.ok(error instanceof InvalidRequestError, `${first}+${second} throws InvalidRequestError`);
-      assert.equal(error.status, 400);
+      assert.equal(error.kind, 'INVALID_REQUEST');
       if (typeof message === 'string') assert.equal(error.message, message);
       else assert.match(error.message, message);
       return true;

@@ -81,7 +81,12 @@ test('a reset connection without credentials gets nothing executed; the Unix soc
 
   const unauthorized = await call({ port }, 'POST', '/api/v1/order/trades');
   assert.equal(unauthorized.status, 401);
-  assert.deepEqual(unauthorized.body, { code: 401, message: 'Missing Authorization header', details: null });
+  assert.deepEqual(unauthorized.body, {
+    code: 401,
+    error: 'UNAUTHORIZED',
+    message: 'Missing Authorization header',
+    details: null,
+  });
   const overSocket = await call({ socketPath }, 'POST', '/api/v1/order/trades');
   assert.equal(overSocket.status, 200, 'the owner-only Unix socket needs no token');
   assert.deepEqual(overSocket.body, []);

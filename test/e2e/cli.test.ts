@@ -140,6 +140,7 @@ describe('sjgate CLI against a real daemon', () => {
     assert.equal(json.code, 1);
     const envelope = parseJson(json);
     assert.equal(envelope.code, 404);
+    assert.equal(envelope.error, 'CONTRACT_NOT_FOUND');
     assert.ok(run.stderr.includes(`error: ${envelope.message as string}`));
   });
 

@@ -145,6 +145,7 @@ test('a full disk: 507 and nothing kept, reads and the daemon live on, the retry
     }
     assert.equal(answer.status, 507, JSON.stringify(answer.body));
     assert.equal(answer.body.code, 507);
+    assert.equal(answer.body.error, 'DISK_FULL');
     assert.match(String(answer.body.message), /disk .* is full, so nothing of this request was kept/);
     assert.equal(answer.body.details, null);
     failedKeys.push(`full-${i}`);

@@ -39,6 +39,7 @@ async function send(method: 'GET' | 'POST', path: string, text?: string) {
 function assertNotFinite(response: { status: number; body: Body }, ...fields: (string | number)[][]) {
   assert.equal(response.status, 422, JSON.stringify(response.body));
   assert.equal(response.body.code, 422);
+  assert.equal(response.body.error, 'VALIDATION_FAILED');
   assert.match(response.body.message, /must be a finite number/);
   assert.deepEqual(
     response.body.details,

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { CommanderError } from 'commander';
 import { EXIT } from '../../src/cli/context.js';
 import { createProgram } from '../../src/cli/program.js';
+import type { ErrorKind } from '../../src/domain/errors.js';
+import { STATUS_OF_KIND } from '../../src/server/errors.js';
 
 /** A request the fake daemon received; body is null when there was none. */
 export interface Seen {
@@ -27,10 +29,10 @@ export interface Run {
 /** The status and JSON body the fake daemon answers a request with. */
 export type Answer = (request: Seen) => [status: number, body: unknown];
 
-/** The error envelope of the API. */
-export const envelope = (status: number, message: string): [number, unknown] => [
-  status,
-  { code: status, message, details: null },
+/** The error envelope of the API: an error of `kind`, answered with the status the gateway gives that kind. */
+export const envelope = (kind: ErrorKind, message: string): [number, unknown] => [
+  STATUS_OF_KIND[kind],
+  { code: STATUS_OF_KIND[kind], error: kind, message, details: null },
 ];
 
 export interface FakeDaemon {

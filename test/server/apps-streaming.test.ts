@@ -211,6 +211,7 @@ describe('upload size limits over a socket', () => {
     assert.equal(answer.status, 411, answer.body);
     assert.deepEqual(JSON.parse(answer.body), {
       code: 411,
+      error: 'LENGTH_REQUIRED',
       message:
         'an upload needs a Content-Length header (a chunked upload is refused); send the body with its length, ' +
         'as curl -F and sjgate apps upload do',
@@ -443,6 +444,7 @@ describe('clients that vanish or stall', () => {
     assert.equal(answer.headers['retry-after'], '5');
     assert.deepEqual(JSON.parse(answer.body), {
       code: 429,
+      error: 'UPLOAD_CAPACITY',
       message: 'at most 2 uploads may run at once; try again in a few seconds',
       details: null,
     });

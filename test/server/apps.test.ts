@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { assertErrorKind } from '../helpers/errors.js';
 import {
   appOver,
   filesUnder,
@@ -23,7 +24,7 @@ function assertEnvelope(response: LightMyRequestResponse, status: number, messag
   assert.equal(response.statusCode, status, response.body);
   assert.match(response.headers['content-type'] as string, /^application\/json/);
   const body = response.json() as Json;
-  assert.deepEqual(Object.keys(body).sort(), ['code', 'details', 'message']);
+  assertErrorKind(body, status);
   assert.equal(body.code, status);
   assert.match(body.message as string, message);
 }
@@ -167,7 +168,9 @@ describe('an uploaded app', () => {
       assert.equal(response.headers['cache-control'], 'no-cache', route);
     }
     assertEnvelope(await get('/apps/demo/assets/missing-B7xk2Q9a.js'), 404, /app 'demo' has no file assets\/missing/);
-    assertEnvelope(await get('/apps/demo/missing.png'), 404, /no file missing\.png/);
+    const missing = await get('/apps/demo/missing.png');
+    assertEnvelope(missing, 404, /no file missing\.png/);
+    assert.equal(missing.json().error, 'APP_FILE_NOT_FOUND');
   });
 
   test('a file asked for as a folder (a trailing slash) is a 404 naming its address', async () => {
@@ -434,7 +437,7 @@ describe('hostile input', () => {
     ]) {
       await assert.rejects(receiveUpload(failing(new Error(message)), staged), (error: unknown) => {
         assert.ok(error instanceof AppRefusal, message);
-        assert.equal(error.status, 400);
+        assert.equal(error.kind, 'INVALID_REQUEST');
         assert.equal(error.message, `the body is not valid multipart/form-data (${message})`);
         return true;
       });

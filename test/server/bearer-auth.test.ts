@@ -51,7 +51,7 @@ describe('a gateway bound beyond loopback', () => {
     for (const [authorization, message] of cases) {
       const response = await accounts(authorization);
       assert.equal(response.statusCode, 401, String(authorization));
-      assert.deepEqual(response.json(), { code: 401, message, details: null });
+      assert.deepEqual(response.json(), { code: 401, error: 'UNAUTHORIZED', message, details: null });
       assert.equal(response.headers['www-authenticate'], 'Bearer');
     }
     const allowed = await accounts('Bearer KEY:SECRET');

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { percentLimits, STOCK_TICKS } from '../../src/domain/ticks.js';
 import { testApp } from '../helpers/app.js';
+import { assertErrorKind } from '../helpers/errors.js';
 
 let app: FastifyInstance;
 let broker: SimBroker;
@@ -28,7 +29,7 @@ async function post(url: string, payload: unknown) {
 
 function assertEnvelope(response: { status: number; body: Json }, status: number, message?: string | RegExp) {
   assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.deepEqual(Object.keys(response.body).sort(), ['code', 'details', 'message']);
+  assertErrorKind(response.body, status);
   assert.equal(response.body.code, status);
   assert.equal(typeof response.body.message, 'string');
   if (typeof message === 'string') assert.equal(response.body.message, message);

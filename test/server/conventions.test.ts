@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
+import { assertErrorKind } from '../helpers/errors.js';
 
 let app: FastifyInstance;
 let broker: SimBroker;
@@ -27,7 +28,7 @@ async function json(options: InjectOptions) {
 
 function assertEnvelope(response: { status: number; body: Json }, status: number, message?: RegExp) {
   assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.deepEqual(Object.keys(response.body).sort(), ['code', 'details', 'message']);
+  assertErrorKind(response.body, status);
   assert.equal(response.body.code, status);
   assert.equal(typeof response.body.message, 'string');
   assert.ok(!/\bat .*\.(ts|js):\d+/.test(response.body.message as string), 'no stack trace');

@@ -106,6 +106,7 @@ describe('dashboard serving', () => {
     assert.equal(response.statusCode, 503);
     const body = response.json();
     assert.equal(body.code, 503);
+    assert.equal(body.error, 'DASHBOARD_NOT_BUILT');
     assert.match(body.message, /npm run build/);
   });
 
@@ -132,6 +133,7 @@ describe('dashboard inside the gateway', () => {
     assert.match(response.headers['content-type'] as string, /^application\/json/);
     assert.deepEqual(response.json(), {
       code: 404,
+      error: 'ROUTE_NOT_FOUND',
       message: 'no route GET /api/v1/nope; see /docs for the API',
       details: null,
     });

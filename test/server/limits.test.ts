@@ -66,7 +66,7 @@ function assertRefused(
 ) {
   assert.equal(res.statusCode, 429);
   assert.equal(res.headers['retry-after'], retryAfter);
-  assert.deepEqual(res.json(), { code: 429, message, details: null });
+  assert.deepEqual(res.json(), { code: 429, error: 'RATE_LIMITED', message, details: null });
 }
 
 describe('market-data call rate', () => {

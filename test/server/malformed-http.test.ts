@@ -57,8 +57,9 @@ describe('malformed HTTP gets the envelope', () => {
         const [head, body] = answer.split('\r\n\r\n', 2) as [string, string];
         assert.match(head, /^HTTP\/1\.1 400 Bad Request\r\n/, answer);
         assert.match(head, /content-type: application\/json/i);
-        const envelope = JSON.parse(body) as { code: number; message: string; details: unknown };
+        const envelope = JSON.parse(body) as { code: number; error: string; message: string; details: unknown };
         assert.equal(envelope.code, 400);
+        assert.equal(envelope.error, 'MALFORMED_HTTP');
         assert.equal(envelope.details, null);
         assert.match(envelope.message, /^the request is not valid HTTP\/1\.1: /);
         assert.match(envelope.message, why);
@@ -70,6 +71,8 @@ describe('malformed HTTP gets the envelope', () => {
     const raw = `GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
     const answer = await exchange({ port: gateway.port }, raw);
     assert.match(answer, /^HTTP\/1\.1 431 /);
-    assert.equal(JSON.parse(answer.split('\r\n\r\n', 2)[1]!).code, 431);
+    const envelope = JSON.parse(answer.split('\r\n\r\n', 2)[1]!);
+    assert.equal(envelope.code, 431);
+    assert.equal(envelope.error, 'HEADERS_TOO_LARGE');
   });
 });

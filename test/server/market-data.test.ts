@@ -6,6 +6,7 @@ import type { StockInfo } from '../../src/domain/contracts.js';
 import type { Kbars, Snapshot, Ticks } from '../../src/domain/market-data.js';
 import type { ManualClock } from '../../src/domain/time.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
+import { assertErrorKind } from '../helpers/errors.js';
 
 type Json = Record<string, unknown>;
 
@@ -38,7 +39,7 @@ function client(app: FastifyInstance) {
 
 function assertEnvelope(response: { status: number; body: Json }, status: number, message?: RegExp) {
   assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.deepEqual(Object.keys(response.body).sort(), ['code', 'details', 'message']);
+  assertErrorKind(response.body, status);
   assert.equal(response.body.code, status);
   if (message) assert.match(response.body.message as string, message);
 }

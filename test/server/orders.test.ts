@@ -7,6 +7,7 @@ import type { FuturesTrade, StockTrade, Trade } from '../../src/domain/orders.js
 import { isOnTickGrid, STOCK_TICKS } from '../../src/domain/ticks.js';
 import type { ManualClock } from '../../src/domain/time.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
+import { assertErrorKind } from '../helpers/errors.js';
 
 type Json = Record<string, unknown>;
 
@@ -58,7 +59,7 @@ const ORDER = '/api/v1/order';
 
 function assertEnvelope(response: Reply, status: number, message?: RegExp) {
   assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.deepEqual(Object.keys(response.body).sort(), ['code', 'details', 'message']);
+  assertErrorKind(response.body, status);
   assert.equal(response.body.code, status);
   if (message) assert.match(response.body.message, message);
 }

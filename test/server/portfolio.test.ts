@@ -10,6 +10,7 @@ import type { StockPosition } from '../../src/domain/portfolio.js';
 import { ManualClock } from '../../src/domain/time.js';
 import { buildApp } from '../../src/server/app.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
+import { assertErrorKind } from '../helpers/errors.js';
 import {
   BALANCE,
   FUTURE_POSITION,
@@ -53,8 +54,10 @@ function fakePortfolio(sim: SimBroker, calls: Call[]): PortfolioPort {
     return sim.accounts.resolve(ids ? selector : { ...selector, account_type: type }).account_type;
   };
   const detail = (id: number) => {
-    if (id === UNKNOWN_DETAIL) throw new NotFoundError(`no position or profit with detail_id ${id}`);
-    if (id === CONFLICT_DETAIL) throw new DomainError(409, 'the detail is being recomputed; ask again');
+    if (id === UNKNOWN_DETAIL)
+      throw new NotFoundError('POSITION_NOT_FOUND', `no position or profit with detail_id ${id}`);
+    if (id === CONFLICT_DETAIL)
+      throw new DomainError('OUTSIDE_HOURS', 'the detail answers in trading hours only; ask again then');
   };
   return {
     accountBalance: (selector) => {
@@ -163,7 +166,7 @@ async function gateway(rateLimits = false): Promise<Gateway> {
 
 function assertEnvelope(reply: Reply, status: number, message?: RegExp) {
   assert.equal(reply.status, status, JSON.stringify(reply.body));
-  assert.deepEqual(Object.keys(reply.body).sort(), ['code', 'details', 'message']);
+  assertErrorKind(reply.body, status);
   assert.equal(reply.body.code, status);
   if (message) assert.match(reply.body.message, message);
   if (status !== 422) assert.equal(reply.body.details, null);
@@ -460,7 +463,7 @@ describe('errors of the port', () => {
       /no position or profit with detail_id 99/,
     );
     assertEnvelope(await gw.post('profit_loss_detail', { detail_id: UNKNOWN_DETAIL }), 404);
-    assertEnvelope(await gw.post('position_detail', { detail_id: CONFLICT_DETAIL }), 409, /being recomputed/);
+    assertEnvelope(await gw.post('position_detail', { detail_id: CONFLICT_DETAIL }), 409, /trading hours only/);
     assertEnvelope(
       await gw.post('profit_loss', { begin_date: '2026-11-23', end_date: '2026-11-02' }),
       400,

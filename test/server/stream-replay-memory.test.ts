@@ -132,7 +132,7 @@ test('a stream beyond the connection cap is refused with 503, Retry-After and th
   assert.equal(refused.status, 503);
   assert.equal(refused.headers['retry-after'], '5');
   const body = JSON.parse(refused.body);
-  assert.deepEqual(body, { code: 503, message: body.message, details: null });
+  assert.deepEqual(body, { code: 503, error: 'STREAM_CAPACITY', message: body.message, details: null });
   assert.match(body.message, /maximum of 2 clients; try again in 5 s/);
   assert.equal((await gateway.status()).refused_clients, 1);
   first.close();

@@ -133,6 +133,7 @@ describe('subscriptions', () => {
     }
     const over = await post(app, '/api/v1/stream/subscribe', { code: '2454', quote_type: 'Tick', intraday_odd: true });
     assert.equal(over.status, 429);
+    assert.equal(over.body.error, 'SUBSCRIPTION_LIMIT');
     assert.match(over.body.message, /at most 200 subscriptions/);
     assert.equal((await app.inject('/api/v1/stream/subscriptions')).json().count, 200);
     const existing = await post(app, '/api/v1/stream/subscribe', { code: codes[0], quote_type: 'Tick' });

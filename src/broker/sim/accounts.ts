@@ -51,7 +51,7 @@ export class SimAccounts implements AccountsPort {
 
   defaultAccount(type: AccountType): Account {
     const found = this.defaults.get(type);
-    if (!found) throw new NotFoundError(`there is no ${type} account`);
+    if (!found) throw new NotFoundError('ACCOUNT_NOT_FOUND', `there is no ${type} account`);
     return found;
   }
 
@@ -69,7 +69,10 @@ export class SimAccounts implements AccountsPort {
         (selector.person_id === undefined || a.person_id === selector.person_id),
     );
     if (!found) {
-      throw new NotFoundError(`no account ${brokerId}-${accountId}; accounts: ${this.accounts.map(label).join(', ')}`);
+      throw new NotFoundError(
+        'ACCOUNT_NOT_FOUND',
+        `no account ${brokerId}-${accountId}; accounts: ${this.accounts.map(label).join(', ')}`,
+      );
     }
     return found;
   }

@@ -69,7 +69,7 @@ export class SimContracts implements ContractsPort {
   private lookup(code: string, query: ContractQuery = {}): ContractInfo {
     const info = isTaiwan(query.region) ? this.current().find(code) : undefined;
     if (!info || (query.securityType !== undefined && info.security_type !== query.securityType)) {
-      throw new NotFoundError(notFoundMessage(code, query));
+      throw new NotFoundError('CONTRACT_NOT_FOUND', notFoundMessage(code, query));
     }
     return info;
   }
@@ -105,10 +105,13 @@ export class SimContracts implements ContractsPort {
     }
     if (!isTaiwan(query.region)) return [];
     if (root !== undefined && !FUTURES_PRODUCTS.some((p) => p.root === root)) {
-      throw new NotFoundError(`futures root ${root} not found; GET /api/v1/data/contracts/futures/roots lists them`);
+      throw new NotFoundError(
+        'CONTRACT_NOT_FOUND',
+        `futures root ${root} not found; GET /api/v1/data/contracts/futures/roots lists them`,
+      );
     }
     if (underlyingCode !== undefined && !this.current().find(underlyingCode)) {
-      throw new NotFoundError(`underlying ${underlyingCode} not found`);
+      throw new NotFoundError('CONTRACT_NOT_FOUND', `underlying ${underlyingCode} not found`);
     }
     const matches = (info: FuturesInfo) =>
       (root === undefined || info.root === root) &&
@@ -125,6 +128,7 @@ export class SimContracts implements ContractsPort {
   options(query: OptionsQuery): OptionInfo[] {
     if (!OPTION_PRODUCTS.some((p) => p.root === query.root)) {
       throw new NotFoundError(
+        'CONTRACT_NOT_FOUND',
         `options root ${query.root} not found; GET /api/v1/data/contracts/options/roots lists them`,
       );
     }
@@ -142,7 +146,7 @@ export class SimContracts implements ContractsPort {
 
   warrants(query: WarrantsQuery): WarrantInfo[] {
     if (!SECURITIES_BY_CODE.has(query.underlyingCode)) {
-      throw new NotFoundError(`underlying ${query.underlyingCode} not found`);
+      throw new NotFoundError('CONTRACT_NOT_FOUND', `underlying ${query.underlyingCode} not found`);
     }
     if (!isTaiwan(query.region)) return [];
     const matches = (info: WarrantInfo) =>
@@ -195,7 +199,10 @@ export class SimContracts implements ContractsPort {
   futuresCombos(root: string, region?: Region): ComboContract[] {
     const product = FUTURES_PRODUCTS.find((p) => p.root === root);
     if (!product || product.family !== root) {
-      throw new NotFoundError(`futures root ${root} not found; combos are listed by a monthly root such as TXF`);
+      throw new NotFoundError(
+        'CONTRACT_NOT_FOUND',
+        `futures root ${root} not found; combos are listed by a monthly root such as TXF`,
+      );
     }
     if (!isTaiwan(region)) return [];
     const family = this.current()
@@ -226,7 +233,10 @@ export class SimContracts implements ContractsPort {
       );
     }
     const known = TICK_BAND_RULES.filter((r) => r.security_type === securityType).map((r) => r.rule);
-    throw new NotFoundError(`tick-band rule ${rule} not found for ${securityType}; rules: ${known.join(', ')}`);
+    throw new NotFoundError(
+      'TICK_RULE_NOT_FOUND',
+      `tick-band rule ${rule} not found for ${securityType}; rules: ${known.join(', ')}`,
+    );
   }
 
   count(): number {

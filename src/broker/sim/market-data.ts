@@ -172,7 +172,7 @@ export class SimMarketData implements MarketDataPort {
   resolve(ref: ContractRef): ContractInfo {
     const info = this.contracts.info(ref.code, { securityType: ref.security_type });
     if (ref.exchange && ref.exchange !== info.exchange) {
-      throw new NotFoundError(`${ref.code} is listed on ${info.exchange}, not ${ref.exchange}`);
+      throw new NotFoundError('CONTRACT_NOT_FOUND', `${ref.code} is listed on ${info.exchange}, not ${ref.exchange}`);
     }
     return info;
   }

@@ -1,22 +1,16 @@
-// What the gateway refuses of a hosted app's name or paths, as refusals with an HTTP status and a message saying what
-// to change; the rules themselves are the domain's (domain/apps.ts).
+// What the gateway refuses of a hosted app's name or paths, as refusals of a kind with a message saying what to
+// change; the rules themselves are the domain's (domain/apps.ts).
 
 import { APP_NAME_RULE, appPathProblem, isAppName } from '../../domain/apps.js';
+import { DomainError } from '../../domain/errors.js';
 
-/** A request about an app that is refused with `status` and a message saying what to change. */
-export class AppRefusal extends Error {
-  override name = 'AppRefusal';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A request about an app that is refused, with the kind of refusal and a message saying what to change. */
+export class AppRefusal extends DomainError {}
 
-/** Throws a 400 refusal stating the rule when `name` is not a valid app name. */
+/** Throws an INVALID_REQUEST refusal stating the rule when `name` is not a valid app name. */
 export function checkAppName(name: string): void {
-  if (!isAppName(name)) throw new AppRefusal(400, `invalid app name ${JSON.stringify(name)}: ${APP_NAME_RULE}`);
+  if (!isAppName(name))
+    throw new AppRefusal('INVALID_REQUEST', `invalid app name ${JSON.stringify(name)}: ${APP_NAME_RULE}`);
 }
 
 /**
@@ -26,7 +20,8 @@ export function checkAppName(name: string): void {
 export function uploadedFilePath(filename: string): string {
   const path = filename.replaceAll('\\', '/');
   const problem = appPathProblem(path);
-  if (problem !== null) throw new AppRefusal(400, `invalid file name ${JSON.stringify(filename)}: ${problem}`);
+  if (problem !== null)
+    throw new AppRefusal('INVALID_REQUEST', `invalid file name ${JSON.stringify(filename)}: ${problem}`);
   return path;
 }
 
@@ -38,6 +33,6 @@ export function requestedSegments(urlPath: string): string[] {
   const path = urlPath.endsWith('/') ? urlPath.slice(0, -1) : urlPath;
   if (path === '') return [];
   const problem = appPathProblem(path);
-  if (problem !== null) throw new AppRefusal(400, `invalid path ${JSON.stringify(urlPath)}: ${problem}`);
+  if (problem !== null) throw new AppRefusal('INVALID_REQUEST', `invalid path ${JSON.stringify(urlPath)}: ${problem}`);
   return path.split('/');
 }

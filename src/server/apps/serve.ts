@@ -14,9 +14,9 @@ export interface ServedFile {
 }
 
 export const appNotFound = (name: string) =>
-  new AppRefusal(404, `no app '${name}' is uploaded; GET /api/v1/apps lists the apps`);
+  new AppRefusal('APP_NOT_FOUND', `no app '${name}' is uploaded; GET /api/v1/apps lists the apps`);
 
-/** Checks the name and that the app exists; a 400 or 404 refusal otherwise. */
+/** Checks the name and that the app exists; an INVALID_REQUEST or APP_NOT_FOUND refusal otherwise. */
 export async function requireApp(store: AppStore, name: string): Promise<void> {
   checkAppName(name);
   if (!(await store.has(name))) throw appNotFound(name);
@@ -34,13 +34,16 @@ export async function fileToServe(store: AppStore, name: string, path: string): 
       // Asked for as a folder: served there, the file's relative URLs would resolve against a folder that is not.
       await asked.handle.close();
       const file = segments.join('/');
-      throw new AppRefusal(404, `app '${name}' has no folder ${file}: it is a file, at /apps/${name}/${file}`);
+      throw new AppRefusal(
+        'APP_FILE_NOT_FOUND',
+        `app '${name}' has no folder ${file}: it is a file, at /apps/${name}/${file}`,
+      );
     }
     if (asked.kind === 'outside' || extname(last) !== '') {
-      throw new AppRefusal(404, `app '${name}' has no file ${segments.join('/')}`);
+      throw new AppRefusal('APP_FILE_NOT_FOUND', `app '${name}' has no file ${segments.join('/')}`);
     }
   }
   const entry = await store.findFile(name, ['index.html']);
-  if (entry.kind !== 'file') throw new AppRefusal(404, `app '${name}' has no index.html`);
+  if (entry.kind !== 'file') throw new AppRefusal('APP_FILE_NOT_FOUND', `app '${name}' has no index.html`);
   return { file: entry, fileName: 'index.html', cacheControl: REVALIDATE };
 }

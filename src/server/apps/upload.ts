@@ -46,7 +46,7 @@ export const CUT_SHORT = 'the upload ended before all of it arrived; nothing was
 export const PART_ADVICE = `send each file as a part named '${UPLOAD_FIELD}' whose filename is its path inside the app`;
 
 export function tooLarge(what: string): AppRefusal {
-  return new AppRefusal(413, `${what}; ${APP_SIZE_LIMIT}. ${SIZE_ADVICE}`);
+  return new AppRefusal('TOO_LARGE', `${what}; ${APP_SIZE_LIMIT}. ${SIZE_ADVICE}`);
 }
 
 /**
@@ -59,17 +59,24 @@ class Manifest {
 
   add(path: string): void {
     if (this.files.size === MAX_APP_FILES) {
-      throw new AppRefusal(400, `the upload has more than ${MAX_APP_FILES} files, the most an app may have`);
+      throw new AppRefusal(
+        'INVALID_REQUEST',
+        `the upload has more than ${MAX_APP_FILES} files, the most an app may have`,
+      );
     }
-    if (this.files.has(path)) throw new AppRefusal(400, `the file ${JSON.stringify(path)} is in the upload twice`);
+    if (this.files.has(path))
+      throw new AppRefusal('INVALID_REQUEST', `the file ${JSON.stringify(path)} is in the upload twice`);
     const folders = foldersOf(path);
     const clash = folders.find((folder) => this.files.has(folder)) ?? (this.#folders.has(path) ? path : undefined);
     if (clash !== undefined) {
-      throw new AppRefusal(400, `${JSON.stringify(clash)} is both a file and a folder in the upload`);
+      throw new AppRefusal('INVALID_REQUEST', `${JSON.stringify(clash)} is both a file and a folder in the upload`);
     }
     for (const folder of folders) this.#folders.add(folder);
     if (this.#folders.size > MAX_APP_FOLDERS) {
-      throw new AppRefusal(400, `the upload has more than ${MAX_APP_FOLDERS} folders, the most an app may have`);
+      throw new AppRefusal(
+        'INVALID_REQUEST',
+        `the upload has more than ${MAX_APP_FOLDERS} folders, the most an app may have`,
+      );
     }
     this.files.add(path);
   }
@@ -82,7 +89,7 @@ function checkEntryPoint(files: ReadonlySet<string>): void {
     folder === undefined
       ? ''
       : ` (it has ${folder}/index.html: upload the contents of the folder ${folder}, not the folder itself)`;
-  throw new AppRefusal(400, `the upload has no index.html at its root, the entry point of an app${hint}`);
+  throw new AppRefusal('INVALID_REQUEST', `the upload has no index.html at its root, the entry point of an app${hint}`);
 }
 
 async function stageParts(parts: AsyncIterable<Multipart>, staged: StagedApp): Promise<string[]> {
@@ -94,17 +101,17 @@ async function stageParts(parts: AsyncIterable<Multipart>, staged: StagedApp): P
   };
   for await (const part of parts) {
     if (part.fieldname !== UPLOAD_FIELD) {
-      throw new AppRefusal(400, `unexpected part ${JSON.stringify(part.fieldname)}: ${PART_ADVICE}`);
+      throw new AppRefusal('INVALID_REQUEST', `unexpected part ${JSON.stringify(part.fieldname)}: ${PART_ADVICE}`);
     }
     if (part.type !== 'file' || typeof part.filename !== 'string') {
-      throw new AppRefusal(400, `a part named '${UPLOAD_FIELD}' has no filename: ${PART_ADVICE}`);
+      throw new AppRefusal('INVALID_REQUEST', `a part named '${UPLOAD_FIELD}' has no filename: ${PART_ADVICE}`);
     }
     const path = uploadedFilePath(part.filename);
     manifest.add(path);
     await staged.writeFile(path, part.file, count);
     if (part.file.truncated) throw tooLarge('the upload is over the limit');
   }
-  if (manifest.files.size === 0) throw new AppRefusal(400, `the upload has no files: ${PART_ADVICE}`);
+  if (manifest.files.size === 0) throw new AppRefusal('INVALID_REQUEST', `the upload has no files: ${PART_ADVICE}`);
   checkEntryPoint(manifest.files);
   return [...manifest.files].sort();
 }
@@ -122,19 +129,22 @@ function refusalOf(error: unknown): unknown {
   const { code, syscall } = error as NodeJS.ErrnoException;
   if (syscall !== undefined) {
     const full = code === 'ENOSPC' || code === 'EDQUOT';
-    return full ? new AppRefusal(507, 'the disk of the data home is full; nothing was kept') : error;
+    return full ? new AppRefusal('DISK_FULL', 'the disk of the data home is full; nothing was kept') : error;
   }
   switch (code) {
     case 'FST_MP_PREMATURE_CLOSE':
-      return new AppRefusal(400, CUT_SHORT);
+      return new AppRefusal('INVALID_REQUEST', CUT_SHORT);
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge('the upload is over the limit');
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new AppRefusal(400, `the upload has more than ${MAX_APP_FILES} files, the most an app may have`);
+      return new AppRefusal(
+        'INVALID_REQUEST',
+        `the upload has more than ${MAX_APP_FILES} files, the most an app may have`,
+      );
   }
   if (code === undefined && MALFORMED_MULTIPART.test(error.message)) {
-    return new AppRefusal(400, `the body is not valid multipart/form-data (${error.message})`);
+    return new AppRefusal('INVALID_REQUEST', `the body is not valid multipart/form-data (${error.message})`);
   }
   return error;
 }

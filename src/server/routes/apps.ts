@@ -54,7 +54,7 @@ const DEFAULT_LIMITS: UploadLimits = {
 export function appsRoutes(store: AppStore, limits: UploadLimits = DEFAULT_LIMITS): FastifyPluginAsync {
   return async (fastify) => {
     fastify.setErrorHandler((error, _request, reply) => {
-      if (error instanceof AppRefusal) return sendError(reply, error.status, error.message);
+      if (error instanceof AppRefusal) return sendError(reply, error.kind, error.message);
       throw error;
     });
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -133,12 +133,12 @@ function uploadRoute(store: AppStore, { maxUploads, progress }: UploadLimits): F
     const admitUpload = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       checkAppName((request.params as { name: string }).name);
       if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
-        throw new AppRefusal(415, `send the app as multipart/form-data: ${PART_ADVICE}`);
+        throw new AppRefusal('UNSUPPORTED_MEDIA_TYPE', `send the app as multipart/form-data: ${PART_ADVICE}`);
       }
       const length = request.headers['content-length'];
       if (length === undefined) {
         throw new AppRefusal(
-          411,
+          'LENGTH_REQUIRED',
           'an upload needs a Content-Length header (a chunked upload is refused); send the body with its length, ' +
             'as curl -F and sjgate apps upload do',
         );
@@ -148,7 +148,10 @@ function uploadRoute(store: AppStore, { maxUploads, progress }: UploadLimits): F
       }
       if (uploads >= maxUploads) {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        throw new AppRefusal(429, `at most ${maxUploads} uploads may run at once; try again in a few seconds`);
+        throw new AppRefusal(
+          'UPLOAD_CAPACITY',
+          `at most ${maxUploads} uploads may run at once; try again in a few seconds`,
+        );
       }
       // The place is held until the answer is sent or the connection closes; either ends the upload.
       uploads++;
@@ -205,7 +208,7 @@ const RETRY_AFTER_SECONDS = 5;
  */
 function partsOf(request: FastifyRequest, { windowMs, minBytes }: UploadProgress): AsyncIterable<Multipart> {
   const { raw } = request;
-  if (raw.destroyed || raw.aborted) throw new AppRefusal(400, CUT_SHORT);
+  if (raw.destroyed || raw.aborted) throw new AppRefusal('INVALID_REQUEST', CUT_SHORT);
   const parts = request.parts();
   const first = parts.next();
   let received = 0;

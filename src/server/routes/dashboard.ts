@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { sendError } from '../errors.js';
+import { STATUS_OF_KIND, sendError } from '../errors.js';
 
 export interface DashboardOptions {
   /** The folder holding the built index.html and assets/; dist/web of the package by default. */
@@ -60,9 +60,13 @@ export function dashboardRoutes(options: DashboardOptions = {}): FastifyPluginAs
 }
 
 function notBuilt(reply: FastifyReply, accept: string | undefined) {
-  if (!accept?.includes('text/html')) return sendError(reply, 503, NOT_BUILT);
+  if (!accept?.includes('text/html')) return sendError(reply, 'DASHBOARD_NOT_BUILT', NOT_BUILT);
   const page = `<!doctype html><meta charset="utf-8"><title>sjgate</title><p>sjgate: ${NOT_BUILT}. The API is up: <a href="/docs">/docs</a>.</p>`;
-  return reply.code(503).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  return reply
+    .code(STATUS_OF_KIND.DASHBOARD_NOT_BUILT)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(page);
 }
 
 /**

@@ -20,10 +20,10 @@ export interface BudgetLimits {
   maxConnections: number;
 }
 
-/** 503: the streams are at their connection cap or over their memory budget. */
+/** STREAM_CAPACITY: the streams are at their connection cap or over their memory budget. */
 export class StreamsBusyError extends DomainError {
   constructor(message: string) {
-    super(503, message);
+    super('STREAM_CAPACITY', message);
   }
 }
 

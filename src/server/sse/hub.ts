@@ -5,7 +5,7 @@
 // clients leave unread is bounded per client (maxBufferedBytes) and for all of them together (budget.ts).
 
 import type { FastifyReply } from 'fastify';
-import { InvalidRequestError } from '../../domain/errors.js';
+import { DomainError } from '../../domain/errors.js';
 import {
   type BudgetLimits,
   DEFAULT_MAX_CONNECTIONS,
@@ -63,12 +63,13 @@ export const DEFAULT_RING: RingLimits = { maxFrames: 50_000, maxBytes: 32 * 1024
 export const DEFAULT_CLIENT_BUFFER_BYTES = 1024 * 1024;
 const MAX_EVENT_ID_LENGTH = 40;
 
-/** Parses a Last-Event-ID this gateway sent; 400 for anything else, so a client bug shows instead of a silent gap. */
+/** Parses a Last-Event-ID this gateway sent; UNKNOWN_EVENT_ID for anything else, so a client bug shows instead of a silent gap. */
 export function parseEventId(value: string | undefined): EventCursor | null {
   if (value === undefined || value === '') return null;
   const match = value.length <= MAX_EVENT_ID_LENGTH ? /^(\d{1,15})-(\d{1,17})$/.exec(value) : null;
   if (!match) {
-    throw new InvalidRequestError(
+    throw new DomainError(
+      'UNKNOWN_EVENT_ID',
       `Last-Event-ID '${value.slice(0, MAX_EVENT_ID_LENGTH)}' is not an id of this gateway's streams ` +
         "(they look like '<order seq>-<seq>', e.g. '12-1763800000000042'); reconnect without it to start from now",
     );

@@ -49,7 +49,7 @@ export class SubscriptionBook {
     if (held) return held;
     if (this.quotes.size >= MAX_SUBSCRIPTIONS) {
       throw new DomainError(
-        429,
+        'SUBSCRIPTION_LIMIT',
         `at most ${MAX_SUBSCRIPTIONS} subscriptions at a time (the service's limit) and ${this.quotes.size} are held; ` +
           'unsubscribe one first (GET /api/v1/stream/subscriptions lists them)',
       );

@@ -2,7 +2,7 @@
 // is dropped, so its index.html lands at the app's root) or loose files; open or delete the uploaded ones.
 
 import { type FormEvent, useState } from 'react';
-import { ApiError, api, auth, errorMessageOf, messageOf, requestHeaders } from '../api';
+import { ApiError, api, auth, errorOf, isKind, messageOf, requestHeaders } from '../api';
 import { bytes } from '../format';
 import { usePolling } from '../hooks';
 import type { AppList } from '../types';
@@ -42,8 +42,9 @@ function upload(name: string, files: PickedFile[], onProgress: (share: number) =
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) return resolve(JSON.parse(request.responseText) as Uploaded);
-      if (request.status === 401) auth.refused();
-      reject(new ApiError(request.status, errorMessageOf(request.status, request.responseText)));
+      const error = new ApiError(request.status, errorOf(request.status, request.responseText));
+      if (isKind(error, 'UNAUTHORIZED')) auth.refused();
+      reject(error);
     };
     request.onerror = () =>
       reject(new Error('the gateway closed the connection before answering (is the app over the size limit?)'));

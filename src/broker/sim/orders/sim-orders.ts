@@ -201,7 +201,7 @@ export class SimOrders implements OrdersPort {
   cancelCombo(tradeId: string): ComboTrade {
     this.sync();
     const record = this.combos.records.get(tradeId);
-    if (!record) throw new NotFoundError(`no combo order with trade_id '${tradeId}'`);
+    if (!record) throw new NotFoundError('ORDER_NOT_FOUND', `no combo order with trade_id '${tradeId}'`);
     return this.combos.cancel(record, this.clock.now());
   }
 
@@ -298,7 +298,7 @@ export class SimOrders implements OrdersPort {
     const record = this.records.get(id);
     if (record) return record;
     throw new DomainError(
-      422,
+      'IDEMPOTENCY_KEY_REUSED',
       `Idempotency-Key '${key}' was used for order ${id}, which could not be restored from the journal; ` +
         'send a new key for a new order',
     );
@@ -308,7 +308,7 @@ export class SimOrders implements OrdersPort {
   private retried(record: OrderRecord, key: string, request: string): OrderRecord {
     if (record.request !== undefined && record.request !== request) {
       throw new DomainError(
-        422,
+        'IDEMPOTENCY_KEY_REUSED',
         `Idempotency-Key '${key}' was already used for a different order (trade id ${record.trade.order.id}); ` +
           'send a new key for a new order',
       );
@@ -378,10 +378,13 @@ export class SimOrders implements OrdersPort {
     const { code, security_type, exchange } = input.contract;
     const listed = this.contracts.current().find(code);
     if (!listed || (security_type && listed.security_type !== security_type)) {
-      throw new NotFoundError(`${code} is not a listed contract${security_type ? ` of type ${security_type}` : ''}`);
+      throw new NotFoundError(
+        'CONTRACT_NOT_FOUND',
+        `${code} is not a listed contract${security_type ? ` of type ${security_type}` : ''}`,
+      );
     }
     if (exchange && exchange !== listed.exchange) {
-      throw new NotFoundError(`${code} is listed on ${listed.exchange}, not ${exchange}`);
+      throw new NotFoundError('CONTRACT_NOT_FOUND', `${code} is listed on ${listed.exchange}, not ${exchange}`);
     }
     if (listed.security_type === 'IND') throw new InvalidRequestError(`${code} is an index; indices cannot be traded`);
     const target = listed.target_code ? this.contracts.current().find(listed.target_code) : listed;
@@ -459,7 +462,7 @@ export class SimOrders implements OrdersPort {
     requireFiniteNumbers(change, change.kind);
     this.sync();
     const record = this.records.get(tradeId);
-    if (!record) throw new NotFoundError(`no order with trade_id '${tradeId}'`);
+    if (!record) throw new NotFoundError('ORDER_NOT_FOUND', `no order with trade_id '${tradeId}'`);
     const info = this.infoOf(record);
     const now = this.clock.now();
     const { trade } = record;

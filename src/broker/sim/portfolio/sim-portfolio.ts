@@ -212,6 +212,7 @@ export class SimPortfolio implements PortfolioPort {
     const ids = positions.map((p) => p.id);
     const known = ids.length === 0 ? 'the account has no open positions' : `open position ids: ${ids.join(', ')}`;
     return new NotFoundError(
+      'POSITION_NOT_FOUND',
       `no open position with detail_id ${detailId} in ${accountKeyOf(resolved.account)}; ${known}`,
     );
   }
@@ -223,7 +224,7 @@ export class SimPortfolio implements PortfolioPort {
       isTradingDay(taipeiDate(now)) && minute >= TRADING_LIMITS_WINDOW.from && minute < TRADING_LIMITS_WINDOW.to;
     if (open) return;
     throw new DomainError(
-      409,
+      'OUTSIDE_HOURS',
       `trading_limits answers on trading days from 08:30 to 15:00 Taipei time; it is ${taipeiTimestamp(now)} now ` +
         '(the always-open clock, SJ_SIM_CLOCK=always-open, answers at any hour)',
     );
@@ -232,7 +233,10 @@ export class SimPortfolio implements PortfolioPort {
 
 function unknownProfitLoss(resolved: ResolvedAccount, detailId: number, count: number): NotFoundError {
   const known = count === 0 ? 'the account has no realized profit or loss yet' : `ids run from 1 to ${count}`;
-  return new NotFoundError(`no profit_loss with detail_id ${detailId} in ${accountKeyOf(resolved.account)}; ${known}`);
+  return new NotFoundError(
+    'PROFIT_LOSS_NOT_FOUND',
+    `no profit_loss with detail_id ${detailId} in ${accountKeyOf(resolved.account)}; ${known}`,
+  );
 }
 
 /**

@@ -25,7 +25,7 @@ export function resolveSubscription(contracts: ContractsPort, input: SubscribeIn
 function lookup(contracts: ContractsPort, ref: ContractRef): Contract {
   const contract = contracts.get(ref.code, { securityType: ref.security_type });
   if (ref.exchange && ref.exchange !== contract.exchange) {
-    throw new NotFoundError(`${ref.code} is listed on ${contract.exchange}, not ${ref.exchange}`);
+    throw new NotFoundError('CONTRACT_NOT_FOUND', `${ref.code} is listed on ${contract.exchange}, not ${ref.exchange}`);
   }
   return contract;
 }
