@@ -67,7 +67,7 @@ export function describeVenueConformance(
     }
   };
 
-  /** Lets the venue deliver what is pending until `check` passes, or fails with what it last saw. */
+  /** Lets the venue deliver what is pending until `check` answers something, or fails naming what it waited for. */
   async function eventually<T>(venue: VenueUnderTest, what: string, check: () => Promise<T | undefined>): Promise<T> {
     const deadline = performance.now() + settleMs;
     for (;;) {
