@@ -109,6 +109,12 @@ export const APP_PATHS = {
   app: api('/apps/:name'),
 } as const;
 
+/** The pages of a hosted app, outside the API's prefix and public: `/apps/<name>` redirects to `/apps/<name>/`. */
+export const APP_PAGE_PATHS = {
+  page: '/apps/:name',
+  file: '/apps/:name/*',
+} as const;
+
 /** Every path constant above, by area: what the server registers (besides the dedicated SSE streams). */
 export const API_PATHS = {
   server: SERVER_PATHS,
@@ -120,6 +126,7 @@ export const API_PATHS = {
   streams: STREAM_PATHS,
   sse: SSE_PATHS,
   apps: APP_PATHS,
+  appPages: APP_PAGE_PATHS,
 } as const;
 
 /**
@@ -142,3 +149,5 @@ export const contractInfoPath = (code: string): string => pathOf(CONTRACT_PATHS.
 export const tickBandsPath = (rule: string): string => pathOf(CONTRACT_PATHS.tickBands, { rule });
 /** Upload (POST) or delete (DELETE) one hosted app. */
 export const appPath = (name: string): string => pathOf(APP_PATHS.app, { name });
+/** The address of a hosted app's index.html. */
+export const appPagePath = (name: string): string => `${pathOf(APP_PAGE_PATHS.page, { name })}/`;

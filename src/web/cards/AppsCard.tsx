@@ -2,7 +2,7 @@
 // is dropped, so its index.html lands at the app's root) or loose files; open or delete the uploaded ones.
 
 import { type FormEvent, useState } from 'react';
-import { APP_PATHS, appPath } from '../../contract/paths.js';
+import { APP_PATHS, appPagePath, appPath } from '../../contract/paths.js';
 import { ApiError, api, auth, errorOf, isKind, messageOf, requestHeaders } from '../api';
 import { bytes } from '../format';
 import { usePolling } from '../hooks';
@@ -86,7 +86,7 @@ function AppRow({ name, onDeleted }: { name: string; onDeleted: (error: string |
         <span className="row-actions">
           <a
             className="button small"
-            href={`/apps/${encodeURIComponent(name)}/`}
+            href={appPagePath(name)}
             target="_blank"
             rel="noopener"
             data-testid={`app-open-${name}`}
