@@ -126,6 +126,11 @@ describe('the layering checker', { timeout: 10_000 }, () => {
     edge('src/cli/daemon.ts', 'src/server/main.ts', 'dynamic'),
     edge('src/cli/commands/order.ts', 'src/domain/orders.ts'),
     edge('src/web/App.tsx', 'src/web/api.ts'),
+    edge('src/web/App.tsx', 'src/contract/paths.ts'),
+    edge('src/web/types.ts', 'src/contract/wire.ts', 'type'),
+    edge('src/server/routes/orders.ts', 'src/contract/paths.ts'),
+    edge('src/cli/commands/order.ts', 'src/contract/paths.ts'),
+    edge('src/contract/wire.ts', 'src/contract/paths.ts', 'type'),
   ];
 
   test('a graph that keeps the rules passes', () => {
@@ -201,6 +206,21 @@ describe('the layering checker', { timeout: 10_000 }, () => {
       'the dashboard imports server types',
       edge('src/web/api.ts', 'src/server/schemas/orders.ts', 'type'),
       ['web-is-self-contained'],
+    ],
+    [
+      'the dashboard imports the domain through a type-only import',
+      edge('src/web/types.ts', 'src/domain/orders.ts', 'type'),
+      ['web-is-self-contained'],
+    ],
+    [
+      'the contract imports the domain',
+      edge('src/contract/wire.ts', 'src/domain/orders.ts', 'type'),
+      ['contract-is-shared'],
+    ],
+    [
+      'the contract imports a server schema',
+      edge('src/contract/wire.ts', 'src/server/schemas/orders.ts'),
+      ['contract-is-shared', 'area-cycle'],
     ],
   ];
   for (const [name, bad, rules] of cases) {

@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import type { GatewayConfig } from '../config.js';
+import { SERVER_PATHS } from '../contract/paths.js';
 import { logError, logInfo, surviveLogWriteErrors } from '../log.js';
 import { ApiError, DaemonClient, UnreachableError, urlOf } from './client.js';
 
@@ -54,10 +55,10 @@ export function daemonClient(config: GatewayConfig, timeoutMs?: number): DaemonC
   return new DaemonClient({ socketPath: config.socketPath, host: config.host, port: config.port }, timeoutMs);
 }
 
-/** GET /api/v1/health: null when nothing answers, healthy false when the daemon answers with an error or not 'healthy'. */
+/** GET SERVER_PATHS.health: null when nothing answers, healthy false when the daemon answers with an error or not 'healthy'. */
 export async function probeHealth(client: DaemonClient): Promise<Health | null> {
   try {
-    const body = await client.get<{ status?: unknown }>('/api/v1/health');
+    const body = await client.get<{ status?: unknown }>(SERVER_PATHS.health);
     return { healthy: body !== null && typeof body === 'object' && body.status === 'healthy', body };
   } catch (error) {
     if (error instanceof UnreachableError) return null;
@@ -123,7 +124,7 @@ function prepareDirectories(config: GatewayConfig): void {
 async function describe(config: GatewayConfig, client: DaemonClient, pid: number | null): Promise<DaemonInfo> {
   let simulation = !config.production;
   try {
-    const info = await client.get<{ simulation?: unknown }>('/api/v1/info');
+    const info = await client.get<{ simulation?: unknown }>(SERVER_PATHS.info);
     if (typeof info?.simulation === 'boolean') simulation = info.simulation;
   } catch {
     // the mode from the configuration will do

@@ -4,11 +4,12 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_PATHS } from '../contract/paths.js';
 import { sendError } from './errors.js';
 import { arrivedOnLocalSocket } from './listen.js';
 
 // The dashboard's page and its assets are public too: they hold no data, and their API calls carry the token.
-const PUBLIC_PREFIXES = ['/api/v1/health', '/api/v1/info', '/openapi.json', '/docs', '/apps/', '/assets/'];
+const PUBLIC_PREFIXES = [SERVER_PATHS.health, SERVER_PATHS.info, '/openapi.json', '/docs', '/apps/', '/assets/'];
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

@@ -1,6 +1,7 @@
 // The dashboard: a header and one page of cards. The stream, the accounts and the selected code are shared here.
 
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { SERVER_PATHS } from '../contract/paths.js';
 import { loadAccounts } from './accounts';
 import { api, auth } from './api';
 import { connectBars } from './bars';
@@ -40,7 +41,7 @@ function ThemeToggle() {
 
 /** The server's identity; its sim_time also sets the page's market clock. */
 async function loadInfo(): Promise<ServerInfo> {
-  const info = await api<ServerInfo>('/api/v1/info');
+  const info = await api<ServerInfo>(SERVER_PATHS.info);
   if (info.sim_time) simClock.set(info.sim_time);
   return info;
 }

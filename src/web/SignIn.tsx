@@ -2,6 +2,7 @@
 // The token is kept in sessionStorage, so it lives only as long as this tab.
 
 import { type FormEvent, useState } from 'react';
+import { AUTH_PATHS } from '../contract/paths.js';
 import { auth, errorMessageOf, requestHeaders } from './api';
 
 export function SignIn() {
@@ -15,7 +16,7 @@ export function SignIn() {
       setError('enter the key as api_key:secret_key');
       return;
     }
-    const response = await fetch('/api/v1/auth/accounts', { headers: requestHeaders(candidate) });
+    const response = await fetch(AUTH_PATHS.accounts, { headers: requestHeaders(candidate) });
     if (!response.ok) {
       setError(errorMessageOf(response.status, await response.text()));
       return;

@@ -4,6 +4,7 @@
 // gateway, so nothing has to be subscribed again.
 
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { SSE_PATHS } from '../contract/paths.js';
 import { auth, errorOf, isKind, requestHeaders } from './api';
 
 export type StreamListener = (data: unknown) => void;
@@ -136,4 +137,4 @@ export class EventStream {
   }
 }
 
-export const marketStream = new EventStream('/api/v1/stream/data');
+export const marketStream = new EventStream(SSE_PATHS.data);

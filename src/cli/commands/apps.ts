@@ -2,6 +2,7 @@
 
 import { type Command, Option } from 'commander';
 import type { GatewayConfig } from '../../config.js';
+import { APP_PATHS, appPath } from '../../contract/paths.js';
 import { MAX_APP_BYTES, MAX_APP_FILES, MB } from '../../domain/apps.js';
 import { checkApp, filesOfFolder, filesOfPaths, formatSize } from '../app-files.js';
 import { action, UsageError } from '../context.js';
@@ -33,8 +34,6 @@ export function appUrl(config: Pick<GatewayConfig, 'host' | 'port' | 'tls'>, nam
   return `${config.tls ? 'https' : 'http'}://${shown}:${config.port}/apps/${encodeURIComponent(name)}/`;
 }
 
-const appPath = (name: string) => `/api/v1/apps/${encodeURIComponent(name)}`;
-
 export function registerApps(program: Command, runtime: Runtime): void {
   const apps = program
     .command('apps')
@@ -45,7 +44,7 @@ export function registerApps(program: Command, runtime: Runtime): void {
     .description('list the uploaded apps and their addresses')
     .action(
       action(runtime, async (cli) => {
-        const answer = await cli.call((client) => client.get<AppList>('/api/v1/apps'));
+        const answer = await cli.call((client) => client.get<AppList>(APP_PATHS.apps));
         cli.emit(answer, ({ apps }) =>
           formatTable(
             apps.map((name) => ({ name, url: appUrl(cli.config, name) })),

@@ -1,6 +1,7 @@
 // `sjgate auth accounts|usage|default-account|subscribe-trade|unsubscribe-trade`.
 
 import { type Command, Option } from 'commander';
+import { AUTH_PATHS } from '../../contract/paths.js';
 import { action } from '../context.js';
 import type { Runtime } from '../daemon.js';
 import { formatBar, formatHeading, formatRecord, formatTable, type Row } from '../output.js';
@@ -64,7 +65,7 @@ export function registerAuth(program: Command, runtime: Runtime): void {
     .description('list the trading accounts (S stock, F futures)')
     .action(
       action(runtime, async (cli) => {
-        const accounts = await cli.call((client) => client.get<Row[]>('/api/v1/auth/accounts'));
+        const accounts = await cli.call((client) => client.get<Row[]>(AUTH_PATHS.accounts));
         cli.emit(accounts, (rows) => formatTable(rows, ACCOUNT_COLUMNS));
       }),
     );
@@ -74,7 +75,7 @@ export function registerAuth(program: Command, runtime: Runtime): void {
     .description("today's data usage against the daily limit")
     .action(
       action(runtime, async (cli) => {
-        const usage = await cli.call((client) => client.get<Usage>('/api/v1/auth/usage'));
+        const usage = await cli.call((client) => client.get<Usage>(AUTH_PATHS.usage));
         cli.emit(usage, formatUsage);
       }),
     );
@@ -97,7 +98,7 @@ Examples:
           ...(options.accountType === undefined ? {} : { account_type: options.accountType }),
           ...options.account,
         };
-        const chosen = await cli.call((client) => client.post<Row>('/api/v1/auth/default_account', body));
+        const chosen = await cli.call((client) => client.post<Row>(AUTH_PATHS.defaultAccount, body));
         cli.emit(chosen, (value) => `${formatHeading('default account')}\n${formatRecord(value)}`);
       }),
     );
@@ -105,13 +106,13 @@ Examples:
   for (const [name, path, what, example] of [
     [
       'subscribe-trade',
-      'subscribe_trade',
+      AUTH_PATHS.subscribeTrade,
       'receive the order and deal reports (order_event) of an account',
       'The order event stream (`sjgate order events`) carries the reports of subscribed accounts only.',
     ],
     [
       'unsubscribe-trade',
-      'unsubscribe_trade',
+      AUTH_PATHS.unsubscribeTrade,
       'stop the order and deal reports (order_event) of an account',
       'The order event stream (`sjgate order events`) stops carrying the reports of the account.',
     ],
@@ -138,7 +139,7 @@ Examples:
       .action(
         action<TradeSubscriptionOptions>(runtime, async (cli, options) => {
           const body = tradeSubscriptionRequest(options);
-          const answer = await cli.call((client) => client.post<TradeSubscription>(`/api/v1/auth/${path}`, body));
+          const answer = await cli.call((client) => client.post<TradeSubscription>(path, body));
           cli.emit(answer, formatTradeSubscription);
         }),
       );

@@ -1,6 +1,7 @@
 // `sjgate contracts ...`: contract lookup (Contract V2), with the official CLI's flags, plus `combo` and `combos`.
 
 import { type Command, Option } from 'commander';
+import { CONTRACT_PATHS, contractInfoPath, contractPath, SSE_PATHS, tickBandsPath } from '../../contract/paths.js';
 import { COMBO_TYPES, REGIONS, SECURITY_TYPES } from '../../domain/contracts.js';
 import { type QueryValue, withQuery } from '../client.js';
 import { action, UsageError } from '../context.js';
@@ -8,9 +9,6 @@ import type { Runtime } from '../daemon.js';
 import { formatHeading, formatRecord, formatTable, printError, type Row } from '../output.js';
 import { codeList, date, decimal, integerIn, month, oneOf, text } from '../parsers.js';
 import { followStream, printLine, stopSignal, streamAction } from '../stream.js';
-
-const BASE = '/api/v1/data/contracts';
-const segment = encodeURIComponent;
 
 const COLUMNS = {
   contracts: ['code', 'security_type', 'exchange', 'region', 'target_code'],
@@ -97,7 +95,7 @@ Examples:
     .action(
       action<Options>(runtime, async (cli, o) => {
         const query = { security_type: o.type, page: o.page, page_size: o.pageSize, region: o.region };
-        const list = await cli.call((client) => client.get<ContractList>(BASE, queryOf(query)));
+        const list = await cli.call((client) => client.get<ContractList>(CONTRACT_PATHS.contracts, queryOf(query)));
         cli.emit(list, (value) => {
           const footer =
             value.page === undefined
@@ -117,7 +115,7 @@ Examples:
     .action(
       action<Options>(runtime, async (cli, o, [code]) => {
         const query = queryOf({ security_type: o.type, region: o.region });
-        const contract = await cli.call((client) => client.get<Row>(`${BASE}/${segment(code as string)}`, query));
+        const contract = await cli.call((client) => client.get<Row>(contractPath(code as string), query));
         cli.emit(contract, (value) => formatRecord(value));
       }),
     );
@@ -131,7 +129,7 @@ Examples:
     .action(
       action<Options>(runtime, async (cli, o, [code]) => {
         const query = queryOf({ security_type: o.type, region: o.region });
-        const info = await cli.call((client) => client.get<Row>(`${BASE}/${segment(code as string)}/info`, query));
+        const info = await cli.call((client) => client.get<Row>(contractInfoPath(code as string), query));
         cli.emit(info, (value) => formatRecord(value, { table: true }));
       }),
     );
@@ -151,7 +149,7 @@ Examples:
       action<Options>(runtime, async (cli, o) => {
         if (o.root === undefined && o.underlying === undefined) throw new UsageError('give --root or --underlying');
         const query = { root: o.root, underlying_code: o.underlying, delivery_month: o.month, region: o.region };
-        const list = await cli.call((client) => client.get<Row[]>(`${BASE}/futures`, queryOf(query)));
+        const list = await cli.call((client) => client.get<Row[]>(CONTRACT_PATHS.futures, queryOf(query)));
         cli.emit(list, (rows) => formatTable(rows, COLUMNS.futures));
       }),
     );
@@ -177,7 +175,7 @@ Examples:
           expiry_weekday: o.expiryWeekday,
           region: o.region,
         };
-        const list = await cli.call((client) => client.get<Row[]>(`${BASE}/options`, queryOf(query)));
+        const list = await cli.call((client) => client.get<Row[]>(CONTRACT_PATHS.options, queryOf(query)));
         cli.emit(list, (rows) => formatTable(rows, COLUMNS.options));
       }),
     );
@@ -205,14 +203,14 @@ Examples:
           expiry_to: o.expiryTo,
           region: o.region,
         };
-        const list = await cli.call((client) => client.get<Row[]>(`${BASE}/warrants`, queryOf(query)));
+        const list = await cli.call((client) => client.get<Row[]>(CONTRACT_PATHS.warrants, queryOf(query)));
         cli.emit(list, (rows) => formatTable(rows, COLUMNS.warrants));
       }),
     );
 
   for (const [name, path, what] of [
-    ['futures-roots', 'futures/roots', 'futures'],
-    ['option-roots', 'options/roots', 'option'],
+    ['futures-roots', CONTRACT_PATHS.futuresRoots, 'futures'],
+    ['option-roots', CONTRACT_PATHS.optionsRoots, 'option'],
   ] as const) {
     contracts
       .command(name)
@@ -220,7 +218,7 @@ Examples:
       .addOption(regionOption())
       .action(
         action<Options>(runtime, async (cli, o) => {
-          const list = await cli.call((client) => client.get<Row[]>(`${BASE}/${path}`, queryOf({ region: o.region })));
+          const list = await cli.call((client) => client.get<Row[]>(path, queryOf({ region: o.region })));
           cli.emit(list, (rows) => formatTable(rows, COLUMNS.roots));
         }),
       );
@@ -234,7 +232,7 @@ Examples:
     .action(
       action<Options>(runtime, async (cli, o) => {
         const query = queryOf({ include_name: o.includeName === true ? true : undefined, region: o.region });
-        const list = await cli.call((client) => client.get<Row[]>(`${BASE}/warrants/underlyings`, query));
+        const list = await cli.call((client) => client.get<Row[]>(CONTRACT_PATHS.warrantUnderlyings, query));
         cli.emit(list, (rows) => formatTable(rows));
       }),
     );
@@ -248,9 +246,7 @@ Examples:
     .action(
       action<Options>(runtime, async (cli, o, [rule]) => {
         const query = queryOf({ security_type: o.type, region: o.region });
-        const bands = await cli.call((client) =>
-          client.get<TickBandRule>(`${BASE}/tick-bands/${segment(rule as string)}`, query),
-        );
+        const bands = await cli.call((client) => client.get<TickBandRule>(tickBandsPath(rule as string), query));
         cli.emit(bands, (value) => {
           const heading = `${value.rule} tick bands (${value.security_type}, ${value.basis} basis, ${value.region})`;
           return `${formatHeading(heading)}\n${formatTable(value.bands, COLUMNS.bands)}`;
@@ -280,11 +276,11 @@ Examples:
         const combo = await cli.call(async (client) => {
           const legs: Contract[] = [];
           for (const code of codes) {
-            const leg = await client.get<Contract>(`${BASE}/${segment(code)}`, queryOf({ region: o.region }));
+            const leg = await client.get<Contract>(contractPath(code), queryOf({ region: o.region }));
             legs.push({ security_type: leg.security_type, exchange: leg.exchange, code: leg.code });
           }
           const body = o.comboType === undefined ? { legs } : { legs, combo_type: o.comboType };
-          return client.post<Row>(`${BASE}/combo`, body);
+          return client.post<Row>(CONTRACT_PATHS.combo, body);
         });
         cli.emit(combo, (value) => formatRecord(value));
       }),
@@ -297,10 +293,7 @@ Examples:
     .addOption(regionOption())
     .action(
       streamAction<Options>(runtime, async (cli, o, json) => {
-        const path = withQuery(
-          '/api/v1/stream/data/contract_event',
-          queryOf({ region: o.region, security_type: o.type }),
-        );
+        const path = withQuery(SSE_PATHS.contractEvent, queryOf({ region: o.region, security_type: o.type }));
         const { signal, dispose } = stopSignal();
         if (process.stderr.isTTY) printError('Watching contract refresh events (Ctrl+C to stop)');
         try {
@@ -330,7 +323,7 @@ Examples:
     .action(
       action<Options>(runtime, async (cli, o) => {
         const query = queryOf({ root: o.root, region: o.region });
-        const list = await cli.call((client) => client.get<Row[]>(`${BASE}/combo/futures`, query));
+        const list = await cli.call((client) => client.get<Row[]>(CONTRACT_PATHS.comboFutures, query));
         cli.emit(list, (rows) => formatTable(rows, COLUMNS.combos));
       }),
     );

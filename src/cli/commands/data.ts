@@ -2,6 +2,7 @@
 // market data with the official CLI's flags. Column-oriented answers are shown one row per entry.
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { MARKET_DATA_PATHS, STREAM_PATHS, streamDataPath } from '../../contract/paths.js';
 import { EXCHANGES } from '../../domain/contracts.js';
 import {
   type ComboRef,
@@ -17,8 +18,6 @@ import type { Runtime } from '../daemon.js';
 import { formatLine, formatTable, printError, type Row, rowsOfColumns } from '../output.js';
 import { boolean, codeList, dateOrToday, integerIn, oneOf, text, timeOfDay } from '../parsers.js';
 import { followStream, printLine, stopSignal, streamAction } from '../stream.js';
-
-const BASE = '/api/v1/data';
 
 /** A column-oriented answer: every key an array of the same length (ticks, kbars, regulatory, daily quotes). */
 type Columns = Record<string, unknown[]>;
@@ -245,7 +244,7 @@ export function dailyQuotesRequest(options: DailyQuotesOptions): DailyQuotesRequ
 }
 
 export function regulatoryPath(type: RegulatoryType = 'punish'): string {
-  return `${BASE}/regulatory_${type}`;
+  return type === 'punish' ? MARKET_DATA_PATHS.regulatoryPunish : MARKET_DATA_PATHS.regulatoryNotice;
 }
 
 // --- data stream -------------------------------------------------------------------------------------------------
@@ -253,9 +252,6 @@ export function regulatoryPath(type: RegulatoryType = 'punish'): string {
 export const QUOTE_TYPES = ['Tick', 'BidAsk', 'Quote'] as const;
 export type QuoteType = (typeof QUOTE_TYPES)[number];
 export const STREAM_SECURITY_TYPES = ['STK', 'IND', 'FUT', 'OPT', 'WRT'] as const;
-
-const SUBSCRIBE = '/api/v1/stream/subscribe';
-const UNSUBSCRIBE = '/api/v1/stream/unsubscribe';
 
 /** `tick`, `bid_ask` (also `bidask`, `bid-ask`, `BidAsk`) or `quote` → the API's spelling. */
 export function quoteType(value: string): QuoteType {
@@ -507,7 +503,7 @@ export function gapNotice(data: unknown): string {
  */
 async function streamQuotes(cli: Cli, options: StreamOptions, json: boolean, signal: AbortSignal): Promise<void> {
   const body = subscribeRequest(options);
-  const answer = await cli.call((client) => client.post<SubscribeResponse>(SUBSCRIBE, body));
+  const answer = await cli.call((client) => client.post<SubscribeResponse>(STREAM_PATHS.subscribe, body));
   if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
   if (answer.subscription === null || answer.subscription === undefined) {
     throw new Error('the daemon did not say what it subscribed');
@@ -524,7 +520,7 @@ async function streamQuotes(cli: Cli, options: StreamOptions, json: boolean, sig
     if (!json) printLine(formatQuoteHeader(stream.kind));
     await followStream(
       client,
-      `/api/v1/stream/data/${stream.name}`,
+      streamDataPath(stream.name),
       (message) => {
         if (message.event === `${stream.name}_gap`) return printError(gapNotice(JSON.parse(message.data)));
         if (message.event !== stream.name) return;
@@ -535,7 +531,7 @@ async function streamQuotes(cli: Cli, options: StreamOptions, json: boolean, sig
       {
         signal,
         beforeReconnect: async () => {
-          await client.post(SUBSCRIBE, body);
+          await client.post(STREAM_PATHS.subscribe, body);
         },
       },
     );
@@ -543,7 +539,7 @@ async function streamQuotes(cli: Cli, options: StreamOptions, json: boolean, sig
     failure = { error };
   }
   try {
-    await client.post(UNSUBSCRIBE, body);
+    await client.post(STREAM_PATHS.unsubscribe, body);
   } catch (error) {
     if (failure === null) failure = { error };
     else printError(`warning: could not unsubscribe: ${error instanceof Error ? error.message : String(error)}`);
@@ -603,7 +599,7 @@ Examples:
     .action(
       action<TicksOptions>(runtime, async (cli, options) => {
         const body = ticksRequest(options);
-        const ticks = await cli.call((client) => client.post<Columns>(`${BASE}/ticks`, body));
+        const ticks = await cli.call((client) => client.post<Columns>(MARKET_DATA_PATHS.ticks, body));
         cli.emit(ticks, (value) => formatTable(rowsOfColumns(value)));
       }),
     );
@@ -628,7 +624,7 @@ Examples:
     .action(
       action<KbarsOptions>(runtime, async (cli, options) => {
         const body = kbarsRequest(options);
-        const kbars = await cli.call((client) => client.post<Columns>(`${BASE}/kbars`, body));
+        const kbars = await cli.call((client) => client.post<Columns>(MARKET_DATA_PATHS.kbars, body));
         cli.emit(kbars, (value) => formatTable(rowsOfColumns(value)));
       }),
     );
@@ -649,7 +645,7 @@ Examples:
     .action(
       action<SnapshotsOptions>(runtime, async (cli, options) => {
         const body = snapshotsRequest(options);
-        const snapshots = await cli.call((client) => client.post<Row[]>(`${BASE}/snapshots`, body));
+        const snapshots = await cli.call((client) => client.post<Row[]>(MARKET_DATA_PATHS.snapshots, body));
         cli.emit(snapshots, (rows) => formatTable(rows, COLUMNS.snapshots));
       }),
     );
@@ -676,14 +672,19 @@ Examples:
     .action(
       action<ScannerOptions>(runtime, async (cli, options) => {
         const body = scannerRequest(options);
-        const items = await cli.call((client) => client.post<Row[]>(`${BASE}/scanner`, body));
+        const items = await cli.call((client) => client.post<Row[]>(MARKET_DATA_PATHS.scanner, body));
         cli.emit(items, (rows) => formatTable(rows, COLUMNS.scanner));
       }),
     );
 
   for (const [name, path, what, columns] of [
-    ['credit-enquire', 'credit_enquire', 'margin and short balances of stocks', COLUMNS.credit],
-    ['short-stock-sources', 'short_stock_sources', 'shares available to borrow for short sales', COLUMNS.shortSources],
+    ['credit-enquire', MARKET_DATA_PATHS.creditEnquire, 'margin and short balances of stocks', COLUMNS.credit],
+    [
+      'short-stock-sources',
+      MARKET_DATA_PATHS.shortStockSources,
+      'shares available to borrow for short sales',
+      COLUMNS.shortSources,
+    ],
   ] as const) {
     data
       .command(name)
@@ -695,7 +696,7 @@ Examples:
       .action(
         action<CodesOptions>(runtime, async (cli, options) => {
           const body = contractsRequest(options);
-          const rows = await cli.call((client) => client.post<Row[]>(`${BASE}/${path}`, body));
+          const rows = await cli.call((client) => client.post<Row[]>(path, body));
           cli.emit(rows, (value) => formatTable(value, columns));
         }),
       );
@@ -735,7 +736,7 @@ Examples:
     .action(
       action<DailyQuotesOptions>(runtime, async (cli, options) => {
         const body = dailyQuotesRequest(options);
-        const quotes = await cli.call((client) => client.post<Columns>(`${BASE}/daily_quotes`, body));
+        const quotes = await cli.call((client) => client.post<Columns>(MARKET_DATA_PATHS.dailyQuotes, body));
         cli.emit(quotes, (value) => formatTable(rowsOfColumns(value)));
       }),
     );
@@ -760,7 +761,7 @@ Examples:
     .addHelpText(
       'after',
       `
-Subscribes (POST /api/v1/stream/subscribe), prints the events of that subscription from its
+Subscribes (POST ${STREAM_PATHS.subscribe}), prints the events of that subscription from its
 stream (tick_stk, bidask_fop, quote_idx, ...), and unsubscribes on Ctrl+C or SIGTERM. A dropped
 connection is reopened (1 s, doubling up to 15 s) and resumes after the last event seen.
 

@@ -2,6 +2,7 @@
 // written in lower or kebab case (buy, intraday-odd, margin-trading) and sent in the API's spelling (Buy, IntradayOdd).
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { contractPath, ORDER_PATHS, SSE_PATHS } from '../../contract/paths.js';
 import type { AccountType } from '../../domain/accounts.js';
 import {
   ACTIONS,
@@ -28,8 +29,6 @@ import { formatLine, formatTable, printError, type Row } from '../output.js';
 import { account, accountOption, decimal, integerIn, oneOf, text } from '../parsers.js';
 import { followStream, printLine, stopSignal, streamAction } from '../stream.js';
 import { kebabCase } from './data.js';
-
-const BASE = '/api/v1/order';
 
 /** How `place` (and cancel and updates, unless --no-wait) follow a trade until the exchange has answered. */
 export const WAIT = { intervalMs: 200, timeoutMs: 5_000 } as const;
@@ -339,7 +338,7 @@ export function eventMatches(event: unknown, wanted: AccountOption | undefined):
 }
 
 const listOf = (client: DaemonClient) => (selector: Record<string, string>) =>
-  client.post<Trade[]>(`${BASE}/trades`, selector);
+  client.post<Trade[]>(ORDER_PATHS.trades, selector);
 
 const noWaitOption = (what: string) =>
   new Option('--no-wait', `return the API's answer at once instead of waiting for ${what}`);
@@ -434,14 +433,14 @@ Examples:
         const trade = await cli.call(async (client) => {
           const contract: OrderContract =
             options.securityType === undefined
-              ? await client.get<OrderContract>(`/api/v1/data/contracts/${encodeURIComponent(options.code)}`)
+              ? await client.get<OrderContract>(contractPath(options.code))
               : { security_type: options.securityType, code: options.code };
           const body = placeOrderRequest(options, {
             security_type: contract.security_type,
             ...(contract.exchange === undefined ? {} : { exchange: contract.exchange }),
             code: options.code,
           });
-          const placed = await client.post<Trade>(`${BASE}/place_order`, body);
+          const placed = await client.post<Trade>(ORDER_PATHS.placeOrder, body);
           return options.wait === false ? placed : settle(placed, listOf(client));
         });
         if (options.wait !== false) warnIfUnsettled(trade);
@@ -468,7 +467,7 @@ Examples:
       .action(
         action<{ id: string; price?: number; quantity?: number; wait?: boolean }>(runtime, async (cli, options) => {
           const trade = await cli.call(async (client) => {
-            const changed = await client.post<Trade>(`${BASE}/${path}`, bodyOf(options));
+            const changed = await client.post<Trade>(path, bodyOf(options));
             return options.wait === false ? changed : settle(changed, listOf(client));
           });
           cli.emit(trade, (value) => formatTrades([value]));
@@ -478,7 +477,7 @@ Examples:
 
   change(
     'cancel',
-    'cancel_order',
+    ORDER_PATHS.cancelOrder,
     'cancel what is left of an order',
     null,
     (o) => ({ trade_id: o.id }),
@@ -486,7 +485,7 @@ Examples:
   );
   change(
     'update-price',
-    'update_price',
+    ORDER_PATHS.updatePrice,
     "change a working limit order's price",
     new Option('--price <PRICE>', 'the new limit price').argParser(price).makeOptionMandatory(),
     (o) => ({ trade_id: o.id, price: o.price }),
@@ -494,7 +493,7 @@ Examples:
   );
   change(
     'update-qty',
-    'update_qty',
+    ORDER_PATHS.updateQty,
     'reduce a working order by a quantity (it keeps its price and place in the queue)',
     new Option('--quantity <N>', 'how many to cancel').argParser(integerIn(1)).makeOptionMandatory(),
     (o) => ({ trade_id: o.id, quantity: o.quantity }),
@@ -513,7 +512,7 @@ Examples:
     .action(
       action<ListOptions>(runtime, async (cli, options) => {
         const body = tradesRequest(options);
-        const trades = await cli.call((client) => client.post<Trade[]>(`${BASE}/trades`, body));
+        const trades = await cli.call((client) => client.post<Trade[]>(ORDER_PATHS.trades, body));
         cli.emit(trades, formatTrades);
       }),
     );
@@ -530,7 +529,7 @@ Examples:
     .addHelpText(
       'after',
       `
-Follows GET /api/v1/stream/data/order_event, which carries the reports of the accounts subscribed
+Follows GET ${SSE_PATHS.orderEvent}, which carries the reports of the accounts subscribed
 with \`sjgate auth subscribe-trade\`. A dropped connection is reopened (1 s, doubling up to 15 s)
 with the id of the last event seen, so the daemon sends what was missed, once.
 
@@ -552,7 +551,7 @@ Examples:
           await cli.call((client) =>
             followStream(
               client,
-              '/api/v1/stream/data/order_event',
+              SSE_PATHS.orderEvent,
               (message) => {
                 if (message.event === 'order_event_gap') {
                   printError('warning: the daemon dropped order events this client was too slow to read');

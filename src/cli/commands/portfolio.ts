@@ -3,6 +3,7 @@
 // columns on a terminal; --format json prints the API response as it is.
 
 import { type Command, Option } from 'commander';
+import { PORTFOLIO_PATHS } from '../../contract/paths.js';
 import type { PositionUnit } from '../../domain/portfolio.js';
 import { action, UsageError } from '../context.js';
 import type { Runtime } from '../daemon.js';
@@ -10,8 +11,6 @@ import { formatHeading, formatRecord, formatTable, type Row } from '../output.js
 import { accountOption, dateOrToday, integerIn, oneOf, taipeiDate } from '../parsers.js';
 import { kebabCase } from './data.js';
 import { enumValue } from './order.js';
-
-const BASE = '/api/v1/portfolio';
 
 export const POSITION_UNITS = ['Common', 'Share'] as const satisfies readonly PositionUnit[];
 const ACCOUNT_TYPES = ['S', 'F'] as const;
@@ -179,7 +178,7 @@ Examples:
   const query = <T>(path: string, body: (options: PortfolioOptions) => PortfolioRequest, human: (value: T) => string) =>
     action<PortfolioOptions>(runtime, async (cli, options) => {
       const request = body(options);
-      const answer = await cli.call((client) => client.post<T>(`${BASE}/${path}`, request));
+      const answer = await cli.call((client) => client.post<T>(path, request));
       cli.emit(answer, human);
     });
 
@@ -190,7 +189,7 @@ Examples:
     .addHelpText('after', '\nExample:\n  $ sjgate portfolio balance')
     .action(
       query<Row>(
-        'account_balance',
+        PORTFOLIO_PATHS.accountBalance,
         (o) => accountRequest(o, 'S'),
         (value) => formatRecord(value),
       ),
@@ -203,7 +202,7 @@ Examples:
     .addHelpText('after', '\nExample:\n  $ sjgate portfolio margin')
     .action(
       query<Row>(
-        'margin',
+        PORTFOLIO_PATHS.margin,
         (o) => accountRequest(o, 'F'),
         (value) => formatRecord(value),
       ),
@@ -221,7 +220,9 @@ Examples:
         '  $ sjgate portfolio positions --account-type F',
     )
     .action(
-      query<Row[]>('position_unit', portfolioRequests.positions, (rows) => formatPortfolioRows('positions', rows)),
+      query<Row[]>(PORTFOLIO_PATHS.positionUnit, portfolioRequests.positions, (rows) =>
+        formatPortfolioRows('positions', rows),
+      ),
     );
 
   portfolio
@@ -232,7 +233,7 @@ Examples:
     .addOption(accountOption('stock or futures'))
     .addHelpText('after', '\nExample:\n  $ sjgate portfolio position-detail --detail-id 0')
     .action(
-      query<Row[]>('position_detail', portfolioRequests.positionDetail, (rows) =>
+      query<Row[]>(PORTFOLIO_PATHS.positionDetail, portfolioRequests.positionDetail, (rows) =>
         formatPortfolioRows('positionDetail', rows),
       ),
     );
@@ -252,7 +253,7 @@ Examples:
     )
     .action(
       query<Row[]>(
-        'profit_loss',
+        PORTFOLIO_PATHS.profitLoss,
         (o) => portfolioRequests.profitLoss(o),
         (rows) => formatPortfolioRows('profitLoss', rows),
       ),
@@ -267,7 +268,7 @@ Examples:
     .addOption(unitOption())
     .addHelpText('after', '\nExample:\n  $ sjgate portfolio profit-loss-detail --detail-id 0')
     .action(
-      query<Row[]>('profit_loss_detail', portfolioRequests.profitLossDetail, (rows) =>
+      query<Row[]>(PORTFOLIO_PATHS.profitLossDetail, portfolioRequests.profitLossDetail, (rows) =>
         formatPortfolioRows('profitLossDetail', rows),
       ),
     );
@@ -282,7 +283,7 @@ Examples:
     .addHelpText('after', '\nExample:\n  $ sjgate portfolio profit-loss-summary --begin-date 2026-11-02')
     .action(
       query<ProfitLossSummaryAnswer>(
-        'profitloss_sum',
+        PORTFOLIO_PATHS.profitLossSum,
         (o) => portfolioRequests.profitLossSummary(o),
         formatProfitLossSummary,
       ),
@@ -295,7 +296,7 @@ Examples:
     .addHelpText('after', '\nExample:\n  $ sjgate portfolio settlements')
     .action(
       query<Row[]>(
-        'settlements',
+        PORTFOLIO_PATHS.settlements,
         (o) => accountRequest(o, 'S'),
         (rows) => formatTable(rows, ['T', 'date', 'amount']),
       ),
@@ -306,5 +307,7 @@ Examples:
     .description('trading, margin-purchase and short-sale limits of a stock account: used and available')
     .addOption(accountOption('stock'))
     .addHelpText('after', '\nExample:\n  $ sjgate portfolio trading-limits')
-    .action(query<Record<string, number>>('trading_limits', (o) => accountRequest(o, 'S'), formatTradingLimits));
+    .action(
+      query<Record<string, number>>(PORTFOLIO_PATHS.tradingLimits, (o) => accountRequest(o, 'S'), formatTradingLimits),
+    );
 }

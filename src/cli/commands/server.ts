@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import type { GatewayConfig } from '../../config.js';
+import { SERVER_PATHS, STREAM_PATHS } from '../../contract/paths.js';
 import { ApiError } from '../client.js';
 import { action, EXIT } from '../context.js';
 import {
@@ -89,7 +90,7 @@ Examples:
   server
     .command('status')
     .description('show whether the daemon runs and is healthy')
-    .option('--streams', 'also show the stream status (GET /api/v1/stream/status)')
+    .option('--streams', `also show the stream status (GET ${STREAM_PATHS.status})`)
     .addHelpText(
       'after',
       `
@@ -178,10 +179,10 @@ async function serverStatus(config: GatewayConfig, streams: boolean): Promise<Se
       throw error;
     }
   };
-  const info = await optional(() => client.get<{ simulation?: unknown }>('/api/v1/info'));
+  const info = await optional(() => client.get<{ simulation?: unknown }>(SERVER_PATHS.info));
   if (typeof info?.simulation === 'boolean') status.simulation = info.simulation;
-  const receivers = await optional(() => client.get<unknown>('/api/v1/stream/receivers'));
+  const receivers = await optional(() => client.get<unknown>(STREAM_PATHS.receivers));
   status.stream_receivers = typeof receivers === 'string' || receivers === null ? receivers : JSON.stringify(receivers);
-  if (streams) status.stream_status = await optional(() => client.get('/api/v1/stream/status'));
+  if (streams) status.stream_status = await optional(() => client.get(STREAM_PATHS.status));
   return status;
 }

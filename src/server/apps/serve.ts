@@ -2,6 +2,7 @@
 // path that is no file and has no extension), so a single-page app can use real URLs.
 
 import { extname } from 'node:path';
+import { APP_PATHS } from '../../contract/paths.js';
 import { AppRefusal, checkAppName, requestedSegments } from './paths.js';
 import { cacheControlOf, type OpenFile, REVALIDATE } from './send-file.js';
 import type { AppStore } from './store.js';
@@ -14,7 +15,7 @@ export interface ServedFile {
 }
 
 export const appNotFound = (name: string) =>
-  new AppRefusal('APP_NOT_FOUND', `no app '${name}' is uploaded; GET /api/v1/apps lists the apps`);
+  new AppRefusal('APP_NOT_FOUND', `no app '${name}' is uploaded; GET ${APP_PATHS.apps} lists the apps`);
 
 /** Checks the name and that the app exists; an INVALID_REQUEST or APP_NOT_FOUND refusal otherwise. */
 export async function requireApp(store: AppStore, name: string): Promise<void> {

@@ -4,6 +4,7 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_PAGE_PATHS, APP_PATHS } from '../../contract/paths.js';
 import { APP_SIZE_LIMIT, MAX_APP_BYTES, MAX_APP_FILES, MAX_APP_FOLDERS, MB } from '../../domain/apps.js';
 import { AppRefusal, checkAppName } from '../apps/paths.js';
 import { sendAppFile } from '../apps/send-file.js';
@@ -61,13 +62,13 @@ export function appsRoutes(store: AppStore, limits: UploadLimits = DEFAULT_LIMIT
     await app.register(uploadRoute(store, limits));
 
     app.get(
-      '/api/v1/apps',
+      APP_PATHS.apps,
       { schema: { tags, summary: 'Names of the uploaded apps', response: { 200: AppListResponse } } },
       async () => ({ apps: await store.list() }),
     );
 
     app.delete(
-      '/api/v1/apps/:name',
+      APP_PATHS.app,
       {
         schema: {
           tags,
@@ -85,7 +86,7 @@ export function appsRoutes(store: AppStore, limits: UploadLimits = DEFAULT_LIMIT
 
     app.route({
       method: ['GET', 'HEAD'],
-      url: '/apps/:name',
+      url: APP_PAGE_PATHS.page,
       schema: {
         tags,
         summary: "An app's address without the trailing slash: redirects (308) to /apps/<name>/",
@@ -102,7 +103,7 @@ export function appsRoutes(store: AppStore, limits: UploadLimits = DEFAULT_LIMIT
 
     app.route({
       method: ['GET', 'HEAD'],
-      url: '/apps/:name/*',
+      url: APP_PAGE_PATHS.file,
       schema: {
         tags,
         summary: 'A file of an app (public, no authentication)',
@@ -159,7 +160,7 @@ function uploadRoute(store: AppStore, { maxUploads, progress }: UploadLimits): F
     };
 
     app.post(
-      '/api/v1/apps/:name',
+      APP_PATHS.app,
       {
         schema: {
           tags,

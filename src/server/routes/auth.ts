@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
+import { AUTH_PATHS } from '../../contract/paths.js';
 import { AccountRequestSchema, AccountSchema, selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
 
@@ -14,13 +15,13 @@ export function authRoutes(broker: Broker): FastifyPluginAsync {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.get(
-      '/api/v1/auth/accounts',
+      AUTH_PATHS.accounts,
       { schema: { tags, summary: 'Accounts of the logged-in person', response: { 200: Type.Array(AccountSchema) } } },
       async () => broker.accounts.list(),
     );
 
     app.post(
-      '/api/v1/auth/default_account',
+      AUTH_PATHS.defaultAccount,
       {
         schema: {
           tags,
@@ -34,7 +35,7 @@ export function authRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/auth/usage',
+      AUTH_PATHS.usage,
       {
         schema: {
           tags,

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
+import { CONTRACT_PATHS } from '../../contract/paths.js';
 import type { Contract, SecurityType } from '../../domain/contracts.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_ORDER_PRICE } from '../../domain/order-rules.js';
@@ -64,7 +65,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.get(
-      '/api/v1/data/contracts',
+      CONTRACT_PATHS.contracts,
       {
         // a listed Contract is accepted as is wherever a contract is named (clients and API fuzzers follow this)
         links: {
@@ -102,7 +103,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      '/api/v1/data/contracts',
+      CONTRACT_PATHS.contracts,
       {
         schema: {
           tags,
@@ -130,7 +131,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/contracts/:code',
+      CONTRACT_PATHS.contract,
       {
         schema: {
           tags,
@@ -146,7 +147,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/contracts/:code/info',
+      CONTRACT_PATHS.contractInfo,
       {
         // The route sends prepared bytes, so the union response schema only documents: no serializer is compiled.
         serializerCompiler: () => (data) => JSON.stringify(data),
@@ -171,7 +172,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/contracts/futures/roots',
+      CONTRACT_PATHS.futuresRoots,
       {
         schema: {
           tags,
@@ -184,7 +185,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/contracts/futures',
+      CONTRACT_PATHS.futures,
       {
         schema: {
           tags,
@@ -211,7 +212,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/contracts/options/roots',
+      CONTRACT_PATHS.optionsRoots,
       {
         schema: {
           tags,
@@ -224,7 +225,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/contracts/options',
+      CONTRACT_PATHS.options,
       {
         schema: {
           tags,
@@ -259,7 +260,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/contracts/warrants/underlyings',
+      CONTRACT_PATHS.warrantUnderlyings,
       {
         schema: {
           tags,
@@ -280,7 +281,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/contracts/warrants',
+      CONTRACT_PATHS.warrants,
       {
         schema: {
           tags,
@@ -312,7 +313,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      '/api/v1/data/contracts/combo',
+      CONTRACT_PATHS.combo,
       {
         schema: {
           tags,
@@ -329,7 +330,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/contracts/combo/futures',
+      CONTRACT_PATHS.comboFutures,
       {
         schema: {
           tags,
@@ -345,7 +346,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/contracts/tick-bands/:rule',
+      CONTRACT_PATHS.tickBands,
       {
         schema: {
           tags,

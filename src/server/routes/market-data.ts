@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
+import { MARKET_DATA_PATHS } from '../../contract/paths.js';
 import { emptyKbars, emptyTicks } from '../../domain/market-data.js';
 import { errorResponses } from '../schemas/common.js';
 import {
@@ -33,7 +34,7 @@ export function marketDataRoutes(broker: Broker): FastifyPluginAsync {
     const data = broker.marketData;
 
     app.post(
-      '/api/v1/data/ticks',
+      MARKET_DATA_PATHS.ticks,
       {
         config: { rateGroups: ['market-data', 'ticks'], traffic: { empty: emptyTicks } },
         schema: {
@@ -50,7 +51,7 @@ export function marketDataRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      '/api/v1/data/kbars',
+      MARKET_DATA_PATHS.kbars,
       {
         config: { rateGroups: ['market-data', 'kbars'], traffic: { empty: emptyKbars } },
         schema: {
@@ -65,7 +66,7 @@ export function marketDataRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      '/api/v1/data/snapshots',
+      MARKET_DATA_PATHS.snapshots,
       {
         config: { rateGroups: ['market-data'], traffic: { empty: () => [] } },
         schema: {
@@ -79,7 +80,7 @@ export function marketDataRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      '/api/v1/data/scanner',
+      MARKET_DATA_PATHS.scanner,
       {
         schema: {
           tags,
@@ -92,7 +93,7 @@ export function marketDataRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      '/api/v1/data/credit_enquire',
+      MARKET_DATA_PATHS.creditEnquire,
       {
         config: { rateGroups: ['market-data'] },
         schema: {
@@ -106,7 +107,7 @@ export function marketDataRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      '/api/v1/data/short_stock_sources',
+      MARKET_DATA_PATHS.shortStockSources,
       {
         config: { rateGroups: ['market-data'] },
         schema: {
@@ -120,19 +121,19 @@ export function marketDataRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.get(
-      '/api/v1/data/regulatory_punish',
+      MARKET_DATA_PATHS.regulatoryPunish,
       { schema: { tags, summary: 'Disposition stocks (columnar)', response: { 200: PunishSchema } } },
       async () => data.punish(),
     );
 
     app.get(
-      '/api/v1/data/regulatory_notice',
+      MARKET_DATA_PATHS.regulatoryNotice,
       { schema: { tags, summary: 'Attention stocks (columnar)', response: { 200: NoticeSchema } } },
       async () => data.notice(),
     );
 
     app.post(
-      '/api/v1/data/daily_quotes',
+      MARKET_DATA_PATHS.dailyQuotes,
       {
         schema: {
           tags,

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
+import { ORDER_PATHS } from '../../contract/paths.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { errorResponses } from '../schemas/common.js';
 import {
@@ -24,7 +25,6 @@ import {
 import { emptyBodyIsDefault } from '../validation.js';
 
 const tags = ['order'];
-const BASE = '/api/v1/order';
 const config = { rateGroups: ['orders'] } as const;
 // A change that cannot be journaled is 503, or 507 when the disk is full: nothing of it is kept.
 const ORDER_ERRORS = errorResponses(400, 404, 422, 429, 503, 507);
@@ -35,7 +35,7 @@ const ORDER_ERRORS = errorResponses(400, 404, 422, 429, 503, 507);
  */
 function onThePlacedTrade(path: string, description: string) {
   return {
-    operationRef: `#/paths/${`${BASE}/${path}`.replaceAll('/', '~1')}/post`,
+    operationRef: `#/paths/${path.replaceAll('/', '~1')}/post`,
     requestBody: { trade_id: '$response.body#/order/id' },
     description,
   };
@@ -60,14 +60,14 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.post(
-      `${BASE}/place_order`,
+      ORDER_PATHS.placeOrder,
       {
         config,
         links: {
           200: {
-            CancelOrder: onThePlacedTrade('cancel_order', 'cancel the order just placed'),
-            UpdatePrice: onThePlacedTrade('update_price', 'change the price of the order just placed'),
-            UpdateQty: onThePlacedTrade('update_qty', 'reduce the quantity of the order just placed'),
+            CancelOrder: onThePlacedTrade(ORDER_PATHS.cancelOrder, 'cancel the order just placed'),
+            UpdatePrice: onThePlacedTrade(ORDER_PATHS.updatePrice, 'change the price of the order just placed'),
+            UpdateQty: onThePlacedTrade(ORDER_PATHS.updateQty, 'reduce the quantity of the order just placed'),
           },
         },
         schema: {
@@ -109,7 +109,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/cancel_order`,
+      ORDER_PATHS.cancelOrder,
       {
         config,
         schema: {
@@ -126,7 +126,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/update_price`,
+      ORDER_PATHS.updatePrice,
       {
         config,
         schema: {
@@ -141,7 +141,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/update_qty`,
+      ORDER_PATHS.updateQty,
       {
         config,
         schema: {
@@ -158,7 +158,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/place_comboorder`,
+      ORDER_PATHS.placeComboOrder,
       {
         config,
         links: {
@@ -191,7 +191,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/cancel_comboorder`,
+      ORDER_PATHS.cancelComboOrder,
       {
         config,
         schema: {
@@ -205,7 +205,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/combotrades`,
+      ORDER_PATHS.comboTrades,
       {
         config,
         preValidation: emptyBodyIsDefault,
@@ -220,11 +220,11 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     for (const [path, summary] of [
-      ['trades', 'The trades of an account, or of every account'],
-      ['update_status', 'Refresh and list the trades of an account (same as trades)'],
+      [ORDER_PATHS.trades, 'The trades of an account, or of every account'],
+      [ORDER_PATHS.updateStatus, 'Refresh and list the trades of an account (same as trades)'],
     ] as const) {
       app.post(
-        `${BASE}/${path}`,
+        path,
         {
           config,
           // A POST without a body lists every account, as `{}` does.

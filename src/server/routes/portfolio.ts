@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
+import { PORTFOLIO_PATHS } from '../../contract/paths.js';
 import { selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
 import {
@@ -29,7 +30,6 @@ import {
 import { emptyBodyIsDefault } from '../validation.js';
 
 const tags = ['portfolio'];
-const BASE = '/api/v1/portfolio';
 // Production counts these six queries together, 25 calls per 5 seconds (spec: "Accounting"); position_detail,
 // profitloss_sum and trading_limits are not in that list.
 const accounting = { rateGroups: ['accounting'] } as const;
@@ -41,7 +41,7 @@ export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
     const portfolio = broker.portfolio;
 
     app.post(
-      `${BASE}/account_balance`,
+      PORTFOLIO_PATHS.accountBalance,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -57,7 +57,7 @@ export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/margin`,
+      PORTFOLIO_PATHS.margin,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -75,7 +75,7 @@ export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/position_unit`,
+      PORTFOLIO_PATHS.positionUnit,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -93,7 +93,7 @@ export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/position_detail`,
+      PORTFOLIO_PATHS.positionDetail,
       {
         preValidation: emptyBodyIsDefault,
         schema: {
@@ -108,7 +108,7 @@ export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/profit_loss`,
+      PORTFOLIO_PATHS.profitLoss,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -126,7 +126,7 @@ export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/profit_loss_detail`,
+      PORTFOLIO_PATHS.profitLossDetail,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -142,7 +142,7 @@ export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/profitloss_sum`,
+      PORTFOLIO_PATHS.profitLossSum,
       {
         preValidation: emptyBodyIsDefault,
         schema: {
@@ -157,7 +157,7 @@ export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/settlements`,
+      PORTFOLIO_PATHS.settlements,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -173,7 +173,7 @@ export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      `${BASE}/trading_limits`,
+      PORTFOLIO_PATHS.tradingLimits,
       {
         preValidation: emptyBodyIsDefault,
         schema: {

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
+import { SERVER_PATHS } from '../../contract/paths.js';
 import { taipeiIso } from '../../domain/time.js';
 
 export interface ServerIdentity {
@@ -18,7 +19,7 @@ export function serverInfoRoutes(broker: Broker, identity: ServerIdentity): Fast
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.get(
-      '/api/v1/info',
+      SERVER_PATHS.info,
       {
         schema: {
           tags: ['info'],
@@ -59,7 +60,7 @@ export function serverInfoRoutes(broker: Broker, identity: ServerIdentity): Fast
     );
 
     app.get(
-      '/api/v1/health',
+      SERVER_PATHS.health,
       {
         schema: {
           tags: ['health'],

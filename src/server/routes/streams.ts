@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import type { Broker, SubscribeInput } from '../../broker/port.js';
+import { AUTH_PATHS, SSE_PATHS, STREAM_PATHS, streamDataPath } from '../../contract/paths.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_SUBSCRIPTIONS } from '../../domain/quotes.js';
 import { TAIPEI_OFFSET_MS } from '../../domain/time.js';
@@ -31,7 +32,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.post(
-      '/api/v1/stream/subscribe',
+      STREAM_PATHS.subscribe,
       {
         schema: {
           tags,
@@ -53,7 +54,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
     );
 
     app.post(
-      '/api/v1/stream/unsubscribe',
+      STREAM_PATHS.unsubscribe,
       {
         schema: {
           tags,
@@ -67,13 +68,13 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
         const { subscription, wasSubscribed } = subscriptions.unsubscribe(subscribeInputOf(body));
         const message = wasSubscribed
           ? 'Unsubscription successful'
-          : 'Not subscribed to this contract and quote_type; GET /api/v1/stream/subscriptions lists what is';
+          : `Not subscribed to this contract and quote_type; GET ${STREAM_PATHS.subscriptions} lists what is`;
         return { success: wasSubscribed, message, subscription };
       },
     );
 
     app.get(
-      '/api/v1/stream/subscriptions',
+      STREAM_PATHS.subscriptions,
       {
         schema: {
           tags,
@@ -94,7 +95,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
 
     for (const subscribe of [true, false]) {
       app.post(
-        `/api/v1/auth/${subscribe ? 'subscribe_trade' : 'unsubscribe_trade'}`,
+        subscribe ? AUTH_PATHS.subscribeTrade : AUTH_PATHS.unsubscribeTrade,
         {
           schema: {
             tags: ['auth'],
@@ -115,7 +116,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
     }
 
     app.get(
-      '/api/v1/stream/status',
+      STREAM_PATHS.status,
       {
         schema: { tags, summary: 'Clients attached to the SSE streams', response: { 200: StreamStatusSchema } },
       },
@@ -128,7 +129,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
     );
 
     app.get(
-      '/api/v1/stream/receivers',
+      STREAM_PATHS.receivers,
       {
         schema: {
           tags,
@@ -141,7 +142,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
     );
 
     app.get(
-      '/api/v1/stream/data',
+      SSE_PATHS.data,
       {
         schema: {
           tags,
@@ -175,7 +176,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
 
     for (const stream of DEDICATED_STREAMS) {
       app.get(
-        `/api/v1/stream/data/${stream}`,
+        streamDataPath(stream),
         {
           schema: {
             tags,
@@ -197,7 +198,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
     }
 
     app.get(
-      '/api/v1/stream/data/contract_event',
+      SSE_PATHS.contractEvent,
       {
         schema: {
           tags,

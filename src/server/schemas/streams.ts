@@ -1,6 +1,7 @@
 // Schemas of the streaming API: the subscribe body in both of its forms, subscriptions, the stream status.
 
 import Type from 'typebox';
+import { SSE_PATHS } from '../../contract/paths.js';
 import { QUOTE_TYPES } from '../../domain/quotes.js';
 import { STREAM_NAMES } from '../sse/families.js';
 import { AccountSchema } from './accounts.js';
@@ -81,7 +82,7 @@ export const StreamStatusSchema = Type.Object(
         (typeof STREAM_NAMES)[number],
         Type.TInteger
       >,
-      { description: 'clients attached per stream; `data` is the aggregate /api/v1/stream/data' },
+      { description: `clients attached per stream; \`data\` is the aggregate ${SSE_PATHS.data}` },
     ),
     subscriptions: Type.Integer(),
     dropped_clients: Type.Integer({ description: 'clients dropped for falling too far behind since start' }),

@@ -4,6 +4,7 @@
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { AccountsPort, QuotesPort, SubscribeInput } from '../../broker/port.js';
+import { STREAM_PATHS } from '../../contract/paths.js';
 import { type Account, type AccountSelector, accountKeyOf } from '../../domain/accounts.js';
 import { DomainError } from '../../domain/errors.js';
 import {
@@ -51,7 +52,7 @@ export class SubscriptionBook {
       throw new DomainError(
         'SUBSCRIPTION_LIMIT',
         `at most ${MAX_SUBSCRIPTIONS} subscriptions at a time (the service's limit) and ${this.quotes.size} are held; ` +
-          'unsubscribe one first (GET /api/v1/stream/subscriptions lists them)',
+          `unsubscribe one first (GET ${STREAM_PATHS.subscriptions} lists them)`,
       );
     }
     this.options.quotes.subscribe(subscription);

@@ -2,6 +2,7 @@
 // is dropped, so its index.html lands at the app's root) or loose files; open or delete the uploaded ones.
 
 import { type FormEvent, useState } from 'react';
+import { APP_PATHS, appPagePath, appPath } from '../../contract/paths.js';
 import { ApiError, api, auth, errorOf, isKind, messageOf, requestHeaders } from '../api';
 import { bytes } from '../format';
 import { usePolling } from '../hooks';
@@ -35,7 +36,7 @@ function upload(name: string, files: PickedFile[], onProgress: (share: number) =
     const form = new FormData();
     for (const { file, path } of files) form.append('files', file, path);
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/v1/apps/${encodeURIComponent(name)}`);
+    request.open('POST', appPath(name));
     for (const [header, value] of Object.entries(requestHeaders())) request.setRequestHeader(header, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -56,7 +57,7 @@ function AppRow({ name, onDeleted }: { name: string; onDeleted: (error: string |
   const [confirming, setConfirming] = useState(false);
   async function remove() {
     try {
-      await api(`/api/v1/apps/${encodeURIComponent(name)}`, undefined, 'DELETE');
+      await api(appPath(name), undefined, 'DELETE');
       onDeleted(null);
     } catch (error) {
       onDeleted(messageOf(error));
@@ -85,7 +86,7 @@ function AppRow({ name, onDeleted }: { name: string; onDeleted: (error: string |
         <span className="row-actions">
           <a
             className="button small"
-            href={`/apps/${encodeURIComponent(name)}/`}
+            href={appPagePath(name)}
             target="_blank"
             rel="noopener"
             data-testid={`app-open-${name}`}
@@ -107,7 +108,7 @@ function AppRow({ name, onDeleted }: { name: string; onDeleted: (error: string |
 }
 
 export function AppsCard() {
-  const list = usePolling(() => api<AppList>('/api/v1/apps'), 0);
+  const list = usePolling(() => api<AppList>(APP_PATHS.apps), 0);
   const [name, setName] = useState('');
   const [mode, setMode] = useState<Mode>('folder');
   const [files, setFiles] = useState<PickedFile[]>([]);

@@ -2,6 +2,7 @@
 // stream. Clicking a row picks the code for the chart and the order ticket.
 
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { MARKET_DATA_PATHS, STREAM_PATHS } from '../../contract/paths.js';
 import { api, messageOf } from '../api';
 import { contractInfo } from '../contracts';
 import { integer, price, signed, trend } from '../format';
@@ -20,7 +21,7 @@ async function watchCode(code: string): Promise<ContractInfo> {
   quoteBook.watch(code, info.target_code ?? info.code);
   const quoteTypes = info.security_type === 'IND' ? ['Quote'] : ['Tick', 'BidAsk'];
   for (const quote_type of quoteTypes) {
-    await api('/api/v1/stream/subscribe', {
+    await api(STREAM_PATHS.subscribe, {
       code,
       security_type: info.security_type,
       exchange: info.exchange,
@@ -32,7 +33,7 @@ async function watchCode(code: string): Promise<ContractInfo> {
 
 /** One snapshot call for all the new codes fills the rows before their first tick. */
 async function loadSnapshots(codes: string[]): Promise<void> {
-  const snapshots = await api<Snapshot[]>('/api/v1/data/snapshots', { contracts: codes.map((code) => ({ code })) });
+  const snapshots = await api<Snapshot[]>(MARKET_DATA_PATHS.snapshots, { contracts: codes.map((code) => ({ code })) });
   for (const snapshot of snapshots)
     quoteBook.applySnapshot(quoteBook.watchedCode(snapshot.code) ?? snapshot.code, snapshot);
 }

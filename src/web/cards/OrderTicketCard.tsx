@@ -2,6 +2,7 @@
 // The answer is shown as the gateway gave it: a refused order is a Trade with status Failed and the reason in msg.
 
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ORDER_PATHS } from '../../contract/paths.js';
 import { type AccountView, accountKey } from '../accounts';
 import { api, messageOf } from '../api';
 import { contractInfo, isDerivative, quantityUnit } from '../contracts';
@@ -134,7 +135,7 @@ export function OrderTicketCard({ code, accounts, onPlaced }: TicketProps) {
   async function send() {
     setStage('sending');
     try {
-      const trade = await api<Trade>('/api/v1/order/place_order', orderBody());
+      const trade = await api<Trade>(ORDER_PATHS.placeOrder, orderBody());
       setOutcome(outcomeOf(trade));
       onPlaced();
     } catch (error) {

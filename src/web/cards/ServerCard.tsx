@@ -1,6 +1,7 @@
 // Server: what the gateway is, how long it has been up, simulation or production, and its (simulated) clock.
 
 import { useEffect, useState } from 'react';
+import { SERVER_PATHS } from '../../contract/paths.js';
 import { api } from '../api';
 import { duration, integer, wallDateTime } from '../format';
 import { usePolling } from '../hooks';
@@ -28,7 +29,7 @@ function useSimulatedNow(): number | null {
 }
 
 export function ServerCard({ info }: { info: ServerInfo | null }) {
-  const health = usePolling(() => api<Health>('/api/v1/health'), 5000);
+  const health = usePolling(() => api<Health>(SERVER_PATHS.health), 5000);
   const now = useSimulatedNow();
   const healthy = health.data?.status === 'healthy' && health.error === null;
   const status = health.error ? 'unreachable' : (health.data?.status ?? '…');
