@@ -5,6 +5,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { errorResponses } from './schemas/common.js';
 
+/** The JSON pointer of a POST operation in the document, for links (`~` and `/` escaped as RFC 6901 says). */
+export function postOperationRef(path: string): string {
+  return `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/post`;
+}
+
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
     transform: documentRouterErrors,

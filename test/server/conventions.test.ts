@@ -352,6 +352,24 @@ describe('server endpoints', () => {
     assert.ok(paths['/api/v1/order/cancel_order']?.post, 'the link points at a documented operation');
     const listed = (paths['/api/v1/data/contracts']!.get!.responses['200'] as { links: Record<string, Json> }).links;
     assert.deepEqual(listed.PlaceOrder!.requestBody, { contract: '$response.body#/contracts/0' });
+    // every link of the document points at an operation it documents
+    let linkCount = 0;
+    for (const operations of Object.values(paths)) {
+      for (const operation of Object.values(operations)) {
+        for (const response of Object.values(operation.responses) as { links?: Record<string, Json> }[]) {
+          for (const [name, link] of Object.entries(response.links ?? {})) {
+            const [, path, method] = /^#\/paths\/([^/]+)\/(\w+)$/.exec(String(link.operationRef)) ?? [];
+            const target = path?.replaceAll('~1', '/').replaceAll('~0', '~');
+            assert.ok(
+              target && method && paths[target]?.[method],
+              `link ${name} points at ${String(link.operationRef)}`,
+            );
+            linkCount++;
+          }
+        }
+      }
+    }
+    assert.equal(linkCount, 5);
     assertEnvelope(await json({ method: 'GET', url: '/api/v1/data/contracts/futures/roots?region=XX' }), 422, /region/);
     assertEnvelope(await json({ method: 'GET', url: '/api/v1/stream/data/tick_stk?last_event_id=zz' }), 400, /zz/);
   });

@@ -4,11 +4,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
-import { CONTRACT_PATHS } from '../../contract/paths.js';
+import { CONTRACT_PATHS, ORDER_PATHS } from '../../contract/paths.js';
 import type { Contract, SecurityType } from '../../domain/contracts.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_ORDER_PRICE } from '../../domain/order-rules.js';
 import { jsonOnce } from '../json-cache.js';
+import { postOperationRef } from '../openapi.js';
 import { CodeParam, errorResponses } from '../schemas/common.js';
 import {
   ComboContractSchema,
@@ -71,7 +72,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
         links: {
           200: {
             PlaceOrder: {
-              operationRef: '#/paths/~1api~1v1~1order~1place_order/post',
+              operationRef: postOperationRef(ORDER_PATHS.placeOrder),
               requestBody: { contract: '$response.body#/contracts/0' },
               description: 'order the first contract of the page',
             },

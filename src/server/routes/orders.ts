@@ -7,6 +7,7 @@ import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
 import { ORDER_PATHS } from '../../contract/paths.js';
 import { InvalidRequestError } from '../../domain/errors.js';
+import { postOperationRef } from '../openapi.js';
 import { errorResponses } from '../schemas/common.js';
 import {
   ComboTradeSchema,
@@ -35,7 +36,7 @@ const ORDER_ERRORS = errorResponses(400, 404, 422, 429, 503, 507);
  */
 function onThePlacedTrade(path: string, description: string) {
   return {
-    operationRef: `#/paths/${path.replaceAll('/', '~1')}/post`,
+    operationRef: postOperationRef(path),
     requestBody: { trade_id: '$response.body#/order/id' },
     description,
   };
@@ -162,7 +163,9 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
       {
         config,
         links: {
-          200: { CancelComboOrder: onThePlacedTrade('cancel_comboorder', 'cancel the combo order just placed') },
+          200: {
+            CancelComboOrder: onThePlacedTrade(ORDER_PATHS.cancelComboOrder, 'cancel the combo order just placed'),
+          },
         },
         schema: {
           tags,
