@@ -9,13 +9,9 @@ import {
   type ComboOrderRequest,
   type FuturesOrderRequest,
   isOddLot,
-  type OrderStatus,
-  openQuantity,
   orderShares,
   type PriceType,
-  type StockOrderLot,
   type StockOrderRequest,
-  type TradeStatus,
 } from './orders.js';
 import { isOnTickGrid, type TickTable } from './ticks.js';
 
@@ -70,7 +66,7 @@ export const MAX_ODD_LOT_SHARES = 999;
 export const MAX_ORDER_PRICE = 1_000_000;
 export const MAX_ORDER_QUANTITY = 1_000_000;
 
-const violation = (rule: string, message: string, opCode = OP_CODE_REJECTED): OrderViolation => ({
+export const violation = (rule: string, message: string, opCode = OP_CODE_REJECTED): OrderViolation => ({
   rule,
   opCode,
   message,
@@ -78,9 +74,9 @@ const violation = (rule: string, message: string, opCode = OP_CODE_REJECTED): Or
 
 const nt = (amount: number): string => `NT$${amount.toLocaleString('en-US')}`;
 const samePrice = (a: number, b: number): boolean => Math.round(a * 1000) === Math.round(b * 1000);
-const isWholeAtLeastOne = (n: number): boolean => Number.isInteger(n) && n >= 1;
+export const isWholeAtLeastOne = (n: number): boolean => Number.isInteger(n) && n >= 1;
 
-function firstOf<C>(rules: readonly OrderRule<C>[], ctx: C): OrderViolation | null {
+export function firstOf<C>(rules: readonly OrderRule<C>[], ctx: C): OrderViolation | null {
   for (const rule of rules) {
     const found = rule(ctx);
     if (found) return found;
@@ -193,7 +189,7 @@ export function priceWithinLimits(ctx: PriceContext): OrderViolation | null {
   return violation('priceWithinLimits', SHIOAJI_MESSAGES.priceOutsideLimits);
 }
 
-const PRICE_RULES = [limitPriceValid, priceOnTickGrid, priceWithinLimits] as const;
+export const PRICE_RULES = [limitPriceValid, priceOnTickGrid, priceWithinLimits] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Stock rules
@@ -507,82 +503,4 @@ export function firstViolation(ctx: PlaceOrderContext): OrderViolation | null {
     case 'combo':
       return firstOf(COMBO_RULES, ctx);
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Cancel and update rules
-
-export type OrderChange =
-  | { kind: 'cancel' }
-  | { kind: 'update_price'; price: number }
-  /** quantity: how many to cancel (reduce by). */
-  | { kind: 'update_qty'; quantity: number };
-
-export interface OrderChangeContext {
-  change: OrderChange;
-  order: { price_type: PriceType; order_lot?: StockOrderLot | undefined };
-  status: Pick<TradeStatus, 'status' | 'order_quantity' | 'deal_quantity'>;
-  instrument: PriceFacts;
-}
-
-const FINISHED_MESSAGES: Partial<Record<OrderStatus, string>> = {
-  Filled: SHIOAJI_MESSAGES.orderFilled,
-  Cancelled: SHIOAJI_MESSAGES.orderCancelled,
-  Failed: SHIOAJI_MESSAGES.orderAbnormal,
-  // Placed without waiting and not yet at the exchange: there is nothing there to change.
-  Inactive: SHIOAJI_MESSAGES.noOriginalOrder,
-};
-
-/** Only a working order can be cancelled or changed; a finished one answers why not, as Shioaji does. */
-export function orderStillWorking(ctx: Pick<OrderChangeContext, 'status'>): OrderViolation | null {
-  const message = FINISHED_MESSAGES[ctx.status.status];
-  return message === undefined ? null : violation('orderStillWorking', message);
-}
-
-export function priceChangeAllowed(ctx: OrderChangeContext): OrderViolation | null {
-  if (ctx.change.kind !== 'update_price') return null;
-  const { order_lot, price_type } = ctx.order;
-  if (order_lot === 'IntradayOdd') {
-    return violation(
-      'priceChangeAllowed',
-      'IntradayOdd orders cannot change price; reduce the quantity with update_qty or cancel the order',
-    );
-  }
-  if (order_lot === 'Fixing') {
-    return violation('priceChangeAllowed', 'Fixing orders trade at the close price; their price cannot be changed');
-  }
-  if (price_type !== 'LMT') {
-    return violation('priceChangeAllowed', `only LMT orders can change price; this order is ${price_type}`);
-  }
-  return null;
-}
-
-/** The new price of update_price passes the same price rules as a new limit order. */
-export function newPriceValid(ctx: OrderChangeContext): OrderViolation | null {
-  if (ctx.change.kind !== 'update_price') return null;
-  return firstOf(PRICE_RULES, { order: { price_type: 'LMT', price: ctx.change.price }, instrument: ctx.instrument });
-}
-
-/** update_qty reduces by 1 up to the quantity still open. */
-export function reductionWithinOpen(ctx: OrderChangeContext): OrderViolation | null {
-  if (ctx.change.kind !== 'update_qty') return null;
-  const { quantity } = ctx.change;
-  const open = openQuantity(ctx.status);
-  if (isWholeAtLeastOne(quantity) && quantity <= open) return null;
-  return violation(
-    'reductionWithinOpen',
-    `update_qty reduces the order by quantity: it must be a whole number from 1 to ${open} (the quantity still open), got ${quantity}`,
-  );
-}
-
-export const CHANGE_RULES: readonly OrderRule<OrderChangeContext>[] = [
-  orderStillWorking,
-  priceChangeAllowed,
-  newPriceValid,
-  reductionWithinOpen,
-];
-
-/** The first rule a cancel or update of a working order breaks. */
-export function firstChangeViolation(ctx: OrderChangeContext): OrderViolation | null {
-  return firstOf(CHANGE_RULES, ctx);
 }

@@ -5,7 +5,8 @@
 import { type Account, type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { ComboContract, ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
-import { firstViolation, OP_CODE_REJECTED, orderStillWorking } from '../../../domain/order-rules.js';
+import { orderStillWorking } from '../../../domain/order-change-rules.js';
+import { firstViolation, OP_CODE_REJECTED } from '../../../domain/order-rules.js';
 import {
   type Action,
   type ComboOrderRequest,

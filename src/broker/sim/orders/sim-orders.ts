@@ -5,7 +5,8 @@
 import { type Account, type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
-import { firstChangeViolation, firstViolation, type OrderChange } from '../../../domain/order-rules.js';
+import { firstChangeViolation, type OrderChange } from '../../../domain/order-change-rules.js';
+import { firstViolation } from '../../../domain/order-rules.js';
 import {
   type ComboTrade,
   type Deal,
