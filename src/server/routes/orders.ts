@@ -34,7 +34,7 @@ const ORDER_ERRORS = errorResponses(400, 404, 422, 429, 503, 507);
  * A link of the OpenAPI document from a placed order to an operation on it, so that clients and API fuzzers can
  * follow place_order with cancel_order and the updates (the trade id is order.id of the answer).
  */
-function onThePlacedTrade(path: string, description: string) {
+function onThePlacedTrade(path: (typeof ORDER_PATHS)[keyof typeof ORDER_PATHS], description: string) {
   return {
     operationRef: postOperationRef(path),
     requestBody: { trade_id: '$response.body#/order/id' },
