@@ -2,6 +2,7 @@
 // order-rules.ts): only a working order changes, only a limit order changes price and its new price passes the price
 // rules of a new order, and update_qty reduces by at most what is still open.
 
+import { SHIOAJI_MESSAGES } from './order-messages.js';
 import {
   firstOf,
   isWholeAtLeastOne,
@@ -9,7 +10,6 @@ import {
   type OrderViolation,
   PRICE_RULES,
   type PriceFacts,
-  SHIOAJI_MESSAGES,
   violation,
 } from './order-rules.js';
 import { type OrderStatus, openQuantity, type PriceType, type StockOrderLot, type TradeStatus } from './orders.js';

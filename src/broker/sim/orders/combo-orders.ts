@@ -6,7 +6,8 @@ import { type Account, type AccountSelector, accountKeyOf } from '../../../domai
 import type { ComboContract, ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
 import { orderStillWorking } from '../../../domain/order-change-rules.js';
-import { firstViolation, OP_CODE_REJECTED } from '../../../domain/order-rules.js';
+import { OP_CODE_REJECTED } from '../../../domain/order-messages.js';
+import { firstViolation } from '../../../domain/order-rules.js';
 import {
   type Action,
   type ComboOrderRequest,
