@@ -5,17 +5,17 @@
 // IPC: sends {type: 'listening', port, journal_bytes} once ready; answers {type: 'memory'} with
 // {type: 'memory', rss_mb, heap_mb, queued_bytes, status} (the hub's own status).
 
-import { SimBroker } from '../src/broker/sim/sim-broker.js';
 import type { StockOrderInput } from '../src/domain/orders.js';
 import { ManualClock, taipeiInstant } from '../src/domain/time.js';
 import { buildApp } from '../src/server/app.js';
+import { simGateway } from '../test/helpers/gateway.js';
 
 const ORDERS = Number(process.env.BENCH_REPLAY_ORDERS ?? 1500);
 
 const clock = new ManualClock(taipeiInstant('2026-11-23', '10:00'));
-const broker = new SimBroker({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
+const { broker, gateway } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
 const app = await buildApp({
-  broker,
+  gateway,
   bindHost: '127.0.0.1',
   rateLimits: false,
   identity: { version: 'bench', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
@@ -24,11 +24,11 @@ await app.ready();
 await app.inject({ method: 'POST', url: '/api/v1/auth/subscribe_trade', payload: { account_type: 'S' } });
 for (let n = 0; n < ORDERS; n++) {
   const stockOrder = { action: 'Buy', price: 500 + (n % 50), quantity: 1, price_type: 'LMT', order_type: 'ROD' };
-  broker.orders.place({ contract: { code: '2330' }, stockOrder: stockOrder as StockOrderInput, wait: true });
+  broker.orders.place({ contract: { code: '2330' }, stockOrder: stockOrder as StockOrderInput });
 }
-await broker.orders.durable();
-const journalBytes = broker.orders
-  .eventsAfter(0, ORDERS * 10)
+await gateway.durable();
+const journalBytes = gateway.orderEvents
+  .after(0, ORDERS * 10)
   .reduce((sum, { event }) => sum + Buffer.byteLength(JSON.stringify(event)), 0);
 await app.listen({ host: '127.0.0.1', port: 0, backlog: 4096 });
 const { port } = app.server.address() as { port: number };

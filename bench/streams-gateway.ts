@@ -12,17 +12,17 @@
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { SimBroker } from '../src/broker/sim/sim-broker.js';
 import { ManualClock, taipeiInstant } from '../src/domain/time.js';
 import { buildApp } from '../src/server/app.js';
+import { simGateway } from '../test/helpers/gateway.js';
 
 /** After the last publish, how long writes may take to reach the kernel before the CPU window closes. */
 const DRAIN_MS = 250;
 
 const clock = new ManualClock(taipeiInstant('2026-11-23', '10:00'));
-const broker = new SimBroker({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
+const { broker, gateway } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
 const app = await buildApp({
-  broker,
+  gateway,
   bindHost: '127.0.0.1',
   rateLimits: false,
   // BENCH_SSE_MAX_BUFFERED overrides the hub's per-client cap (e.g. to see what stalled clients cost without it).

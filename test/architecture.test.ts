@@ -22,33 +22,7 @@ import {
  * fails on an entry that no longer excuses anything, so the list cannot outlive the imports it names.
  * docs/architecture.md lists the same imports as what is left to move.
  */
-export const ALLOWED: readonly AllowedImport[] = [
-  {
-    from: 'src/broker/sim/sim-broker.ts',
-    to: 'src/store/journal.ts',
-    rules: ['venue-uses-domain-and-port', 'store-belongs-to-gateway'],
-    why:
-      'the simulator opens the SQLite journal itself (Journal.open) and closes it; the gateway layer will own the ' +
-      'journal and hand the venue only acknowledgements and order events',
-  },
-  {
-    from: 'src/broker/sim/orders/sim-orders.ts',
-    to: 'src/store/journal.ts',
-    rules: ['venue-uses-domain-and-port', 'store-belongs-to-gateway'],
-    why:
-      "the simulator's order book rebuilds its orders, combos and ledger from the journal at start and after a " +
-      'failed commit; the gateway layer will hand a venue its open orders instead',
-  },
-  {
-    from: 'src/broker/sim/orders/order-journal.ts',
-    to: 'src/store/journal.ts',
-    rules: ['venue-uses-domain-and-port', 'store-belongs-to-gateway'],
-    why:
-      'the group commit (orders, deals, events and idempotency keys in one transaction per turn of the loop, ' +
-      'durable(), eventsAfter()) is already apart from the simulator but still owned by it, because a failed commit ' +
-      "must roll back the simulator's memory; it moves to src/gateway/ with the async port",
-  },
-];
+export const ALLOWED: readonly AllowedImport[] = [];
 
 const DOC = join(REPO_ROOT, 'docs', 'architecture.md');
 
@@ -119,9 +93,11 @@ describe('the layering checker', { timeout: 10_000 }, () => {
     edge('src/broker/sim/sim-broker.ts', 'src/broker/port.ts', 'type'),
     edge('src/broker/sim/sim-broker.ts', 'src/broker/sim/market/feed.ts'),
     edge('src/broker/sim/sim-broker.ts', 'src/domain/time.ts'),
-    edge('src/gateway/journal.ts', 'src/store/journal.ts'),
-    edge('src/server/main.ts', 'src/broker/sim/sim-broker.ts'),
-    edge('src/server/app.ts', 'src/broker/port.ts', 'type'),
+    edge('src/broker/sim/sim-venue.ts', 'src/broker/sim/sim-broker.ts'),
+    edge('src/gateway/order-journal.ts', 'src/store/journal.ts'),
+    edge('src/server/main.ts', 'src/broker/sim/sim-venue.ts'),
+    edge('src/server/main.ts', 'src/gateway/gateway.ts'),
+    edge('src/server/app.ts', 'src/gateway/gateway.ts', 'type'),
     edge('src/server/app.ts', 'src/config.ts'),
     edge('src/cli/daemon.ts', 'src/server/main.ts', 'dynamic'),
     edge('src/cli/commands/order.ts', 'src/domain/orders.ts'),
@@ -164,22 +140,37 @@ describe('the layering checker', { timeout: 10_000 }, () => {
     [
       'the server imports the store',
       edge('src/server/routes/orders.ts', 'src/store/journal.ts'),
-      ['store-belongs-to-gateway', 'server-and-cli-use-the-port'],
+      ['store-belongs-to-gateway', 'server-and-cli-use-the-gateway'],
     ],
     [
       'a route imports the simulator',
       edge('src/server/routes/orders.ts', 'src/broker/sim/sim-broker.ts', 'type'),
-      ['server-and-cli-use-the-port'],
+      ['server-and-cli-use-the-gateway'],
     ],
     [
       'the composition root imports the simulator past its entry point',
-      edge('src/server/main.ts', 'src/broker/sim/market/market.ts'),
-      ['server-and-cli-use-the-port'],
+      edge('src/server/main.ts', 'src/broker/sim/sim-broker.ts'),
+      ['server-and-cli-use-the-gateway'],
+    ],
+    [
+      'a route reaches past the gateway to the port',
+      edge('src/server/routes/orders.ts', 'src/broker/port.ts', 'type'),
+      ['server-and-cli-use-the-gateway'],
+    ],
+    [
+      'the gateway imports the simulator',
+      edge('src/gateway/gateway.ts', 'src/broker/sim/sim-venue.ts'),
+      ['gateway-uses-port-and-store'],
+    ],
+    [
+      'the gateway imports the server',
+      edge('src/gateway/order-desk.ts', 'src/server/errors.ts'),
+      ['gateway-uses-port-and-store', 'area-cycle'],
     ],
     [
       'the CLI imports the simulator',
       edge('src/cli/commands/data.ts', 'src/broker/sim/market/history.ts'),
-      ['server-and-cli-use-the-port'],
+      ['server-and-cli-use-the-gateway'],
     ],
     [
       'the CLI imports the server statically',

@@ -1,5 +1,10 @@
-// The Broker port: everything the HTTP layer and the CLI may ask of a backend.
-// The simulator (broker/sim) and the production bridge (broker/shioaji) both implement it.
+// The venue port: what the gateway (src/gateway) asks of a trading venue, and what a venue reports back. The built-in
+// simulator (broker/sim) implements it; the bridge to SinoPac's official SDK (broker/shioaji) is the next venue.
+//
+// Every query and command is asynchronous, so a venue may answer over the network. What every venue needs but no
+// venue should write again lives in the gateway: the journal, idempotency, durability, the event sequence behind
+// Last-Event-ID, subscriptions, traffic metering and rate limits. A venue only reports: each change of an order as
+// an OrderUpdate, each quote as a MarketEvent, each contract refresh as a ContractEvent.
 
 import type { Account, AccountSelector, AccountType } from '../domain/accounts.js';
 import type {
@@ -35,7 +40,16 @@ import type {
   Ticks,
   TicksQuery,
 } from '../domain/market-data.js';
-import type { Action, ComboTrade, FuturesOrderInput, OrderEvent, StockOrderInput, Trade } from '../domain/orders.js';
+import type {
+  Action,
+  ComboTrade,
+  Deal,
+  FuturesOrderInput,
+  OrderEvent,
+  OrderStatus,
+  StockOrderInput,
+  Trade,
+} from '../domain/orders.js';
 import type {
   AccountBalance,
   DateRange,
@@ -98,22 +112,22 @@ export interface ComboLegRequest {
 }
 
 export interface ContractsPort {
-  /** Throws NotFoundError for an unknown or expired code. */
-  get(code: string, query?: ContractQuery): Contract;
-  info(code: string, query?: ContractQuery): ContractInfo;
-  list(securityType: SecurityType, region?: Region): Contract[];
-  futuresRoots(region?: Region): RootName[];
-  futures(query: FuturesQuery): FuturesInfo[];
-  optionRoots(region?: Region): RootName[];
-  options(query: OptionsQuery): OptionInfo[];
-  warrants(query: WarrantsQuery): WarrantInfo[];
-  warrantUnderlyings(region?: Region): WarrantUnderlying[];
-  /** Throws InvalidRequestError with the Shioaji message for every construction rule. */
-  createCombo(legs: ComboLegRequest[], comboType?: ComboType): ComboContract;
-  futuresCombos(root: string, region?: Region): ComboContract[];
-  tickBandRule(rule: string, securityType: 'FUT' | 'OPT', region?: Region): TickBandRule;
+  /** Rejects with NotFoundError for an unknown or expired code. */
+  get(code: string, query?: ContractQuery): Promise<Contract>;
+  info(code: string, query?: ContractQuery): Promise<ContractInfo>;
+  list(securityType: SecurityType, region?: Region): Promise<Contract[]>;
+  futuresRoots(region?: Region): Promise<RootName[]>;
+  futures(query: FuturesQuery): Promise<FuturesInfo[]>;
+  optionRoots(region?: Region): Promise<RootName[]>;
+  options(query: OptionsQuery): Promise<OptionInfo[]>;
+  warrants(query: WarrantsQuery): Promise<WarrantInfo[]>;
+  warrantUnderlyings(region?: Region): Promise<WarrantUnderlying[]>;
+  /** Rejects with InvalidRequestError with the Shioaji message for every construction rule. */
+  createCombo(legs: ComboLegRequest[], comboType?: ComboType): Promise<ComboContract>;
+  futuresCombos(root: string, region?: Region): Promise<ComboContract[]>;
+  tickBandRule(rule: string, securityType: 'FUT' | 'OPT', region?: Region): Promise<TickBandRule>;
   /** How many contracts are loaded now. */
-  count(): number;
+  count(): Promise<number>;
   /** Calls the listener after every scheduled refresh; returns the function that stops it. */
   onContractEvent(listener: (event: ContractEvent) => void): () => void;
 }
@@ -126,30 +140,27 @@ export interface Usage {
 }
 
 export interface MarketDataPort {
-  /** Throws InvalidRequestError naming a missing field (time_start/time_end, last_cnt). */
-  ticks(query: TicksQuery): Ticks;
-  /** Throws InvalidRequestError when the range is reversed or longer than 30 days. */
-  kbars(query: KbarsQuery): Kbars;
-  snapshots(instruments: InstrumentRef[]): Snapshot[];
-  scanner(query: ScannerQuery): ScannerItem[];
-  creditEnquire(contracts: ContractRef[]): CreditEnquire[];
-  shortStockSources(contracts: ContractRef[]): ShortStockSource[];
-  punish(): Punish;
-  notice(): Notice;
-  dailyQuotes(date: string | undefined, excludeWarrants: boolean): DailyQuotes;
+  /** Rejects with InvalidRequestError naming a missing field (time_start/time_end, last_cnt). */
+  ticks(query: TicksQuery): Promise<Ticks>;
+  /** Rejects with InvalidRequestError when the range is reversed or longer than 30 days. */
+  kbars(query: KbarsQuery): Promise<Kbars>;
+  snapshots(instruments: InstrumentRef[]): Promise<Snapshot[]>;
+  scanner(query: ScannerQuery): Promise<ScannerItem[]>;
+  creditEnquire(contracts: ContractRef[]): Promise<CreditEnquire[]>;
+  shortStockSources(contracts: ContractRef[]): Promise<ShortStockSource[]>;
+  punish(): Promise<Punish>;
+  notice(): Promise<Notice>;
+  dailyQuotes(date: string | undefined, excludeWarrants: boolean): Promise<DailyQuotes>;
 }
 
 export interface AccountsPort {
-  list(): Account[];
-  /** The account a selector names, or the default of its type; throws NotFoundError. */
-  resolve(selector: AccountSelector): Account;
-  defaultAccount(type: AccountType): Account;
-  setDefault(selector: AccountSelector): Account;
-  usage(): Usage;
-  /** Counts bytes of a ticks, kbars or snapshots response against the daily traffic limit. */
-  recordTraffic(bytes: number): void;
-  /** True once today's traffic reached the limit: those queries then answer empty values. */
-  trafficExhausted(): boolean;
+  list(): Promise<Account[]>;
+  /** The account a selector names, or the default of its type; rejects with NotFoundError. */
+  resolve(selector: AccountSelector): Promise<Account>;
+  defaultAccount(type: AccountType): Promise<Account>;
+  setDefault(selector: AccountSelector): Promise<Account>;
+  /** The venue's own count of today's query traffic, when it keeps one (SinoPac does); else the gateway meters it. */
+  usage?(): Promise<Usage>;
 }
 
 export interface PlaceOrderInput {
@@ -158,10 +169,6 @@ export interface PlaceOrderInput {
   /** Exactly one of the two, as the body's `stock_order` or `futures_order`. */
   stockOrder?: StockOrderInput | undefined;
   futuresOrder?: FuturesOrderInput | undefined;
-  /** false for `timeout: 0`: the Trade comes back at once as Inactive without ids; the ids arrive by event. */
-  wait: boolean;
-  /** A retried place with the same key returns the first Trade instead of placing a second order. */
-  idempotencyKey?: string | undefined;
 }
 
 export interface ComboLegInput extends ComboLegRequest {
@@ -174,68 +181,112 @@ export interface PlaceComboInput {
   comboType?: ComboType | undefined;
   /** price is the combo's net price, as its quotes show it (far minus near for a spread). */
   order: FuturesOrderInput;
-  wait: boolean;
 }
 
-export interface JournaledOrderEvent {
-  /** Strictly increasing, never reused, also across restarts: the SSE `id:`. */
-  seq: number;
-  /** `broker_id-account_id` of the account the event belongs to. */
-  accountKey: string;
-  event: OrderEvent;
+/** A deal of an order, as the venue reports it: one per leg and fill for a combo. */
+export interface ReportedDeal {
+  code: string;
+  action: Action;
+  deal: Deal;
+}
+
+/** The rows an order's deals added to a venue's own books (the simulator's ledger); kept for audit, never read back. */
+export interface LedgerRows {
+  cash: {
+    accountKey: string;
+    at: number;
+    amount: number;
+    reason: string;
+    ref: string | null;
+    settleDate: string | null;
+  }[];
+  positions: { accountKey: string; key: string; record: unknown }[];
+}
+
+/**
+ * One change of one order or combo, as a venue reports it: the order as it is now, every deal so far, and the order
+ * events the change made. The gateway journals the updates of one turn of the event loop together, then publishes
+ * their events; an update is never lost once its command was acknowledged.
+ */
+export interface OrderUpdate {
+  order: { id: string; accountKey: string; code: string; placedAt: number };
+  status: { status: OrderStatus; msg: string };
+  /** The venue's own state of the order, read when the update is written; handed back by `restore`. */
+  record: () => unknown;
+  deals: ReportedDeal[];
+  events: OrderEvent[];
+  ledger: LedgerRows[];
+  /** The order is new: nothing of it was reported before. */
+  placed: boolean;
+  /** Epoch milliseconds of the venue's clock. */
+  at: number;
+  /** Small named values the venue keeps with its orders (the simulator's order counter); the last one wins. */
+  state?: Record<string, string> | undefined;
+}
+
+/** What the gateway kept of a venue's orders, handed back at start and after a write that failed. */
+export interface SavedOrders {
+  orders: { id: string; status: string; record: unknown }[];
+  deals: { orderId: string; seq: number; code: string; record: unknown }[];
+  state: (name: string) => string | undefined;
 }
 
 export interface OrdersPort {
   /**
    * Places an order. A request that breaks an exchange or broker rule comes back as a Trade with status Failed and
-   * the Shioaji message in status.msg (HTTP 200). Throws InvalidRequestError for a malformed request (both or neither
+   * the Shioaji message in status.msg. Rejects with InvalidRequestError for a malformed request (both or neither
    * order object, a stock order for a futures contract, a bad custom_field) and NotFoundError for an unknown code.
    */
-  place(input: PlaceOrderInput): Trade;
-  /** Any order of any account, placed before or after a restart. Throws NotFoundError for an unknown trade id. */
-  cancel(tradeId: string): Trade;
-  updatePrice(tradeId: string, price: number): Trade;
+  place(input: PlaceOrderInput): Promise<Trade>;
+  /** Any order of any account, placed before or after a restart. Rejects with NotFoundError for an unknown trade id. */
+  cancel(tradeId: string): Promise<Trade>;
+  updatePrice(tradeId: string, price: number): Promise<Trade>;
   /** Reduces the order by `quantity` (how many to cancel, as the official server reads it); it keeps its price and queue position. */
-  updateQty(tradeId: string, quantity: number): Trade;
+  updateQty(tradeId: string, quantity: number): Promise<Trade>;
+  /** One order as it is now; undefined for an id the venue does not know. */
+  trade(tradeId: string): Promise<Trade | undefined>;
   /** The trades of one account, or of every account when no selector is given; oldest first. */
-  trades(account?: AccountSelector): Trade[];
+  trades(account?: AccountSelector): Promise<Trade[]>;
   /** Places a combo; rule breaks come back as a Failed ComboTrade, malformed legs as InvalidRequestError. */
-  placeCombo(input: PlaceComboInput): ComboTrade;
-  cancelCombo(tradeId: string): ComboTrade;
-  comboTrades(account?: AccountSelector): ComboTrade[];
+  placeCombo(input: PlaceComboInput): Promise<ComboTrade>;
+  cancelCombo(tradeId: string): Promise<ComboTrade>;
+  comboTrades(account?: AccountSelector): Promise<ComboTrade[]>;
   /**
-   * Resolves once every change made so far is durable in the journal. Answer a change only after it: changes are
-   * written together (group commit) at the end of the event loop's turn.
+   * Calls the listener for every change of an order, synchronously while the command or the market move that made
+   * it runs, so an update always reaches the gateway before the command's answer. Returns the function that stops it.
    */
-  durable(): Promise<void>;
-  /** Order and deal events after a sequence number (0 = from the start), oldest first. */
-  eventsAfter(seq: number, limit?: number): JournaledOrderEvent[];
-  /** The sequence of the newest order or deal event journaled (0 before the first). */
-  lastEventSeq(): number;
-  /** Calls the listener for every order and deal event after it is journaled; returns the function that stops it. */
-  onOrderEvent(listener: (event: JournaledOrderEvent) => void): () => void;
+  onOrderUpdate(listener: (update: OrderUpdate) => void): () => void;
+  /**
+   * Puts back the orders the gateway kept: at start, and after a write failed (`rollback`), when every change since
+   * the last good write did not happen. A venue that keeps no state of its own reconciles or ignores them.
+   */
+  restore(saved: SavedOrders, options: { rollback: boolean; log: (line: string) => void }): void;
 }
 
 /**
  * Account queries. Each takes the request's account selector; ids omitted mean the default account of the
- * selector's account_type (S when absent, F for margin). Throws NotFoundError for an unknown account,
+ * selector's account_type (S when absent, F for margin). Rejects with NotFoundError for an unknown account,
  * InvalidRequestError for an account of the wrong type (margin of a stock account) or a reversed date range,
  * and NotFoundError for an unknown detail_id.
  */
 export interface PortfolioPort {
-  accountBalance(account: AccountSelector): AccountBalance;
-  margin(account: AccountSelector): Margin;
-  positions(account: AccountSelector, unit: PositionUnit): StockPosition[] | FuturePosition[];
-  positionDetail(account: AccountSelector, detailId: number): StockPositionDetail[] | FuturePositionDetail[];
-  profitLoss(account: AccountSelector, range: DateRange, unit: PositionUnit): StockProfitLoss[] | FutureProfitLoss[];
+  accountBalance(account: AccountSelector): Promise<AccountBalance>;
+  margin(account: AccountSelector): Promise<Margin>;
+  positions(account: AccountSelector, unit: PositionUnit): Promise<StockPosition[] | FuturePosition[]>;
+  positionDetail(account: AccountSelector, detailId: number): Promise<StockPositionDetail[] | FuturePositionDetail[]>;
+  profitLoss(
+    account: AccountSelector,
+    range: DateRange,
+    unit: PositionUnit,
+  ): Promise<StockProfitLoss[] | FutureProfitLoss[]>;
   profitLossDetail(
     account: AccountSelector,
     detailId: number,
     unit: PositionUnit,
-  ): StockProfitDetail[] | FutureProfitDetail[];
-  profitLossSummary(account: AccountSelector, range: DateRange): ProfitLossSummary;
-  settlements(account: AccountSelector): Settlement[];
-  tradingLimits(account: AccountSelector): TradingLimits;
+  ): Promise<StockProfitDetail[] | FutureProfitDetail[]>;
+  profitLossSummary(account: AccountSelector, range: DateRange): Promise<ProfitLossSummary>;
+  settlements(account: AccountSelector): Promise<Settlement[]>;
+  tradingLimits(account: AccountSelector): Promise<TradingLimits>;
 }
 
 export interface SubscribeInput {
@@ -246,35 +297,44 @@ export interface SubscribeInput {
 }
 
 /**
- * Live quotes. The gateway keeps the list of subscriptions (the limit, persistence, restore); the backend resolves
+ * The quote feed. The gateway keeps the list of subscriptions (the limit, persistence, restore); the venue resolves
  * requests and delivers the events of what is subscribed.
  */
-export interface QuotesPort {
+export interface QuoteFeedPort {
   /**
    * The subscription a request names, resolved against the contracts (R1/R2 carry their target_code). Starts
-   * nothing. Throws NotFoundError for an unknown code and InvalidRequestError with a message naming the rule for
-   * what the exchange has no stream of: Tick or BidAsk of an index, an option combo, intraday_odd other than a
+   * nothing. Rejects with NotFoundError for an unknown code and InvalidRequestError with a message naming the rule
+   * for what the exchange has no stream of: Tick or BidAsk of an index, an option combo, intraday_odd other than a
    * stock's Tick or BidAsk.
    */
-  resolve(input: SubscribeInput): QuoteSubscription;
+  resolve(input: SubscribeInput): Promise<QuoteSubscription>;
   /** Starts delivering the subscription's events; a no-op when it is already delivered. */
-  subscribe(subscription: QuoteSubscription): void;
-  unsubscribe(subscription: QuoteSubscription): void;
+  subscribe(subscription: QuoteSubscription): Promise<void>;
+  unsubscribe(subscription: QuoteSubscription): Promise<void>;
   /** Calls the listener for every market-data event of every subscription; returns the function that stops it. */
   onMarketEvent(listener: (event: MarketEvent) => void): () => void;
 }
 
-export interface Broker {
-  readonly simulation: boolean;
-  /** A short description of the clock that drives the backend, e.g. 'always-open'. */
-  readonly clockMode: ClockMode;
-  /** The backend's time: the simulated clock, or the wall clock in production. */
+/** What a venue says of itself, for /health and the dashboard. */
+export interface VenueIdentity {
+  simulation: boolean;
+  /** The simulator's clock mode; null for a live venue, which follows the exchange's own hours. */
+  simClock: ClockMode | null;
+  /** Whether stocks trade at an instant, for the call-rate limits of trading hours. */
+  isStockTradingHours(at: number): boolean;
+}
+
+export interface Venue {
+  readonly identity: VenueIdentity;
+  /** The venue's time: the simulated clock, or the wall clock of a live venue. */
   readonly clock: Clock;
   readonly contracts: ContractsPort;
   readonly accounts: AccountsPort;
   readonly marketData: MarketDataPort;
   readonly orders: OrdersPort;
   readonly portfolio: PortfolioPort;
-  readonly quotes: QuotesPort;
+  readonly quotes: QuoteFeedPort;
+  /** Starts the venue's own timers or connections, after `orders.restore`. */
+  start(): void;
   close(): Promise<void>;
 }

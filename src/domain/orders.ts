@@ -467,3 +467,21 @@ export function orderEvent<S extends OrderState>(state: S, body: OrderEventBodie
 export function orderEventBody<S extends OrderState>(event: OrderEventOf<S>): OrderEventBodies[S] {
   return event.data[event.state];
 }
+
+/** The status of an order the venue has not answered yet: PendingSubmit while placing, Inactive without ids. */
+export function blankStatus(id: string, status: 'PendingSubmit' | 'Inactive', orderTs: number): TradeStatus {
+  return {
+    id,
+    status,
+    status_code: status === 'PendingSubmit' ? '0' : '',
+    web_id: '',
+    order_ts: orderTs,
+    msg: '',
+    modified_ts: 0,
+    modified_price: 0,
+    order_quantity: 0,
+    deal_quantity: 0,
+    cancel_quantity: 0,
+    deals: [],
+  };
+}

@@ -1,9 +1,8 @@
 // The Fastify application: conventions (validation, errors, guards), docs, and one plugin per API area.
 
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Broker } from '../broker/port.js';
 import { ConfigError, isLoopbackHost, NON_LOOPBACK_NEEDS_KEYS } from '../config.js';
-import { isStockTradingHours } from '../domain/sessions.js';
+import type { Gateway } from '../gateway/gateway.js';
 import { AppStore } from './apps/store.js';
 import { registerBearerAuth } from './bearer-auth.js';
 import { handleClientError, handleFrameworkError, registerErrorHandling } from './errors.js';
@@ -23,7 +22,7 @@ import { type StreamOptions, startStreams } from './sse/services.js';
 import { registerValidation } from './validation.js';
 
 export interface AppOptions {
-  broker: Broker;
+  gateway: Gateway;
   identity: ServerIdentity;
   /** The TCP bind address, for the Host check. */
   bindHost: string;
@@ -39,7 +38,7 @@ export interface AppOptions {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { broker, identity } = options;
+  const { gateway, identity } = options;
   const app = (options.https
     ? Fastify({ http2: true, https: { allowHTTP1: true, ...options.https }, ...COMMON })
     : Fastify(COMMON)) as unknown as FastifyInstance;
@@ -55,24 +54,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   registerLimits(app, {
     enabled: options.rateLimits ?? true,
-    clock: broker.clock,
-    isTradingHours: (now) => isStockTradingHours(broker.clockMode, now),
-    traffic: {
-      record: (bytes) => broker.accounts.recordTraffic(bytes),
-      exhausted: () => broker.accounts.trafficExhausted(),
-    },
+    clock: gateway.clock,
+    isTradingHours: (now) => gateway.identity.isStockTradingHours(now),
+    traffic: gateway.traffic,
   });
   await registerOpenApi(app, identity.version);
-  await app.register(serverInfoRoutes(broker, identity));
-  await app.register(authRoutes(broker));
-  await app.register(contractsRoutes(broker));
-  await app.register(marketDataRoutes(broker));
-  await app.register(orderRoutes(broker));
-  await app.register(portfolioRoutes(broker));
-  const streams = startStreams(broker, options.streams);
+  await app.register(serverInfoRoutes(gateway, identity));
+  await app.register(authRoutes(gateway));
+  await app.register(contractsRoutes(gateway));
+  await app.register(marketDataRoutes(gateway));
+  await app.register(orderRoutes(gateway));
+  await app.register(portfolioRoutes(gateway));
+  const streams = await startStreams(gateway, options.streams);
   app.decorate('streams', streams);
   app.addHook('onClose', async () => streams.close());
-  await app.register(streamRoutes(broker, streams));
+  await app.register(streamRoutes(gateway, streams));
   if (options.appsDir !== undefined) await app.register(appsRoutes(await AppStore.open(options.appsDir)));
   await app.register(dashboardRoutes());
   return app;

@@ -2,9 +2,10 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SimBroker } from '../broker/sim/sim-broker.js';
+import { SimVenue } from '../broker/sim/sim-venue.js';
 import { ConfigError, type GatewayConfig } from '../config.js';
 import { type Clock, clockStartingAt, systemClock } from '../domain/time.js';
+import { Gateway } from '../gateway/gateway.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
 import { createDataHome, JOURNAL_FILE, tightenDataHome } from './data-home.js';
@@ -37,22 +38,21 @@ export async function startGateway(
   }
   const clock = options.clock ?? (config.simStart === null ? systemClock : clockStartingAt(config.simStart));
   createDataHome(config.homePath);
-  const broker = new SimBroker({
+  const venue = new SimVenue({
     clock,
     seed: config.simSeed,
     clockMode: config.simClock,
     apiKey: config.apiKey,
-    journalPath: join(config.homePath, JOURNAL_FILE),
     startingFunds: { startingCash: config.simStartingCash, startingCollateral: config.simStartingCollateral },
-    log,
   });
-  const contractCount = broker.contracts.count();
-  broker.start();
+  const gateway = Gateway.open(venue, { journalPath: join(config.homePath, JOURNAL_FILE), log });
+  const contractCount = await gateway.contracts.count();
+  gateway.start();
   const https = config.tls
     ? { key: readFileSync(config.tls.keyPath), cert: readFileSync(config.tls.certPath) }
     : undefined;
   const app = await buildApp({
-    broker,
+    gateway,
     bindHost: config.host,
     credentials:
       config.apiKey !== null && config.secretKey !== null
@@ -100,7 +100,7 @@ export async function startGateway(
     async close() {
       await closeSocketServer(socketServer, config.socketPath);
       await app.close();
-      await broker.close();
+      await gateway.close();
     },
   };
 }

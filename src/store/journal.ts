@@ -222,13 +222,16 @@ export class Journal {
     return rows.map((row: PositionRow) => positionFromRow(row));
   }
 
-  /** Maps a client's idempotency key to the order it placed; the first order remembered for a key stays. */
-  rememberIdempotencyKey(key: string, orderId: string, at: number): void {
-    this.guarded(() => this.statements.rememberIdempotencyKey.run({ key, orderId, at }));
+  /**
+   * Maps a client's idempotency key to the order it placed and the request that placed it (compared with a retry's;
+   * null when unknown); the first order remembered for a key stays.
+   */
+  rememberIdempotencyKey(key: string, orderId: string, at: number, request: string | null = null): void {
+    this.guarded(() => this.statements.rememberIdempotencyKey.run({ key, orderId, at, request }));
   }
 
-  orderIdForIdempotencyKey(key: string): string | undefined {
-    return this.guarded(() => this.statements.orderIdForIdempotencyKey.get(key));
+  orderForIdempotencyKey(key: string): { orderId: string; request: string | null } | undefined {
+    return this.guarded(() => this.statements.orderForIdempotencyKey.get(key));
   }
 
   getMeta(name: string): string | undefined {

@@ -110,6 +110,12 @@ const MIGRATIONS: readonly Migration[] = [
       DROP INDEX events_by_account;
     `,
   },
+  {
+    // The gateway compares a retry under a key with the request that placed the order; before this it was kept in
+    // the simulator's order record, and keys written then have none (a retry of them is not compared).
+    description: 'the request an idempotency key placed',
+    sql: 'ALTER TABLE idempotency_keys ADD COLUMN request TEXT;',
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -26,8 +26,8 @@ export interface Statements {
   deletePosition: Run<{ accountKey: string; key: string }>;
   allPositions: Get<[], PositionRow>;
   accountPositions: Get<[string], PositionRow>;
-  rememberIdempotencyKey: Run<{ key: string; orderId: string; at: number }>;
-  orderIdForIdempotencyKey: Get<[string], string>;
+  rememberIdempotencyKey: Run<{ key: string; orderId: string; at: number; request: string | null }>;
+  orderForIdempotencyKey: Get<[string], { orderId: string; request: string | null }>;
   getMeta: Get<[string], string>;
   setMeta: Run<{ name: string; value: string }>;
 }
@@ -85,10 +85,11 @@ export function prepareStatements(db: Database.Database): Statements {
       'SELECT account_key AS accountKey, key, record FROM positions WHERE account_key = ? ORDER BY key',
     ),
     rememberIdempotencyKey: db.prepare(`
-      INSERT INTO idempotency_keys (key, order_id, at) VALUES (@key, @orderId, @at) ON CONFLICT (key) DO NOTHING`),
-    orderIdForIdempotencyKey: db
-      .prepare<[string], string>('SELECT order_id FROM idempotency_keys WHERE key = ?')
-      .pluck(),
+      INSERT INTO idempotency_keys (key, order_id, at, request) VALUES (@key, @orderId, @at, @request)
+      ON CONFLICT (key) DO NOTHING`),
+    orderForIdempotencyKey: db.prepare<[string], { orderId: string; request: string | null }>(
+      'SELECT order_id AS orderId, request FROM idempotency_keys WHERE key = ?',
+    ),
     getMeta: db.prepare<[string], string>('SELECT value FROM meta WHERE name = ?').pluck(),
     setMeta: db.prepare(`
       INSERT INTO meta (name, value) VALUES (@name, @value) ON CONFLICT (name) DO UPDATE SET value = excluded.value`),

@@ -8,13 +8,14 @@ import { protectedLimit } from '../../src/broker/sim/exchange/matching.js';
 import { bookAt } from '../../src/broker/sim/market/book.js';
 import { publishedCount } from '../../src/broker/sim/market/tape.js';
 import type { LedgerOptions } from '../../src/broker/sim/portfolio/ledger.js';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { StockInfo } from '../../src/domain/contracts.js';
 import type { FuturesOrderInput, StockOrderInput } from '../../src/domain/orders.js';
 import type { ClockMode } from '../../src/domain/sessions.js';
 import type { TickTable } from '../../src/domain/ticks.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { Journal } from '../../src/store/journal.js';
+import { simGateway } from '../helpers/gateway.js';
 
 function brokerAt(
   day: string,
@@ -24,8 +25,8 @@ function brokerAt(
   startingFunds?: LedgerOptions,
 ) {
   const clock = new ManualClock(taipeiInstant(day, time));
-  const broker = new SimBroker({ clock, seed: 1, clockMode: mode, apiKey: null, journalPath, startingFunds });
-  return { clock, broker };
+  const { broker, gateway } = simGateway({ clock, seed: 1, clockMode: mode, apiKey: null, journalPath, startingFunds });
+  return { clock, broker, gateway };
 }
 
 function bookNow(broker: SimBroker, code: string) {
@@ -67,7 +68,6 @@ describe('marketable orders take the displayed depth', () => {
     const trade = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: book.ask.prices[1]!, quantity }),
-      wait: true,
     });
     assert.equal(trade.status.status, 'Filled', trade.status.msg);
     assert.deepEqual(
@@ -88,7 +88,6 @@ describe('marketable orders take the displayed depth', () => {
     const ioc = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: best, quantity: more, order_type: 'IOC' }),
-      wait: true,
     });
     assert.equal(ioc.status.deal_quantity, book.ask.volumes[0]);
     assert.equal(ioc.status.cancel_quantity, 5);
@@ -96,7 +95,6 @@ describe('marketable orders take the displayed depth', () => {
     const fok = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: best, quantity: more, order_type: 'FOK' }),
-      wait: true,
     });
     assert.equal(fok.status.deal_quantity, 0);
     assert.equal(fok.status.cancel_quantity, more);
@@ -133,7 +131,6 @@ describe('MKP (TAIFEX range-market)', () => {
       broker.orders.place({
         contract: { code: info.code },
         futuresOrder: futures({ price_type: 'MKP', order_type, quantity: inRange + 2 }),
-        wait: true,
       });
     const rod = order('ROD');
     assert.equal(rod.status.status, 'PartFilled', rod.status.msg);
@@ -155,7 +152,7 @@ describe('resting orders', () => {
     const { broker, clock } = brokerAt('2026-11-23', '10:00');
     const { book, tape, count } = bookNow(broker, '2884');
     const price = book.bid.prices[0]!;
-    const trade = broker.orders.place({ contract: { code: '2884' }, stockOrder: stock({ price }), wait: true });
+    const trade = broker.orders.place({ contract: { code: '2884' }, stockOrder: stock({ price }) });
     assert.equal(trade.status.status, 'Submitted');
     // Work out from the tape when the order must fill: trades below its price, or at it once the queue is gone.
     let ahead = book.bid.volumes[0]!;
@@ -185,14 +182,13 @@ describe('resting orders', () => {
     ]);
   });
 
-  test('cancel and update_qty act on the remaining quantity and are reported as order events', () => {
-    const { broker } = brokerAt('2026-11-23', '10:00');
+  test('cancel and update_qty act on the remaining quantity and are reported as order events', async () => {
+    const { broker, gateway } = brokerAt('2026-11-23', '10:00');
     const { book } = bookNow(broker, '2884');
     const price = book.bid.prices[4]!;
     const trade = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price, quantity: 5 }),
-      wait: true,
     });
     const reduced = broker.orders.updateQty(trade.order.id, 2);
     assert.equal(reduced.status.order_quantity, 3);
@@ -204,8 +200,8 @@ describe('resting orders', () => {
     const again = broker.orders.cancel(trade.order.id);
     assert.equal(again.status.status, 'Cancelled');
     assert.equal(again.status.msg, '委託數量已完全刪除');
-    const ops = broker.orders
-      .eventsAfter(0)
+    const ops = gateway.orderEvents
+      .after(0)
       .map((e) => (e.event.state === 'StockOrder' ? e.event.data.StockOrder.operation : null))
       .map((op) => op && [op.op_type, op.op_code]);
     assert.deepEqual(ops, [
@@ -219,24 +215,24 @@ describe('resting orders', () => {
 
 describe('group commit', () => {
   test('changes of one turn are written together; nothing is published or durable before the commit', async () => {
-    const { broker } = brokerAt('2026-11-23', '10:00');
+    const { broker, gateway } = brokerAt('2026-11-23', '10:00');
     const { book } = bookNow(broker, '2884');
     const heard: number[] = [];
-    broker.orders.onOrderEvent((event) => heard.push(event.seq));
-    const before = broker.journal.lastEventSeq();
+    gateway.orderEvents.listen((event) => heard.push(event.seq));
+    const before = gateway.journal.lastEventSeq();
     for (const price of [book.bid.prices[2]!, book.bid.prices[3]!, book.ask.prices[0]!]) {
-      broker.orders.place({ contract: { code: '2884' }, stockOrder: stock({ price }), wait: true });
+      broker.orders.place({ contract: { code: '2884' }, stockOrder: stock({ price }) });
     }
     assert.deepEqual(heard, [], 'no listener hears of a change before it is written');
-    assert.equal(broker.journal.lastEventSeq(), before);
-    await broker.orders.durable();
-    assert.equal(broker.journal.orders().length, 3);
+    assert.equal(gateway.journal.lastEventSeq(), before);
+    await gateway.durable();
+    assert.equal(gateway.journal.orders().length, 3);
     assert.ok(heard.length >= 4, `the New reports and the deal: ${heard.length}`);
     assert.deepEqual(
       heard,
       heard.map((_, i) => before + i + 1),
     );
-    await broker.close();
+    await gateway.close();
   });
 });
 
@@ -247,7 +243,6 @@ describe('update_qty and timeout 0', () => {
     const trade = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: book.bid.prices[4]!, quantity: 3 }),
-      wait: true,
     });
     const reduced = broker.orders.updateQty(trade.order.id, 3);
     assert.equal(reduced.status.status, 'Cancelled');
@@ -255,10 +250,10 @@ describe('update_qty and timeout 0', () => {
     assert.equal(reduced.status.cancel_quantity, 3);
   });
 
-  test('a place without waiting answers a blank Inactive trade; the real one is in the list', () => {
-    const { broker } = brokerAt('2026-11-23', '10:00');
+  test('a place without waiting answers a blank Inactive trade; the real one is in the list', async () => {
+    const { broker, gateway } = brokerAt('2026-11-23', '10:00');
     const { book } = bookNow(broker, '2884');
-    const placeholder = broker.orders.place({
+    const placeholder = await gateway.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: book.bid.prices[4]! }),
       wait: false,
@@ -279,7 +274,6 @@ describe('rules', () => {
     const trade = broker.orders.place({
       contract: { code: 'TXFR1' },
       futuresOrder: futures({ price_type: 'MKT' }),
-      wait: true,
     });
     assert.equal(trade.status.status, 'Failed');
     assert.equal(trade.status.msg, '當日市價單不允許當日有效委託(ROD)');
@@ -293,7 +287,6 @@ describe('rules', () => {
     const trade = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ action: 'Sell', price: book.bid.prices[0]! }),
-      wait: true,
     });
     assert.equal(trade.status.status, 'Failed');
     assert.match(trade.status.msg, /餘股數不足/);
@@ -307,7 +300,6 @@ describe('sessions in exchange mode', () => {
     const trade = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: (broker.contracts.current().find('2884') as StockInfo).limit_up }),
-      wait: true,
     });
     assert.equal(trade.status.status, 'PreSubmitted', trade.status.msg);
     clock.set(taipeiInstant('2026-11-23', '08:31'));
@@ -323,7 +315,6 @@ describe('sessions in exchange mode', () => {
     const trade = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price_type: 'MKT', order_type: 'IOC' }),
-      wait: true,
     });
     assert.equal(trade.status.status, 'Failed');
     assert.match(trade.status.msg, /集合競價/);
@@ -335,14 +326,12 @@ describe('sessions in exchange mode', () => {
     const wrong = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: close + 0.05, order_lot: 'Fixing' }),
-      wait: true,
     });
     assert.equal(wrong.status.status, 'Failed');
     assert.match(wrong.status.msg, new RegExp(`close price ${close}`));
     const trade = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: close, order_lot: 'Fixing' }),
-      wait: true,
     });
     assert.equal(trade.status.status, 'Submitted', trade.status.msg);
     clock.set(taipeiInstant('2026-11-23', '14:29'));
@@ -362,7 +351,6 @@ describe('sessions in exchange mode', () => {
     const trade = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: info.limit_up, quantity: 37, order_lot: 'Odd' }),
-      wait: true,
     });
     assert.equal(trade.status.status, 'Submitted', trade.status.msg);
     clock.set(taipeiInstant('2026-11-23', '14:31'));
@@ -382,7 +370,6 @@ describe('sessions in exchange mode', () => {
     const trade = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: 20, order_lot: 'Fixing' }),
-      wait: true,
     });
     assert.equal(trade.status.status, 'Failed');
     assert.match(trade.status.msg, /SJ_SIM_CLOCK=exchange/);
@@ -404,25 +391,24 @@ describe('the journal', () => {
         price_type: 'MKT' as const,
         order_type: 'IOC' as const,
       };
-      const bought = first.broker.orders.placeCombo({ legs, order, wait: true });
+      const bought = first.broker.orders.placeCombo({ legs, order });
       assert.equal(bought.status.status, 'Filled', bought.status.msg);
       const resting = first.broker.orders.placeCombo({
         legs,
         order: { ...order, price: -9999, price_type: 'LMT', order_type: 'ROD' },
-        wait: true,
       });
       assert.equal(resting.status.status, 'Submitted', resting.status.msg);
       const before = first.broker.orders.comboTrades();
-      await first.broker.close();
+      await first.gateway.close();
       const second = brokerAt('2026-11-23', '10:00', 'always-open', path);
       assert.deepEqual(second.broker.orders.comboTrades(), before);
       assert.equal(second.broker.orders.cancelCombo(resting.order.id).status.status, 'Cancelled');
       // The far month bought in the combo is held: selling it covers instead of needing new margin.
       const far = legs[1]!.code;
-      const cover = second.broker.orders.placeCombo({ legs, order: { ...order, action: 'Sell' }, wait: true });
+      const cover = second.broker.orders.placeCombo({ legs, order: { ...order, action: 'Sell' } });
       assert.equal(cover.status.status, 'Filled', cover.status.msg);
       assert.equal(cover.status.deals[far]![0]!.quantity, 1);
-      await second.broker.close();
+      await second.gateway.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -438,7 +424,6 @@ describe('the journal', () => {
       const placed = first.broker.orders.place({
         contract: { code: '2884' },
         stockOrder: stock({ price: book.bid.prices[0]!, quantity }),
-        wait: true,
       });
       // Along the tape until the order has a deal or two and is still open.
       let k = count;
@@ -447,22 +432,28 @@ describe('the journal', () => {
       const before = first.broker.orders.trades();
       const dealt = before[0]!.status.deals.length;
       assert.ok(dealt >= 1 && before[0]!.status.deal_quantity < quantity, `${dealt} deals`);
-      await first.broker.close();
+      await first.gateway.close();
 
       const clock = new ManualClock(first.clock.now());
-      const second = new SimBroker({ clock, seed: 1, clockMode: 'always-open', apiKey: null, journalPath: path });
+      const { broker: second, gateway: secondGateway } = simGateway({
+        clock,
+        seed: 1,
+        clockMode: 'always-open',
+        apiKey: null,
+        journalPath: path,
+      });
       assert.deepEqual(second.orders.trades(), before);
       while (k < tape.times.length - 1 && dealsAt(second) === dealt) clock.set(tape.times[++k]! / 1000);
       const after = second.orders.trades()[0]!;
       assert.ok(after.status.deals.length > dealt, 'the order dealt again after the restart');
       assert.deepEqual(after.status.deals.slice(0, dealt), before[0]!.status.deals);
-      await second.orders.durable();
+      await secondGateway.durable();
       assert.deepEqual(
-        second.journal.deals({ orderId: placed.order.id }).map((deal) => deal.record),
+        secondGateway.journal.deals({ orderId: placed.order.id }).map((deal) => deal.record),
         after.status.deals,
         'one journaled deal per deal, in sequence',
       );
-      await second.close();
+      await secondGateway.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -477,15 +468,14 @@ describe('the journal', () => {
         const journal = Journal.open(path);
         journal.setMeta('order_counter', String(counter - 1));
         journal.close();
-        const { broker } = brokerAt('2026-11-23', '10:00', 'always-open', path);
+        const { broker, gateway } = brokerAt('2026-11-23', '10:00', 'always-open', path);
         const { book } = bookNow(broker, '2884');
         const trade = broker.orders.place({
           contract: { code: '2884' },
           stockOrder: stock({ price: book.bid.prices[4]!, custom_field: `n${counter % 1000}` }),
-          wait: true,
         });
         const trades = broker.orders.trades();
-        await broker.close();
+        await gateway.close();
         return { trade, trades };
       };
       const first = await placeAsNumber(539_599);
@@ -507,7 +497,6 @@ describe('the journal', () => {
     const placed = broker.orders.place({
       contract: { code: '2884' },
       stockOrder: stock({ price: book.bid.prices[4]!, quantity: 3 }),
-      wait: true,
     });
     const snapshot = structuredClone(placed);
     const reduced = broker.orders.updateQty(placed.order.id, 1);
@@ -529,25 +518,22 @@ describe('the journal', () => {
       const resting = first.broker.orders.place({
         contract: { code: '2884' },
         stockOrder: stock({ price: book.bid.prices[4]! }),
-        wait: true,
       });
       const filled = first.broker.orders.place({
         contract: { code: '2884' },
         stockOrder: stock({ price: book.ask.prices[0]! }),
-        wait: true,
       });
       const before = first.broker.orders.trades();
-      const lastSeq = first.broker.orders.eventsAfter(0).at(-1)!.seq;
-      await first.broker.close();
+      const lastSeq = first.gateway.orderEvents.after(0).at(-1)!.seq;
+      await first.gateway.close();
       const second = brokerAt('2026-11-23', '10:00', 'always-open', path);
       assert.deepEqual(second.broker.orders.trades(), before);
       assert.equal(second.broker.orders.cancel(resting.order.id).status.status, 'Cancelled');
       assert.equal(second.broker.orders.trades().find((t) => t.order.id === filled.order.id)!.status.status, 'Filled');
-      assert.ok(second.broker.orders.eventsAfter(lastSeq)[0]!.seq === lastSeq + 1, 'the sequence continues');
+      assert.ok(second.gateway.orderEvents.after(lastSeq)[0]!.seq === lastSeq + 1, 'the sequence continues');
       const sell = second.broker.orders.place({
         contract: { code: '2884' },
         stockOrder: stock({ action: 'Sell', price: book.bid.prices[0]! }),
-        wait: true,
       });
       assert.notEqual(
         sell.status.status,
@@ -555,7 +541,7 @@ describe('the journal', () => {
         `the shares bought before the restart are held: ${sell.status.msg}`,
       );
       assert.notEqual(sell.order.id, resting.order.id);
-      await second.broker.close();
+      await second.gateway.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -586,7 +572,6 @@ describe('invariants', () => {
             broker.orders.place({
               contract: { code: o.code },
               stockOrder: stock({ action: o.action, price, quantity: o.quantity, order_type: o.orderType }),
-              wait: true,
             });
             clock.advance(o.wait);
           }
@@ -633,7 +618,7 @@ describe('invariants', () => {
           ),
           async (orders) => {
             const path = join(dir, `run-${run++}.db`);
-            const { broker, clock } = brokerAt('2026-11-23', '10:00', 'always-open', path);
+            const { broker, clock, gateway } = brokerAt('2026-11-23', '10:00', 'always-open', path);
             for (const o of orders) {
               if (o.code === 'TMFR1') {
                 broker.orders.place({
@@ -644,7 +629,6 @@ describe('invariants', () => {
                     order_type: 'IOC',
                     quantity: o.quantity,
                   }),
-                  wait: true,
                 });
               } else {
                 const { book } = bookNow(broker, o.code);
@@ -656,7 +640,7 @@ describe('invariants', () => {
                   order_cond: o.cond,
                   daytrade_short: o.action === 'Sell' && o.cond === 'Cash' && o.daytradeShort,
                 });
-                broker.orders.place({ contract: { code: o.code }, stockOrder, wait: true });
+                broker.orders.place({ contract: { code: o.code }, stockOrder });
               }
               clock.advance(o.wait);
             }
@@ -682,24 +666,24 @@ describe('invariants', () => {
               held.set(row.code, (held.get(row.code) ?? 0) + sign * row.quantity);
             }
             for (const [code, net] of signed) assert.equal(held.get(code) ?? 0, net, `position of ${code}`);
-            broker.orders.flush();
+            gateway.flushJournal();
             for (const account of [stockAccount!, futuresAccount!]) {
               const key = `${account.broker_id}-${account.account_id}`;
               const start = account.account_type === 'S' ? 10_000_000 : 2_000_000;
-              const journaled = broker.journal.cashEntries(key).reduce((sum, entry) => sum + entry.amount, 0);
+              const journaled = gateway.journal.cashEntries(key).reduce((sum, entry) => sum + entry.amount, 0);
               if (broker.orders.ledger.accountType(key)) {
                 assert.ok(Math.abs(broker.orders.ledger.cash(key) - (start + journaled)) < 1e-6, `cash of ${key}`);
               }
-              const open = broker.journal.positions(key).map((p) => p.key);
+              const open = gateway.journal.positions(key).map((p) => p.key);
               assert.equal(new Set(open).size, open.length);
             }
             const before = views(broker);
-            await broker.close();
+            await gateway.close();
             const again = brokerAt('2026-11-23', '10:00', 'always-open', path);
             clock.advance(0);
             again.clock.set(clock.now());
             assert.deepEqual(views(again.broker), before);
-            await again.broker.close();
+            await again.gateway.close();
           },
         ),
         { numRuns: 12 },

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { accountKeyOf } from '../../src/domain/accounts.js';
 import { ManualClock } from '../../src/domain/time.js';
 import { buildApp } from '../../src/server/app.js';
 import { MONDAY_MORNING } from '../helpers/app.js';
+import { simGateway } from '../helpers/gateway.js';
 
 test('orders whose records hold null numbers or broken JSON are left out at load, one log line each', {
   timeout: 60_000,
@@ -21,20 +21,25 @@ test('orders whose records hold null numbers or broken JSON are left out at load
   const path = join(dir, 'sjgate.db');
   try {
     const clock = new ManualClock(MONDAY_MORNING);
-    const first = new SimBroker({ clock, seed: 1, clockMode: 'always-open', apiKey: null, journalPath: path });
+    const { broker: first, gateway: firstGateway } = simGateway({
+      clock,
+      seed: 1,
+      clockMode: 'always-open',
+      apiKey: null,
+      journalPath: path,
+    });
     const limitDown = (first.contracts.current().find('2330') as { limit_down: number }).limit_down;
     const stock = { action: 'Buy', quantity: 1, price_type: 'LMT', order_type: 'ROD' } as const;
     const resting = first.orders.place({
       contract: { code: '2330' },
       stockOrder: { ...stock, price: limitDown },
-      wait: true,
     });
     assert.equal(resting.status.status, 'Submitted', resting.status.msg);
-    const failed = first.orders.place({
+    const failed = await firstGateway.orders.place({
       contract: { code: '2330' },
       stockOrder: { ...stock, price: 1 },
-      wait: true,
       idempotencyKey: 'k-failed',
+      wait: true,
     });
     assert.equal(failed.status.status, 'Failed');
     const legs = first.contracts.futuresCombos('TXF')[0]!.legs.map((leg) => ({
@@ -45,14 +50,12 @@ test('orders whose records hold null numbers or broken JSON are left out at load
     const combo = first.orders.placeCombo({
       legs,
       order: { action: 'Buy', price: quote!.sell_price, quantity: 1, price_type: 'LMT', order_type: 'IOC' },
-      wait: true,
     });
     assert.equal(combo.status.status, 'Filled', combo.status.msg);
     const accountKey = accountKeyOf(combo.order.account);
     const held = legs.map((leg) => first.orders.ledger.netContracts(accountKey, leg.code));
     assert.notDeepEqual(held, [0, 0]);
-    await first.orders.durable();
-    await first.close();
+    await firstGateway.close();
 
     // What the old bug wrote: the Failed order and the filled combo with price null; and a record cut short.
     const db = new Database(path);
@@ -71,7 +74,7 @@ test('orders whose records hold null numbers or broken JSON are left out at load
     db.close();
 
     const lines: string[] = [];
-    const second = new SimBroker({
+    const { broker: second, gateway } = simGateway({
       clock: new ManualClock(clock.now()),
       seed: 1,
       clockMode: 'always-open',
@@ -99,14 +102,13 @@ test('orders whose records hold null numbers or broken JSON are left out at load
       [[resting.order.id, 'Submitted']],
     );
     assert.deepEqual(second.orders.comboTrades(), []);
-    assert.throws(
-      () =>
-        second.orders.place({
-          contract: { code: '2330' },
-          stockOrder: { ...stock, price: 1 },
-          wait: true,
-          idempotencyKey: 'k-failed',
-        }),
+    await assert.rejects(
+      gateway.orders.place({
+        contract: { code: '2330' },
+        stockOrder: { ...stock, price: 1 },
+        idempotencyKey: 'k-failed',
+        wait: true,
+      }),
       (error: Error & { kind?: string }) =>
         error.kind === 'IDEMPOTENCY_KEY_REUSED' &&
         /k-failed.*could not be restored from the journal/.test(error.message),
@@ -117,7 +119,7 @@ test('orders whose records hold null numbers or broken JSON are left out at load
     );
 
     const app = await buildApp({
-      broker: second,
+      gateway,
       bindHost: '127.0.0.1',
       rateLimits: false,
       identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
@@ -145,7 +147,7 @@ test('orders whose records hold null numbers or broken JSON are left out at load
       assert.equal(cancelled.body.status.status, 'Cancelled');
     } finally {
       await app.close();
-      await second.close();
+      await gateway.close();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

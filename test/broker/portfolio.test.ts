@@ -33,7 +33,7 @@ const keyOf = (account: Account) => `${account.broker_id}-${account.account_id}`
 
 function setup(options: { mode?: ClockMode; prices?: Record<string, number> } = {}) {
   const clock = new ManualClock(taipeiInstant(MON, '10:00'));
-  const accounts = new SimAccounts(null, clock);
+  const accounts = new SimAccounts(null);
   const ledger = new Ledger({ startingCash: STARTING_CASH, startingCollateral: STARTING_COLLATERAL });
   const prices: Record<string, number> = {
     '2330': 105,

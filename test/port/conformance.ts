@@ -1,13 +1,17 @@
 // The conformance suite of the venue port (src/broker/port.ts): what a client of any venue relies on, in venue-neutral
 // terms. A venue runs it from its own test file with a factory that builds it (see sim.conformance.test.ts).
 //
+// Queries go to the venue through the port. Orders go through the gateway (src/gateway) in front of it, as the server
+// sends them: Idempotency-Key, the journal and the event sequence are the gateway's, and they hold for a venue only if
+// it keeps the port's promises (every change reported, and reported before the command's answer).
+//
 // Every call to the port is awaited, so the suite runs unchanged on a synchronous port and on the async one. Nothing
 // here knows a simulated price: orders are priced from the contract's own limits and tick grid, and outcomes that a
 // live venue reports later (fills, order events) are waited for with `eventually`.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Broker, JournaledOrderEvent } from '../../src/broker/port.js';
+import type { OrderUpdate, Venue } from '../../src/broker/port.js';
 import type { AccountSelector } from '../../src/domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../src/domain/contracts.js';
 import type { ErrorKind } from '../../src/domain/errors.js';
@@ -16,16 +20,24 @@ import type { StockPosition } from '../../src/domain/portfolio.js';
 import type { MarketEvent } from '../../src/domain/quotes.js';
 import { isOnTickGrid, STOCK_TICKS, stepTicks, type TickTable } from '../../src/domain/ticks.js';
 import { addDays, taipeiDate } from '../../src/domain/time.js';
+import { Gateway, type JournaledOrderEvent } from '../../src/gateway/gateway.js';
 
 /** A venue built for one test, in a trading session, with the default stock and futures accounts funded. */
 export interface VenueUnderTest {
-  broker: Broker;
+  venue: Venue;
   /**
    * Lets `ms` of market time pass and the venue deliver what is due by then: quotes, fills, order events. A venue on
    * a virtual clock moves it; a live venue waits. `advance(0)` only lets the venue deliver what is pending.
    */
   advance(ms: number): Promise<void>;
-  close(): Promise<void>;
+}
+
+/** A venue and the gateway in front of it, for one test. */
+interface Harness {
+  broker: Venue;
+  gateway: Gateway;
+  /** Lets `ms` of market time pass, then waits until what the venue reported by then is journaled. */
+  advance(ms: number): Promise<void>;
 }
 
 export interface ConformanceOptions {
@@ -57,18 +69,23 @@ export function describeVenueConformance(
   const timeout = options.timeoutMs ?? 15_000;
   const settleMs = options.settleMs ?? 5_000;
 
-  /** Runs a test body against a fresh venue and closes it whatever happens. */
-  const withVenue = (body: (venue: VenueUnderTest) => Promise<void>) => async () => {
-    const venue = await makeVenue();
+  /** Runs a test body against a fresh venue behind a gateway, and closes both whatever happens. */
+  const withVenue = (body: (venue: Harness) => Promise<void>) => async () => {
+    const under = await makeVenue();
+    const gateway = Gateway.open(under.venue, { log: () => undefined });
+    const advance = async (ms: number) => {
+      await under.advance(ms);
+      await gateway.durable();
+    };
     try {
-      await body(venue);
+      await body({ broker: under.venue, gateway, advance });
     } finally {
-      await venue.close();
+      await gateway.close();
     }
   };
 
   /** Lets the venue deliver what is pending until `check` answers something, or fails naming what it waited for. */
-  async function eventually<T>(venue: VenueUnderTest, what: string, check: () => Promise<T | undefined>): Promise<T> {
+  async function eventually<T>(venue: Harness, what: string, check: () => Promise<T | undefined>): Promise<T> {
     const deadline = performance.now() + settleMs;
     for (;;) {
       await venue.advance(0);
@@ -283,13 +300,13 @@ export function describeVenueConformance(
 
     describe('orders', () => {
       /** The stock's info and the order events heard from the start of the test. */
-      async function desk(venue: VenueUnderTest) {
-        const { broker } = venue;
+      async function desk(venue: Harness) {
+        const { broker, gateway } = venue;
         const info = (await broker.contracts.info(STOCK)) as StockInfo;
         const events: JournaledOrderEvent[] = [];
-        await broker.orders.onOrderEvent((event) => events.push(event));
+        gateway.orderEvents.listen((event) => events.push(event));
         const place = async (order: Partial<StockOrderInput>, idempotencyKey?: string) =>
-          await broker.orders.place({
+          await gateway.orders.place({
             contract: { code: STOCK },
             stockOrder: { action: 'Buy', price: 0, quantity: 1, price_type: 'LMT', order_type: 'ROD', ...order },
             wait: true,
@@ -397,6 +414,42 @@ export function describeVenueConformance(
       );
 
       test(
+        'every change of an order reaches onOrderUpdate before the answer of the command that made it',
+        { timeout },
+        withVenue(async ({ broker }) => {
+          const info = (await broker.contracts.info(STOCK)) as StockInfo;
+          const updates: OrderUpdate[] = [];
+          const stop = broker.orders.onOrderUpdate((update) => updates.push(update));
+          try {
+            const stockOrder = { action: 'Buy', quantity: 1, price_type: 'LMT', order_type: 'ROD' } as const;
+            const placed = await broker.orders.place({
+              contract: { code: STOCK },
+              stockOrder: { ...stockOrder, price: info.limit_down },
+            });
+            const placedUpdate = updates.find((u) => u.order.id === placed.order.id);
+            assert.ok(placedUpdate, 'the place was reported before it was answered');
+            assert.equal(placedUpdate.placed, true);
+            assert.ok(placedUpdate.events.length > 0, 'with its New event');
+            const cancelled = await broker.orders.cancel(placed.order.id);
+            const last = updates.filter((u) => u.order.id === placed.order.id).at(-1)!;
+            assert.equal(last.placed, false);
+            assert.equal(last.status.status, cancelled.status.status, 'the last update is the state answered');
+            const refused = await broker.orders.place({
+              contract: { code: STOCK },
+              stockOrder: { ...stockOrder, price: 1 },
+            });
+            assert.equal(refused.status.status, 'Failed');
+            assert.ok(
+              updates.some((u) => u.order.id === refused.order.id && u.status.status === 'Failed'),
+              'a refused order is reported too',
+            );
+          } finally {
+            stop();
+          }
+        }),
+      );
+
+      test(
         'an order that breaks a rule comes back as a Failed trade with the reason, and is reported',
         { timeout },
         withVenue(async (venue) => {
@@ -496,7 +549,6 @@ export function describeVenueConformance(
           const placed = await broker.orders.place({
             contract: { code: STOCK },
             stockOrder: { action: 'Buy', price: info.limit_up, quantity: 2, price_type: 'LMT', order_type: 'ROD' },
-            wait: true,
           });
           assert.notEqual(placed.status.status, 'Failed', placed.status.msg);
           const filled = await eventually(venue, 'the fill', async () => {
@@ -536,7 +588,7 @@ function tickTableOf(info: ContractInfo): TickTable {
 }
 
 /** The newest `count` trading days before today on which `code` traded, newest first. */
-async function pastTradingDays(broker: Broker, code: string, count: number): Promise<string[]> {
+async function pastTradingDays(broker: Venue, code: string, count: number): Promise<string[]> {
   const today = taipeiDate(await broker.clock.now());
   const days: string[] = [];
   for (let back = 1; back <= 14 && days.length < count; back++) {

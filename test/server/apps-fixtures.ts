@@ -5,10 +5,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { ManualClock } from '../../src/domain/time.js';
 import { buildApp } from '../../src/server/app.js';
 import { MONDAY_MORNING } from '../helpers/app.js';
+import { simGateway } from '../helpers/gateway.js';
 
 export const BOUNDARY = '----sjgate-test-boundary';
 
@@ -55,20 +55,20 @@ export function removeDir(dir: string): void {
 }
 
 export async function appOver(appsDir: string, bindHost = '127.0.0.1'): Promise<FastifyInstance> {
-  const broker = new SimBroker({
+  const { gateway } = simGateway({
     clock: new ManualClock(MONDAY_MORNING),
     seed: 1,
     clockMode: 'always-open',
     apiKey: 'KEY',
   });
   const app = await buildApp({
-    broker,
+    gateway,
     bindHost,
     appsDir,
     credentials: { apiKey: 'KEY', secretKey: 'SECRET' },
     identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
   });
-  app.addHook('onClose', async () => broker.close());
+  app.addHook('onClose', async () => gateway.close());
   await app.ready();
   return app;
 }

@@ -1,22 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { ManualClock } from '../../src/domain/time.js';
 import { buildApp } from '../../src/server/app.js';
 import { MONDAY_MORNING } from '../helpers/app.js';
+import { simGateway } from '../helpers/gateway.js';
 
 const credentials = { apiKey: 'KEY', secretKey: 'SECRET' };
 
 async function exposedApp() {
-  const broker = new SimBroker({
+  const { gateway } = simGateway({
     clock: new ManualClock(MONDAY_MORNING),
     seed: 1,
     clockMode: 'always-open',
     apiKey: 'KEY',
   });
   const identity = { version: 'test', scheme: 'http' as const, protocols: ['HTTP/1.1'], startedAt: Date.now() };
-  const app = await buildApp({ broker, bindHost: '0.0.0.0', credentials, identity });
+  const app = await buildApp({ gateway, bindHost: '0.0.0.0', credentials, identity });
   await app.ready();
   return app;
 }
@@ -27,14 +27,14 @@ describe('a gateway bound beyond loopback', () => {
       () => loadConfig({ SJ_HTTP_ADDR: '0.0.0.0:8080' }),
       (error: unknown) => error instanceof ConfigError && /set SJ_API_KEY and SJ_SEC_KEY/.test(error.message),
     );
-    const broker = new SimBroker({
+    const { gateway } = simGateway({
       clock: new ManualClock(MONDAY_MORNING),
       seed: 1,
       clockMode: 'always-open',
       apiKey: null,
     });
     const identity = { version: 'test', scheme: 'http' as const, protocols: ['HTTP/1.1'], startedAt: Date.now() };
-    await assert.rejects(buildApp({ broker, bindHost: '192.168.1.5', identity }), ConfigError);
+    await assert.rejects(buildApp({ gateway, bindHost: '192.168.1.5', identity }), ConfigError);
     assert.equal(loadConfig({ SJ_HTTP_ADDR: '0.0.0.0:8080', SJ_API_KEY: 'k', SJ_SEC_KEY: 's' }).host, '0.0.0.0');
   });
 

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { after, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { ERROR_KINDS, type ErrorKind, GATEWAY_FAULT_KINDS, isErrorKind } from '../../src/domain/errors.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
@@ -15,6 +14,7 @@ import { clientErrorKind, handleClientError, registerErrorHandling, STATUS_OF_KI
 import { dashboardRoutes } from '../../src/server/routes/dashboard.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
 import { assertErrorKind } from '../helpers/errors.js';
+import { simGateway } from '../helpers/gateway.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,8 +28,8 @@ after(async () => {
 const identity = { version: 'test', scheme: 'http' as const, protocols: ['HTTP/1.1'], startedAt: Date.now() };
 
 async function gateway(options: Partial<AppOptions> = {}, at = MONDAY_MORNING, clockMode = 'always-open' as const) {
-  const broker = new SimBroker({ clock: new ManualClock(at), seed: 1, clockMode, apiKey: null });
-  const app = await buildApp({ broker, bindHost: '127.0.0.1', rateLimits: false, identity, ...options });
+  const { gateway } = simGateway({ clock: new ManualClock(at), seed: 1, clockMode, apiKey: null });
+  const app = await buildApp({ gateway, bindHost: '127.0.0.1', rateLimits: false, identity, ...options });
   await app.ready();
   apps.push(app);
   return app;

@@ -708,7 +708,7 @@ describe('call-rate and traffic limits', () => {
   });
 
   test('ticks answers are metered to the byte; once the day is used up ticks are empty', async () => {
-    const { app, broker } = await testApp(undefined, null, true);
+    const { app, gateway } = await testApp(undefined, null, true);
     try {
       const api = client(app);
       const usage = async () => (await api.get('/api/v1/auth/usage')).body;
@@ -718,7 +718,7 @@ describe('call-rate and traffic limits', () => {
       assert.ok(answer.body.datetime.length > 0);
       assert.equal((await usage()).bytes, before.bytes + Buffer.byteLength(answer.raw));
 
-      broker.accounts.recordTraffic(600 * 1024 * 1024);
+      gateway.traffic.record(600 * 1024 * 1024);
       const spent = await usage();
       assert.ok(spent.bytes >= spent.limit_bytes, JSON.stringify(spent));
       assert.equal(spent.remaining_bytes, 0);

@@ -6,6 +6,7 @@ import type { Account } from '../../src/domain/accounts.js';
 import type { FuturesTrade, StockTrade, Trade } from '../../src/domain/orders.js';
 import { isOnTickGrid, STOCK_TICKS } from '../../src/domain/ticks.js';
 import type { ManualClock } from '../../src/domain/time.js';
+import type { Gateway as GatewayService } from '../../src/gateway/gateway.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
 import { assertErrorKind } from '../helpers/errors.js';
 
@@ -14,6 +15,7 @@ type Json = Record<string, unknown>;
 interface Gateway {
   app: FastifyInstance;
   broker: SimBroker;
+  gateway: GatewayService;
   clock: ManualClock;
   post: (url: string, payload?: unknown, headers?: Record<string, string>) => Promise<Reply>;
   get: (url: string) => Promise<Reply>;
@@ -35,7 +37,7 @@ after(async () => {
 
 /** A fresh gateway (its own accounts, cash and orders) on Monday 2026-11-23 10:00 Taiwan time. */
 async function gateway(rateLimits = false): Promise<Gateway> {
-  const { app, broker, clock } = await testApp(MONDAY_MORNING, null, rateLimits);
+  const { app, broker, gateway, clock } = await testApp(MONDAY_MORNING, null, rateLimits);
   open.push(app);
   const send = async (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) => {
     const response = await app.inject({
@@ -49,6 +51,7 @@ async function gateway(rateLimits = false): Promise<Gateway> {
   return {
     app,
     broker,
+    gateway,
     clock,
     post: (url, payload, headers) => send('POST', url, payload, headers),
     get: (url) => send('GET', url),
@@ -625,7 +628,7 @@ describe('combo orders', () => {
     assert.equal(farDeal.price - nearDeal.price, snapshot.sell_price);
     assert.equal(nearDeal.quantity, 1);
     assert.equal(farDeal.ts, nearDeal.ts);
-    const events = gw.broker.orders.eventsAfter(0).map((e) => e.event);
+    const events = gw.gateway.orderEvents.after(0).map((e) => e.event);
     const deals = events.filter((e) => e.state === 'FuturesDeal');
     assert.deepEqual(
       deals.map((e) => [e.data.FuturesDeal.full_code, e.data.FuturesDeal.action, e.data.FuturesDeal.combo]),

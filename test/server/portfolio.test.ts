@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { Broker, PortfolioPort } from '../../src/broker/port.js';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import type { PortfolioPort, Venue } from '../../src/broker/port.js';
+import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import { SimVenue } from '../../src/broker/sim/sim-venue.js';
 import type { AccountSelector } from '../../src/domain/accounts.js';
 import { DomainError, InvalidRequestError, NotFoundError } from '../../src/domain/errors.js';
 import type { StockTrade } from '../../src/domain/orders.js';
 import type { StockPosition } from '../../src/domain/portfolio.js';
 import { ManualClock } from '../../src/domain/time.js';
+import { Gateway as GatewayService } from '../../src/gateway/gateway.js';
 import { buildApp } from '../../src/server/app.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
 import { assertErrorKind } from '../helpers/errors.js';
@@ -60,44 +62,44 @@ function fakePortfolio(sim: SimBroker, calls: Call[]): PortfolioPort {
       throw new DomainError('OUTSIDE_HOURS', 'the detail answers in trading hours only; ask again then');
   };
   return {
-    accountBalance: (selector) => {
+    accountBalance: async (selector) => {
       if (resolve('accountBalance', selector) !== 'S') throw new InvalidRequestError('account_balance is for S');
       return BALANCE;
     },
-    margin: (selector) => {
+    margin: async (selector) => {
       if (resolve('margin', selector) !== 'F') {
         throw new InvalidRequestError('margin is for futures accounts; 9A95 is a stock account');
       }
       return MARGIN;
     },
-    positions: (selector, unit) =>
+    positions: async (selector, unit) =>
       resolve('positions', selector, unit) === 'F'
         ? [FUTURE_POSITION]
         : [unit === 'Share' ? STOCK_POSITION_SHARES : STOCK_POSITION],
-    positionDetail: (selector, detailId) => {
+    positionDetail: async (selector, detailId) => {
       const type = resolve('positionDetail', selector, detailId);
       detail(detailId);
       return type === 'F' ? [FUTURE_POSITION_DETAIL] : [STOCK_POSITION_DETAIL];
     },
-    profitLoss: (selector, range, unit) => {
+    profitLoss: async (selector, range, unit) => {
       const type = resolve('profitLoss', selector, range, unit);
       if (range.begin_date !== undefined && range.end_date !== undefined && range.begin_date > range.end_date) {
         throw new InvalidRequestError(`begin_date ${range.begin_date} is after end_date ${range.end_date}`);
       }
       return type === 'F' ? [FUTURE_PROFIT_LOSS] : [STOCK_PROFIT_LOSS];
     },
-    profitLossDetail: (selector, detailId, unit) => {
+    profitLossDetail: async (selector, detailId, unit) => {
       const type = resolve('profitLossDetail', selector, detailId, unit);
       detail(detailId);
       return type === 'F' ? [FUTURE_PROFIT_DETAIL] : [STOCK_PROFIT_DETAIL];
     },
-    profitLossSummary: (selector, range) =>
+    profitLossSummary: async (selector, range) =>
       resolve('profitLossSummary', selector, range) === 'F' ? FUTURE_SUMMARY : STOCK_SUMMARY,
-    settlements: (selector) => {
+    settlements: async (selector) => {
       resolve('settlements', selector);
       return SETTLEMENTS;
     },
-    tradingLimits: (selector) => {
+    tradingLimits: async (selector) => {
       resolve('tradingLimits', selector);
       return TRADING_LIMITS;
     },
@@ -139,22 +141,23 @@ async function send(app: FastifyInstance, url: string, payload?: unknown): Promi
 /** The gateway with the simulator's accounts and a fake portfolio (the simulator's own comes separately). */
 async function gateway(rateLimits = false): Promise<Gateway> {
   const clock = new ManualClock(MONDAY_MORNING);
-  const sim = new SimBroker({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
   const calls: Call[] = [];
-  const broker: Broker = {
-    simulation: true,
-    clockMode: sim.clockMode,
-    clock,
-    contracts: sim.contracts,
-    accounts: sim.accounts,
-    marketData: sim.marketData,
-    orders: sim.orders,
+  const simVenue = new SimVenue({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
+  const sim = simVenue.exchange;
+  const venue: Venue = {
+    identity: simVenue.identity,
+    clock: simVenue.clock,
+    contracts: simVenue.contracts,
+    accounts: simVenue.accounts,
+    marketData: simVenue.marketData,
+    orders: simVenue.orders,
     portfolio: fakePortfolio(sim, calls),
-    quotes: sim.quotes,
-    close: () => sim.close(),
+    quotes: simVenue.quotes,
+    start: () => simVenue.start(),
+    close: () => simVenue.close(),
   };
   const app = await buildApp({
-    broker,
+    gateway: GatewayService.open(venue),
     bindHost: '127.0.0.1',
     rateLimits,
     identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },

@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import type { Socket } from 'node:net';
 import { test } from 'node:test';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { StockOrderInput } from '../../src/domain/orders.js';
 import { ManualClock } from '../../src/domain/time.js';
 import { buildApp } from '../../src/server/app.js';
 import type { StreamOptions } from '../../src/server/sse/services.js';
 import { MONDAY_MORNING } from '../helpers/app.js';
+import { simGateway } from '../helpers/gateway.js';
 import { connectNeverReading, connectSse } from '../helpers/sse.js';
 
 const CLIENT_BUFFER = 256 * 1024;
@@ -44,14 +44,14 @@ function getOnNewConnection(port: number, path: string) {
 
 /** A listening gateway whose journal holds `orders` order reports of an account with subscribe_trade. */
 async function journaledGateway(streams: StreamOptions, orders = ORDERS) {
-  const broker = new SimBroker({
+  const { broker, gateway } = simGateway({
     clock: new ManualClock(MONDAY_MORNING),
     seed: 1,
     clockMode: 'always-open',
     apiKey: null,
   });
   const app = await buildApp({
-    broker,
+    gateway,
     bindHost: '127.0.0.1',
     rateLimits: false,
     identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
@@ -61,9 +61,9 @@ async function journaledGateway(streams: StreamOptions, orders = ORDERS) {
   await app.inject({ method: 'POST', url: '/api/v1/auth/subscribe_trade', payload: { account_type: 'S' } });
   for (let n = 0; n < orders; n++) {
     const stockOrder = { action: 'Buy', price: 500 + (n % 50), quantity: 1, price_type: 'LMT', order_type: 'ROD' };
-    broker.orders.place({ contract: { code: '2330' }, stockOrder: stockOrder as StockOrderInput, wait: true });
+    broker.orders.place({ contract: { code: '2330' }, stockOrder: stockOrder as StockOrderInput });
   }
-  await broker.orders.durable();
+  await gateway.durable();
   await app.listen({ host: '127.0.0.1', port: 0 });
   const sockets = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {

@@ -6,10 +6,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { ManualClock } from '../../src/domain/time.js';
 import { buildApp } from '../../src/server/app.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
+import { simGateway } from '../helpers/gateway.js';
 import { connectSse } from '../helpers/sse.js';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
@@ -290,9 +290,9 @@ describe('SSE streams', () => {
 describe('subscriptions across restarts', () => {
   async function gatewayOn(home: string, restore = true) {
     const clock = new ManualClock(MONDAY_MORNING);
-    const broker = new SimBroker({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
+    const { gateway } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
     const app = await buildApp({
-      broker,
+      gateway,
       bindHost: '127.0.0.1',
       rateLimits: false,
       identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },

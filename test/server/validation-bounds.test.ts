@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { DomainError } from '../../src/domain/errors.js';
+import type { Gateway } from '../../src/gateway/gateway.js';
 import { testApp } from '../helpers/app.js';
 import { assertErrorKind } from '../helpers/errors.js';
 
@@ -15,9 +15,9 @@ type Json = Record<string, unknown>;
 type Body = any;
 
 let app: FastifyInstance;
-let broker: SimBroker;
+let gateway: Gateway;
 before(async () => {
-  ({ app, broker } = await testApp());
+  ({ app, gateway } = await testApp());
 });
 after(async () => {
   await app.close();
@@ -74,8 +74,8 @@ const PLACE = '/api/v1/order/place_order';
 
 /** The journal and the listings are as they were: nothing of a refused request is kept. */
 async function assertNothingKept() {
-  assert.deepEqual(broker.journal.orders(), []);
-  assert.equal(broker.journal.lastEventSeq(), 0);
+  assert.deepEqual(gateway.journal.orders(), []);
+  assert.equal(gateway.journal.lastEventSeq(), 0);
   assert.deepEqual((await post('/api/v1/order/trades', {})).body, []);
   assert.deepEqual((await post('/api/v1/order/combotrades', {})).body, []);
 }
@@ -154,7 +154,7 @@ describe('numbers that are not finite', () => {
   });
 
   test('combos, updates, pages and queries refuse them too', { timeout: 30_000 }, async () => {
-    const { app: fresh, broker: freshBroker } = await testApp();
+    const { app: fresh, gateway: freshGateway } = await testApp();
     try {
       const send = async (url: string, text: string) => {
         const response = await fresh.inject({
@@ -196,8 +196,8 @@ describe('numbers that are not finite', () => {
       assert.equal(refused.status, 422);
       assert.equal(refused.body.details[0].type, 'finite');
       assert.deepEqual(refused.body.details[0].loc.slice(0, 6), ['body', 'contracts', 0, 'legs', 0, 'action']);
-      assert.deepEqual(freshBroker.journal.orders(), []);
-      assert.equal(freshBroker.journal.lastEventSeq(), 0);
+      assert.deepEqual(freshGateway.journal.orders(), []);
+      assert.equal(freshGateway.journal.lastEventSeq(), 0);
     } finally {
       await fresh.close();
     }
@@ -206,7 +206,7 @@ describe('numbers that are not finite', () => {
 
 describe('bounds of every number', () => {
   test('order prices and quantities past what any order can be are 422s', { timeout: 30_000 }, async () => {
-    const { app: fresh, broker: freshBroker } = await testApp();
+    const { app: fresh, gateway: freshGateway } = await testApp();
     try {
       const send = async (url: string, payload: unknown) => {
         const response = await fresh.inject({ method: 'POST', url, payload: payload as Json });
@@ -248,8 +248,8 @@ describe('bounds of every number', () => {
       assert422(await send('/api/v1/portfolio/position_detail', { detail_id: 2 ** 40 }), [
         [['body', 'detail_id'], 'maximum'],
       ]);
-      assert.deepEqual(freshBroker.journal.orders(), []);
-      assert.equal(freshBroker.journal.lastEventSeq(), 0);
+      assert.deepEqual(freshGateway.journal.orders(), []);
+      assert.equal(freshGateway.journal.lastEventSeq(), 0);
 
       // Within the bounds an exchange's rule still answers a Failed trade with its message, and price 0 is a
       // market order's price as the official clients send it.
@@ -320,7 +320,7 @@ describe('a 422 stays small', () => {
 
 describe('the broker refuses numbers that are not finite before any change', () => {
   test('place, placeCombo, updatePrice and updateQty throw a 400 and keep nothing', { timeout: 30_000 }, async () => {
-    const { app: fresh, broker: sim } = await testApp();
+    const { app: fresh, broker: sim, gateway: simGateway } = await testApp();
     try {
       const refused = (work: () => unknown, field: RegExp) =>
         assert.throws(work, (error: unknown) => {
@@ -329,18 +329,14 @@ describe('the broker refuses numbers that are not finite before any change', () 
           assert.match(error.message, field);
           return true;
         });
-      const counter = sim.journal.getMeta('order_counter');
+      const counter = simGateway.journal.getMeta('order_counter');
       const order = { action: 'Buy', price: Infinity, quantity: 1, price_type: 'LMT', order_type: 'ROD' } as const;
-      refused(
-        () => sim.orders.place({ contract: { code: '2330' }, stockOrder: order, wait: true }),
-        /price .*Infinity/,
-      );
+      refused(() => sim.orders.place({ contract: { code: '2330' }, stockOrder: order }), /price .*Infinity/);
       refused(
         () =>
           sim.orders.place({
             contract: { code: 'TXFR1' },
             futuresOrder: { ...order, price: 20000, quantity: Number.NaN },
-            wait: true,
           }),
         /quantity must be a finite number, got NaN/,
       );
@@ -352,26 +348,24 @@ describe('the broker refuses numbers that are not finite before any change', () 
               { code: 'TXFA7', security_type: 'FUT' },
             ],
             order: { ...order, price: -Infinity },
-            wait: true,
           }),
         /order: price must be a finite number, got -Infinity/,
       );
-      assert.deepEqual(sim.journal.orders(), []);
-      assert.equal(sim.journal.getMeta('order_counter'), counter);
+      assert.deepEqual(simGateway.journal.orders(), []);
+      assert.equal(simGateway.journal.getMeta('order_counter'), counter);
 
       const info = sim.contracts.current().find('2330') as { limit_down: number };
       const resting = sim.orders.place({
         contract: { code: '2330' },
         stockOrder: { ...order, price: info.limit_down },
-        wait: true,
       });
       assert.equal(resting.status.status, 'Submitted', resting.status.msg);
-      await sim.orders.durable();
-      const events = sim.journal.lastEventSeq();
+      await simGateway.durable();
+      const events = simGateway.journal.lastEventSeq();
       refused(() => sim.orders.updatePrice(resting.order.id, Infinity), /update_price: price must be a finite/);
       refused(() => sim.orders.updateQty(resting.order.id, -Infinity), /update_qty: quantity must be a finite/);
-      await sim.orders.durable();
-      assert.equal(sim.journal.lastEventSeq(), events, 'no order event was written');
+      await simGateway.durable();
+      assert.equal(simGateway.journal.lastEventSeq(), events, 'no order event was written');
       const [trade] = sim.orders.trades();
       assert.equal(trade!.order.price, info.limit_down);
       assert.equal(trade!.status.order_quantity, 1);

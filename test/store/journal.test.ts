@@ -292,8 +292,8 @@ describe('idempotency keys and meta', () => {
     journal.saveOrder(order('B'));
     journal.rememberIdempotencyKey('client-1', 'A', T0);
     journal.rememberIdempotencyKey('client-1', 'B', T0 + 1);
-    assert.equal(journal.orderIdForIdempotencyKey('client-1'), 'A');
-    assert.equal(journal.orderIdForIdempotencyKey('client-2'), undefined);
+    assert.deepEqual(journal.orderForIdempotencyKey('client-1'), { orderId: 'A', request: null });
+    assert.equal(journal.orderForIdempotencyKey('client-2'), undefined);
   });
 
   test('meta values are set, replaced and read back', () => {
@@ -341,7 +341,7 @@ describe('transactions', () => {
     assert.deepEqual(journal.eventsAfter(0), []);
     assert.deepEqual(journal.cashEntries('S1'), []);
     assert.deepEqual(journal.positions(), []);
-    assert.equal(journal.orderIdForIdempotencyKey('k'), undefined);
+    assert.equal(journal.orderForIdempotencyKey('k'), undefined);
     assert.equal(journal.getMeta('m'), undefined);
   });
 

@@ -2,16 +2,11 @@
 
 import type { Account, AccountSelector, AccountType } from '../../domain/accounts.js';
 import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
-import type { Clock } from '../../domain/time.js';
-import type { AccountsPort, Usage } from '../port.js';
 import { hashKeys } from './random.js';
-import { DailyTraffic } from './traffic.js';
 
 export const DEMO_PERSON_ID = 'A123456789';
 const STOCK_BROKER_ID = '9A95';
 const FUTURES_BROKER_ID = 'F002000';
-/** The daily query-traffic limit of the lowest tier (no API turnover in the last 30 days). */
-export const DAILY_LIMIT_BYTES = 500 * 1024 * 1024;
 
 /** A Taiwan-ID-shaped person id (letter, 1 or 2, eight digits) that depends only on the API key. */
 export function personIdFor(apiKey: string | null): string {
@@ -24,13 +19,10 @@ export function personIdFor(apiKey: string | null): string {
 
 const label = (a: Account) => `${a.broker_id}-${a.account_id} (${a.account_type})`;
 
-export class SimAccounts implements AccountsPort {
+export class SimAccounts {
   private readonly accounts: Account[];
   private readonly defaults = new Map<AccountType, Account>();
-  private readonly traffic: DailyTraffic;
-
-  constructor(apiKey: string | null, clock: Clock) {
-    this.traffic = new DailyTraffic(clock, DAILY_LIMIT_BYTES);
+  constructor(apiKey: string | null) {
     const personId = personIdFor(apiKey);
     const accountNumber = (kind: string) => String(1_000_000 + (hashKeys(kind, personId) % 9_000_000));
     const account = (account_type: AccountType, broker_id: string): Account => ({
@@ -84,22 +76,5 @@ export class SimAccounts implements AccountsPort {
     const account = this.resolve(selector);
     this.defaults.set(account.account_type, account);
     return { ...account };
-  }
-
-  usage(): Usage {
-    return {
-      connections: 1,
-      bytes: this.traffic.used(),
-      limit_bytes: this.traffic.limitBytes,
-      remaining_bytes: this.traffic.remaining(),
-    };
-  }
-
-  recordTraffic(bytes: number): void {
-    this.traffic.record(bytes);
-  }
-
-  trafficExhausted(): boolean {
-    return this.traffic.exhausted();
   }
 }

@@ -23,21 +23,14 @@ import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
 import { contractDayAt, nextContractRefresh, stockListingDayAt } from '../../domain/listing.js';
 import { TICK_BAND_RULES } from '../../domain/ticks.js';
 import type { Clock } from '../../domain/time.js';
-import type {
-  ComboLegRequest,
-  ContractQuery,
-  ContractsPort,
-  FuturesQuery,
-  OptionsQuery,
-  WarrantsQuery,
-} from '../port.js';
+import type { ComboLegRequest, ContractQuery, FuturesQuery, OptionsQuery, WarrantsQuery } from '../port.js';
 import { Catalog, SECURITIES_BY_CODE } from './catalog/catalog.js';
 import { FUTURES_PRODUCTS, OPTION_PRODUCTS, TXO_FAMILY } from './catalog/derivative-products.js';
 import type { ReferencePrices } from './catalog/references.js';
 
 const isTaiwan = (region: Region | undefined) => region === undefined || region === 'TW';
 
-export class SimContracts implements ContractsPort {
+export class SimContracts {
   private catalog: Catalog | null = null;
   /** The listing days change only at refresh times (08:00, 14:45), so the check is skipped between two of them. */
   private checkedFrom = 0;

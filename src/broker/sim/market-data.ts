@@ -28,7 +28,7 @@ import {
   type TicksQuery,
 } from '../../domain/market-data.js';
 import { type Clock, daysBetween, taipeiDate } from '../../domain/time.js';
-import type { ContractsPort, MarketDataPort } from '../port.js';
+import type { SimContracts } from './contracts.js';
 import { HISTORY_START } from './market/daily.js';
 import { kbarsOf, taipeiDateTime, ticksOf } from './market/history.js';
 import { comboCodeOf, marketOf, type SimMarket } from './market/market.js';
@@ -40,10 +40,10 @@ const FUTURES_HISTORY_START = '2020-03-22';
 
 const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-export class SimMarketData implements MarketDataPort {
+export class SimMarketData {
   constructor(
     private readonly market: SimMarket,
-    private readonly contracts: ContractsPort,
+    private readonly contracts: SimContracts,
     private readonly clock: Clock,
   ) {}
 

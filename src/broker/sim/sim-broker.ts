@@ -1,10 +1,9 @@
-// The simulator as a Broker: the default backend, deterministic for a seed and a clock.
+// The simulated exchange: its catalog, market, order desk, accounts and books, deterministic for a seed and a clock.
+// SimVenue gives it to the gateway through the venue port.
 
 import { nextContractRefresh } from '../../domain/listing.js';
 import type { ClockMode } from '../../domain/sessions.js';
 import type { Clock } from '../../domain/time.js';
-import { Journal } from '../../store/journal.js';
-import type { Broker } from '../port.js';
 import { SimAccounts } from './accounts.js';
 import type { ReferencePrices } from './catalog/references.js';
 import { SimContracts } from './contracts.js';
@@ -24,18 +23,14 @@ export interface SimBrokerOptions {
   apiKey: string | null;
   /** The references of each listing day; the simulated market's closes by default. */
   prices?: (day: string) => ReferencePrices;
-  /** The SQLite journal of orders, deals and events; in memory (lost at exit) when omitted. */
-  journalPath?: string | undefined;
   /** What new accounts start with; DEFAULT_STARTING_FUNDS when omitted. */
   startingFunds?: LedgerOptions | undefined;
-  /** Where the simulator reports what the operator should know (a journal row it could not load); stderr by default. */
-  log?: ((line: string) => void) | undefined;
 }
 
 /** How often orders are synced with the market and the refresh schedule is checked. */
 const TICK_MS = 100;
 
-export class SimBroker implements Broker {
+export class SimBroker {
   readonly simulation = true;
   readonly clockMode: ClockMode;
   readonly clock: Clock;
@@ -44,7 +39,6 @@ export class SimBroker implements Broker {
   readonly marketData: SimMarketData;
   readonly orders: SimOrders;
   readonly portfolio: SimPortfolio;
-  readonly journal: Journal;
   readonly market: SimMarket;
   /** What watched instruments trade as the clock moves (streams subscribe to it). */
   readonly feed: MarketFeed;
@@ -62,19 +56,16 @@ export class SimBroker implements Broker {
     this.feed = new MarketFeed(this.market, options.clock);
     const prices = options.prices ?? ((day: string) => this.market.referencesOn(day));
     this.contracts = new SimContracts(options.clock, options.seed, prices);
-    this.accounts = new SimAccounts(options.apiKey, options.clock);
+    this.accounts = new SimAccounts(options.apiKey);
     this.marketData = new SimMarketData(this.market, this.contracts, options.clock);
     this.quotes = new SimQuotes(this.market, this.contracts, this.feed);
-    this.journal = Journal.open(options.journalPath ?? ':memory:');
     this.orders = new SimOrders(
-      this.journal,
       this.market,
       this.contracts,
       this.accounts,
       options.clock,
       options.clockMode,
       options.startingFunds ?? DEFAULT_STARTING_FUNDS,
-      options.log,
     );
     this.portfolio = new SimPortfolio(
       this.orders.ledger,
@@ -110,7 +101,5 @@ export class SimBroker implements Broker {
     this.quotes.close();
     if (this.tickTimer) clearInterval(this.tickTimer);
     this.tickTimer = null;
-    this.orders.flush();
-    this.journal.close();
   }
 }

@@ -3,21 +3,21 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import type { Broker } from '../../broker/port.js';
 import { AUTH_PATHS } from '../../contract/paths.js';
+import type { Gateway } from '../../gateway/gateway.js';
 import { AccountRequestSchema, AccountSchema, selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
 
 const tags = ['auth'];
 
-export function authRoutes(broker: Broker): FastifyPluginAsync {
+export function authRoutes(gateway: Gateway): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.get(
       AUTH_PATHS.accounts,
       { schema: { tags, summary: 'Accounts of the logged-in person', response: { 200: Type.Array(AccountSchema) } } },
-      async () => broker.accounts.list(),
+      async () => gateway.accounts.list(),
     );
 
     app.post(
@@ -31,7 +31,7 @@ export function authRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: AccountSchema, ...errorResponses(400, 404, 422) },
         },
       },
-      async ({ body }) => broker.accounts.setDefault(selectorOf(body)),
+      async ({ body }) => gateway.accounts.setDefault(selectorOf(body)),
     );
 
     app.get(
@@ -50,7 +50,7 @@ export function authRoutes(broker: Broker): FastifyPluginAsync {
           },
         },
       },
-      async () => broker.accounts.usage(),
+      async () => gateway.accounts.usage(),
     );
   };
 }

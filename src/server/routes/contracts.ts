@@ -3,11 +3,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import type { Broker } from '../../broker/port.js';
 import { CONTRACT_PATHS, ORDER_PATHS } from '../../contract/paths.js';
 import type { Contract, SecurityType } from '../../domain/contracts.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_ORDER_PRICE } from '../../domain/order-rules.js';
+import type { Gateway } from '../../gateway/gateway.js';
 import { jsonOnce } from '../json-cache.js';
 import { postOperationRef } from '../openapi.js';
 import { CodeParam, errorResponses } from '../schemas/common.js';
@@ -60,8 +60,8 @@ function pageOf(contracts: Contract[], securityType: SecurityType, region: strin
   };
 }
 
-export function contractsRoutes(broker: Broker): FastifyPluginAsync {
-  const contracts = broker.contracts;
+export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
+  const contracts = gateway.contracts;
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -94,7 +94,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
       async ({ query }) => {
         const region = query.region ?? 'TW';
         return pageOf(
-          contracts.list(query.security_type, region),
+          await contracts.list(query.security_type, region),
           query.security_type,
           region,
           query.page,
@@ -127,7 +127,7 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
         const page = body.page === -1 ? undefined : body.page;
         if (page === 0) throw new InvalidRequestError('page starts at 1 (or is -1 for every contract)');
         const pageSize = body.page === -1 ? undefined : body.page_size;
-        return pageOf(contracts.list(body.security_type, region), body.security_type, region, page, pageSize);
+        return pageOf(await contracts.list(body.security_type, region), body.security_type, region, page, pageSize);
       },
     );
 
@@ -164,11 +164,11 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
           },
         },
       },
-      // The hottest read of the API: synchronous (no promise per request), and a string with a JSON content type is
-      // sent as is, skipping the union serializer (the schema still documents the response).
-      ({ params, query }, reply) => {
-        const info = contracts.info(params.code, { securityType: query.security_type, region: query.region });
-        reply.type('application/json; charset=utf-8').send(jsonOnce(info) as never);
+      // The hottest read of the API: a string with a JSON content type is sent as is, skipping the union serializer
+      // (the schema still documents the response), and each info object is serialized once.
+      async ({ params, query }, reply) => {
+        const info = await contracts.info(params.code, { securityType: query.security_type, region: query.region });
+        return reply.type('application/json; charset=utf-8').send(jsonOnce(info) as never);
       },
     );
 
@@ -274,11 +274,9 @@ export function contractsRoutes(broker: Broker): FastifyPluginAsync {
         },
       },
       async ({ query }) =>
-        contracts
-          .warrantUnderlyings(query.region)
-          .map(({ underlying_code, name, warrant_count }) =>
-            query.include_name ? { underlying_code, name, warrant_count } : { underlying_code, warrant_count },
-          ),
+        (await contracts.warrantUnderlyings(query.region)).map(({ underlying_code, name, warrant_count }) =>
+          query.include_name ? { underlying_code, name, warrant_count } : { underlying_code, warrant_count },
+        ),
     );
 
     app.get(

@@ -3,9 +3,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import type { Broker } from '../../broker/port.js';
 import { MARKET_DATA_PATHS } from '../../contract/paths.js';
 import { emptyKbars, emptyTicks } from '../../domain/market-data.js';
+import type { Gateway } from '../../gateway/gateway.js';
 import { errorResponses } from '../schemas/common.js';
 import {
   CreditEnquireSchema,
@@ -28,10 +28,10 @@ import {
 const tags = ['data'];
 const QUERY_ERRORS = errorResponses(400, 404, 422, 429);
 
-export function marketDataRoutes(broker: Broker): FastifyPluginAsync {
+export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    const data = broker.marketData;
+    const data = gateway.marketData;
 
     app.post(
       MARKET_DATA_PATHS.ticks,

@@ -4,9 +4,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import type { Broker } from '../../broker/port.js';
 import { ORDER_PATHS } from '../../contract/paths.js';
 import { InvalidRequestError } from '../../domain/errors.js';
+import type { Gateway } from '../../gateway/gateway.js';
 import { postOperationRef } from '../openapi.js';
 import { errorResponses } from '../schemas/common.js';
 import {
@@ -51,12 +51,7 @@ function idempotencyKeyOf(value: string | undefined): string | undefined {
   return value;
 }
 
-export function orderRoutes(broker: Broker): FastifyPluginAsync {
-  /** An answer goes out only once every change behind it is in the journal. */
-  const durably = async <T>(answer: T): Promise<T> => {
-    await broker.orders.durable();
-    return answer;
-  };
+export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -95,17 +90,13 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
               : 'give one of stock_order (stocks) or futures_order (futures and options), not both',
           );
         }
-        return durably(
-          broker.orders.place({
-            contract,
-            ...(stock === undefined ? {} : { stockOrder: { ...stock, account: orderAccountOf(stock.account) } }),
-            ...(futures === undefined
-              ? {}
-              : { futuresOrder: { ...futures, account: orderAccountOf(futures.account) } }),
-            wait: body.timeout !== 0,
-            ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-          }),
-        );
+        return gateway.orders.place({
+          contract,
+          ...(stock === undefined ? {} : { stockOrder: { ...stock, account: orderAccountOf(stock.account) } }),
+          ...(futures === undefined ? {} : { futuresOrder: { ...futures, account: orderAccountOf(futures.account) } }),
+          wait: body.timeout !== 0,
+          ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+        });
       },
     );
 
@@ -123,7 +114,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: TradeSchema, ...ORDER_ERRORS },
         },
       },
-      async ({ body }) => durably(broker.orders.cancel(body.trade_id)),
+      async ({ body }) => gateway.orders.cancel(body.trade_id),
     );
 
     app.post(
@@ -138,7 +129,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: TradeSchema, ...ORDER_ERRORS },
         },
       },
-      async ({ body }) => durably(broker.orders.updatePrice(body.trade_id, body.price)),
+      async ({ body }) => gateway.orders.updatePrice(body.trade_id, body.price),
     );
 
     app.post(
@@ -155,7 +146,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: TradeSchema, ...ORDER_ERRORS },
         },
       },
-      async ({ body }) => durably(broker.orders.updateQty(body.trade_id, body.quantity)),
+      async ({ body }) => gateway.orders.updateQty(body.trade_id, body.quantity),
     );
 
     app.post(
@@ -182,14 +173,12 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
       async ({ body }) => {
         const { combo_contract: combo, order } = body;
         const { combo_type: comboType, account, ...fields } = order;
-        return durably(
-          broker.orders.placeCombo({
-            legs: combo.legs,
-            comboType: combo.combo_type ?? comboType,
-            order: { ...fields, account: orderAccountOf(account) },
-            wait: body.timeout !== 0,
-          }),
-        );
+        return gateway.orders.placeCombo({
+          legs: combo.legs,
+          comboType: combo.combo_type ?? comboType,
+          order: { ...fields, account: orderAccountOf(account) },
+          wait: body.timeout !== 0,
+        });
       },
     );
 
@@ -204,7 +193,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: ComboTradeSchema, ...ORDER_ERRORS },
         },
       },
-      async ({ body }) => durably(broker.orders.cancelCombo(body.trade_id)),
+      async ({ body }) => gateway.orders.cancelCombo(body.trade_id),
     );
 
     app.post(
@@ -219,7 +208,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
           response: { 200: Type.Array(ComboTradeSchema), ...ORDER_ERRORS },
         },
       },
-      async ({ body }) => durably(broker.orders.comboTrades(tradesSelectorOf(body))),
+      async ({ body }) => gateway.orders.comboTrades(tradesSelectorOf(body)),
     );
 
     for (const [path, summary] of [
@@ -242,7 +231,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
             response: { 200: Type.Array(TradeSchema), ...ORDER_ERRORS },
           },
         },
-        async ({ body }) => durably(broker.orders.trades(tradesSelectorOf(body))),
+        async ({ body }) => gateway.orders.trades(tradesSelectorOf(body)),
       );
     }
   };

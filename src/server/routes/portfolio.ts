@@ -4,8 +4,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import type { Broker } from '../../broker/port.js';
 import { PORTFOLIO_PATHS } from '../../contract/paths.js';
+import type { Gateway } from '../../gateway/gateway.js';
 import { selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
 import {
@@ -35,10 +35,10 @@ const tags = ['portfolio'];
 const accounting = { rateGroups: ['accounting'] } as const;
 const PORTFOLIO_ERRORS = errorResponses(400, 404, 422, 429);
 
-export function portfolioRoutes(broker: Broker): FastifyPluginAsync {
+export function portfolioRoutes(gateway: Gateway): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    const portfolio = broker.portfolio;
+    const portfolio = gateway.portfolio;
 
     app.post(
       PORTFOLIO_PATHS.accountBalance,

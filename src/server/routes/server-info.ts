@@ -3,9 +3,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import type { Broker } from '../../broker/port.js';
 import { SERVER_PATHS } from '../../contract/paths.js';
 import { taipeiIso } from '../../domain/time.js';
+import type { Gateway } from '../../gateway/gateway.js';
 
 export interface ServerIdentity {
   version: string;
@@ -14,7 +14,7 @@ export interface ServerIdentity {
   startedAt: number;
 }
 
-export function serverInfoRoutes(broker: Broker, identity: ServerIdentity): FastifyPluginAsync {
+export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -53,9 +53,9 @@ export function serverInfoRoutes(broker: Broker, identity: ServerIdentity): Fast
         protocols: identity.protocols,
         scheme: identity.scheme,
         uds_plaintext: true,
-        simulation: broker.simulation,
-        sim_clock: broker.simulation ? broker.clockMode : null,
-        sim_time: broker.simulation ? taipeiIso(broker.clock.now()) : null,
+        simulation: gateway.identity.simulation,
+        sim_clock: gateway.identity.simClock,
+        sim_time: gateway.identity.simulation ? taipeiIso(gateway.clock.now()) : null,
       }),
     );
 
@@ -82,8 +82,8 @@ export function serverInfoRoutes(broker: Broker, identity: ServerIdentity): Fast
         version: identity.version,
         timestamp: new Date().toISOString(),
         uptime_seconds: Math.round((Date.now() - identity.startedAt) / 100) / 10,
-        contract_count: broker.contracts.count(),
-        simulation: broker.simulation,
+        contract_count: await gateway.contracts.count(),
+        simulation: gateway.identity.simulation,
       }),
     );
   };

@@ -3,11 +3,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
-import type { Broker, SubscribeInput } from '../../broker/port.js';
 import { AUTH_PATHS, SSE_PATHS, STREAM_PATHS, streamDataPath } from '../../contract/paths.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_SUBSCRIPTIONS } from '../../domain/quotes.js';
 import { TAIPEI_OFFSET_MS } from '../../domain/time.js';
+import type { Gateway, SubscribeInput } from '../../gateway/gateway.js';
 import { AccountRequestSchema, selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
 import { RegionSchema, SecurityTypeSchema } from '../schemas/contracts.js';
@@ -27,7 +27,7 @@ import type { StreamServices } from '../sse/services.js';
 const RECEIVERS_TEXT = 'Market data receivers are available for tick, bidask, quote, and order event data';
 const tags = ['stream'];
 
-export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServices): FastifyPluginAsync {
+export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamServices): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -49,7 +49,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
       async ({ body }) => ({
         success: true,
         message: 'Subscription successful',
-        subscription: subscriptions.subscribe(subscribeInputOf(body)),
+        subscription: await subscriptions.subscribe(subscribeInputOf(body)),
       }),
     );
 
@@ -65,7 +65,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
         },
       },
       async ({ body }) => {
-        const { subscription, wasSubscribed } = subscriptions.unsubscribe(subscribeInputOf(body));
+        const { subscription, wasSubscribed } = await subscriptions.unsubscribe(subscribeInputOf(body));
         const message = wasSubscribed
           ? 'Unsubscription successful'
           : `Not subscribed to this contract and quote_type; GET ${STREAM_PATHS.subscriptions} lists what is`;
@@ -109,8 +109,10 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
         },
         async ({ body }) => {
           const selector = selectorOf(body);
-          const account = subscribe ? subscriptions.subscribeTrade(selector) : subscriptions.unsubscribeTrade(selector);
-          return { account, subscribe_trade: subscribe, ts: compactTaipeiTime(broker.clock.now()) };
+          const account = await (subscribe
+            ? subscriptions.subscribeTrade(selector)
+            : subscriptions.unsubscribeTrade(selector));
+          return { account, subscribe_trade: subscribe, ts: compactTaipeiTime(gateway.clock.now()) };
         },
       );
     }
@@ -217,7 +219,7 @@ export function streamRoutes(broker: Broker, { hub, subscriptions }: StreamServi
       (request, reply) => {
         const { region, security_type: securityType } = request.query;
         const connection = hub.open(reply, 'contract_event');
-        const stop = broker.contracts.onContractEvent((event) => {
+        const stop = gateway.contracts.onContractEvent((event) => {
           if (contractEventMatches(event, region, securityType)) {
             connection.send('contract_event', event, event.event_id);
           }

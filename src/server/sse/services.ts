@@ -1,10 +1,10 @@
 // The streaming services of one app: the hub fed by the broker's quotes, order reports and contract events, and
 // the book of subscriptions, restored from its file at start.
 
-import type { Broker } from '../../broker/port.js';
+import type { Gateway } from '../../gateway/gateway.js';
+import { type RestoreReport, SubscriptionBook } from '../../gateway/subscriptions.js';
 import type { RingLimits } from './frame-ring.js';
 import { StreamHub } from './hub.js';
-import { type RestoreReport, SubscriptionBook } from './subscriptions.js';
 
 export interface StreamOptions {
   /** Where subscriptions are saved; null or omitted keeps them in memory. */
@@ -25,7 +25,7 @@ export interface StreamServices {
   hub: StreamHub;
   subscriptions: SubscriptionBook;
   restored: RestoreReport | null;
-  /** Stops listening to the broker. */
+  /** Stops listening to the gateway. */
   close(): void;
 }
 
@@ -35,12 +35,12 @@ declare module 'fastify' {
   }
 }
 
-export function startStreams(broker: Broker, options: StreamOptions = {}): StreamServices {
+export async function startStreams(gateway: Gateway, options: StreamOptions = {}): Promise<StreamServices> {
   let subscriptions: SubscriptionBook | null = null;
   const hub = new StreamHub({
-    orderEventsAfter: (seq, limit) => broker.orders.eventsAfter(seq, limit),
+    orderEventsAfter: (seq, limit) => gateway.orderEvents.after(seq, limit),
     delivers: (accountKey) => subscriptions?.tradeSubscribed(accountKey) ?? false,
-    lastOrderSeq: broker.orders.lastEventSeq(),
+    lastOrderSeq: gateway.orderEvents.lastSeq(),
     ring: options.ring,
     maxBufferedBytes: options.maxBufferedBytes,
     maxQueuedBytes: options.maxQueuedBytes,
@@ -48,17 +48,17 @@ export function startStreams(broker: Broker, options: StreamOptions = {}): Strea
     heartbeatMs: options.heartbeatMs,
   });
   subscriptions = new SubscriptionBook({
-    quotes: broker.quotes,
-    accounts: broker.accounts,
+    quotes: gateway.quotes,
+    accounts: gateway.accounts,
     file: options.subscriptionsFile ?? null,
     onSession: (event) => hub.publish('session', event),
   });
   const stops = [
-    broker.quotes.onMarketEvent((event) => hub.publish(event.name, event.data)),
-    broker.orders.onOrderEvent((event) => hub.publishOrderEvent(event)),
-    broker.contracts.onContractEvent((event) => hub.publish('contract_event', event)),
+    gateway.quotes.onMarketEvent((event) => hub.publish(event.name, event.data)),
+    gateway.orderEvents.listen((event) => hub.publishOrderEvent(event)),
+    gateway.contracts.onContractEvent((event) => hub.publish('contract_event', event)),
   ];
-  const restored = options.restore === false ? null : subscriptions.restore();
+  const restored = options.restore === false ? null : await subscriptions.restore();
   return {
     hub,
     subscriptions,

@@ -10,6 +10,7 @@ import { OP_CODE_REJECTED } from '../../../domain/order-messages.js';
 import { firstViolation } from '../../../domain/order-rules.js';
 import {
   type Action,
+  blankStatus,
   type ComboOrderRequest,
   type ComboTrade,
   type ComboTradeLeg,
@@ -24,20 +25,14 @@ import {
   type Trade,
 } from '../../../domain/orders.js';
 import type { ClockMode } from '../../../domain/sessions.js';
-import type { ContractsPort, PlaceComboInput } from '../../port.js';
+import type { PlaceComboInput } from '../../port.js';
+import type { SimContracts } from '../contracts.js';
 import { displayedAt, type Fill, meetTrade, takeOnArrival } from '../exchange/matching.js';
 import { phaseAt } from '../exchange/phases.js';
 import { bookAt } from '../market/book.js';
 import { COMBO_SIGNS, type SimMarket } from '../market/market.js';
 import { publishedCount } from '../market/tape.js';
-import {
-  acknowledge,
-  blankStatus,
-  cancelRemainder,
-  dealReport,
-  orderReport,
-  requireValidCustomField,
-} from './trade-records.js';
+import { acknowledge, cancelRemainder, dealReport, orderReport, requireValidCustomField } from './trade-records.js';
 
 export interface ComboRecord {
   kind: 'combo';
@@ -82,7 +77,7 @@ export class ComboDesk {
   constructor(
     private readonly host: ComboHost,
     private readonly market: SimMarket,
-    private readonly contracts: ContractsPort,
+    private readonly contracts: SimContracts,
     private readonly mode: ClockMode,
   ) {}
 
@@ -114,11 +109,7 @@ export class ComboDesk {
       events.push(this.report(record, infos, 'New', '00', '', now), ...this.enter(record, infos, now));
     }
     this.commit(record, events);
-    if (input.wait) return structuredClone(record.trade);
-    const placeholder = structuredClone(record.trade);
-    Object.assign(placeholder.order, { id: '', seqno: '', ordno: '' });
-    placeholder.status = { ...blankStatus('', 'Inactive', placeholder.status.order_ts), deals: {} };
-    return placeholder;
+    return structuredClone(record.trade);
   }
 
   cancel(record: ComboRecord, now: number): ComboTrade {

@@ -1,10 +1,10 @@
 // The simulated exchange and broker for orders: checks each order against the exchange's and the broker's rules,
-// matches it against the simulated market (exchange/matching.ts), and journals every change before it is
-// acknowledged or published. Open orders meet the market's trades as the clock moves (sync).
+// matches it against the simulated market (exchange/matching.ts), and reports every change as an OrderUpdate (the
+// gateway journals it). Open orders meet the market's trades as the clock moves (sync).
 
 import { type Account, type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
-import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
+import { InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
 import { firstChangeViolation, type OrderChange } from '../../../domain/order-change-rules.js';
 import { firstViolation } from '../../../domain/order-rules.js';
 import {
@@ -23,8 +23,8 @@ import {
 } from '../../../domain/orders.js';
 import type { ClockMode } from '../../../domain/sessions.js';
 import type { Clock } from '../../../domain/time.js';
-import type { Journal } from '../../../store/journal.js';
-import type { AccountsPort, JournaledOrderEvent, OrdersPort, PlaceComboInput, PlaceOrderInput } from '../../port.js';
+import type { OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrders } from '../../port.js';
+import type { SimAccounts } from '../accounts.js';
 import type { SimContracts } from '../contracts.js';
 import { nextOpening } from '../exchange/phases.js';
 import { comboCodeOf, marketOf, type SimMarket } from '../market/market.js';
@@ -33,12 +33,10 @@ import { hashKeys } from '../random.js';
 import { derivativeFill, stockFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost, type ComboRecord, isComboRecord } from './combo-orders.js';
 import { DayAndPhase } from './day-and-phase.js';
-import { type JournaledChange, OrderJournal } from './order-journal.js';
 import { OrderMatching } from './order-matching.js';
 import { PreTrade } from './pre-trade.js';
 import {
   acknowledge,
-  blankStatus,
   copyTrade,
   dealProblem,
   newTrade,
@@ -49,13 +47,6 @@ import {
   restoredRecord,
   storedRecord,
 } from './trade-records.js';
-
-/** What identifies a place_order request for Idempotency-Key: the contract as named and the order with defaults. */
-function requestFingerprint(code: string, order: StockOrderRequest | FuturesOrderRequest): string {
-  const { account, ...fields } = order;
-  const named = account ? [account.broker_id ?? '', account.account_id ?? ''] : [];
-  return JSON.stringify([code, named, Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))]);
-}
 
 /** The selector with its account type set (the key first: see the note on spreads in PreTrade.contextOf). */
 function defaultOf(selector: AccountSelector | undefined, type: 'S' | 'F'): AccountSelector {
@@ -69,16 +60,19 @@ const SYNC_PAUSE_AFTER_FAILED_COMMIT_MS = 1000;
 /** Listings kept by code and day (see listedOn). */
 const LISTED_CACHE_SIZE = 1024;
 
-export class SimOrders implements OrdersPort {
+/** The state the simulator keeps with its orders: how many ids were handed out. */
+const ORDER_COUNTER = 'order_counter';
+
+export class SimOrders {
   private readonly records = new Map<string, OrderRecord>();
   /** The orders that are not finished: what sync and the reservation checks walk. */
   private readonly working = new Set<OrderRecord>();
   /** Cash, positions and P&L, booked from every deal; the portfolio reads it. */
   readonly ledger: Ledger;
-  /** What the deals of the change being made did to the ledger, journaled with the change. */
+  /** What the deals of the change being made did to the ledger, reported with the change. */
   private pendingLedger: LedgerChanges[] = [];
-  /** Every change goes to the journal through it, in group commits. */
-  private readonly orderJournal: OrderJournal;
+  /** Who hears of every change: the gateway, which journals it. */
+  private readonly listeners = new Set<(update: OrderUpdate) => void>();
   /** Each day and session phase asked for is computed once per second. */
   private readonly sessions: DayAndPhase;
   /** The listings asked for, by code and day: SimMarket builds one per call. */
@@ -91,15 +85,12 @@ export class SimOrders implements OrdersPort {
   private syncPausedUntil = 0;
 
   constructor(
-    private readonly journal: Journal,
     private readonly market: SimMarket,
     private readonly contracts: SimContracts,
-    private readonly accounts: AccountsPort,
+    private readonly accounts: SimAccounts,
     private readonly clock: Clock,
     private readonly mode: ClockMode,
     funds: LedgerOptions,
-    /** Where a journal row left out at load is reported, one line each. */
-    log: (line: string) => void = (line) => console.error(line),
   ) {
     this.ledger = new Ledger(funds);
     this.sessions = new DayAndPhase(market, mode);
@@ -113,47 +104,39 @@ export class SimOrders implements OrdersPort {
       this.pendingLedger.push(this.ledger.book(this.bookedFill(record, deal, dealSeq))),
     );
     this.counter = 0;
-    this.orderJournal = new OrderJournal(
-      journal,
-      () => this.counter,
-      () => this.rollBack(),
-    );
-    this.loadFromJournal(log);
+  }
+
+  onOrderUpdate(listener: (update: OrderUpdate) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /**
-   * Rebuilds every order, combo and the ledger from the journal: at start, and after a commit that failed (quietly
-   * then: the rows left out were reported at start).
+   * Rebuilds every order, combo and the ledger from what the gateway kept: at start, and after a write that failed
+   * (`rollback`): nothing of its changes is durable, so none of them happened, and the working orders wait a moment
+   * before they meet the market again (each failure reloads everything).
    */
-  private loadFromJournal(log: (line: string) => void): void {
+  restore(saved: SavedOrders, options: { rollback: boolean; log: (line: string) => void }): void {
     this.records.clear();
     this.working.clear();
     this.pendingLedger = [];
     this.ledger.clear();
     this.combos.clear();
-    this.counter = this.orderJournal.reset();
-    this.restore(log);
+    this.counter = Number(saved.state(ORDER_COUNTER) ?? '0');
+    this.load(saved, options.log);
+    if (options.rollback) this.syncPausedUntil = performance.now() + SYNC_PAUSE_AFTER_FAILED_COMMIT_MS;
   }
 
   /**
-   * A commit failed: nothing of its changes is durable, so none of them happened. Memory goes back to what the
-   * journal holds (a retry under the same Idempotency-Key places the order anew).
+   * A row that cannot be put back is left out with one log line and the rest loads: one damaged row must not stop
+   * the gateway or break every later listing. An order whose record holds a number that is not finite is neither
+   * listed nor traded, but its deals were real fills and still count.
    */
-  private rollBack(): void {
-    this.loadFromJournal(() => undefined);
-    this.syncPausedUntil = performance.now() + SYNC_PAUSE_AFTER_FAILED_COMMIT_MS;
-  }
-
-  /**
-   * Rebuilds the orders and the ledger from the journal. A row that cannot be put back is left out with one log line
-   * and the rest loads: one damaged row must not stop the gateway or break every later listing. An order whose record
-   * holds a number that is not finite is neither listed nor traded, but its deals were real fills and still count.
-   */
-  private restore(log: (line: string) => void): void {
+  private load(saved: SavedOrders, log: (line: string) => void): void {
     const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);
     /** Orders left out whose deals are still booked. */
     const unlisted = new Map<string, unknown>();
-    for (const stored of this.journal.orders({}, leftOut)) {
+    for (const stored of saved.orders) {
       const problem = recordProblem(stored.record);
       if (problem) {
         const deals =
@@ -168,21 +151,16 @@ export class SimOrders implements OrdersPort {
         this.combos.remember(stored.record);
         continue;
       }
-      const record = restoredRecord(stored.record as OrderRecord);
-      this.remember(record);
-      if (this.working.has(record)) this.orderJournal.knowOpen(stored.id, stored.status);
+      this.remember(restoredRecord(stored.record as OrderRecord));
     }
-    for (const deal of this.journal.deals({}, leftOut)) {
+    for (const deal of saved.deals) {
       const problem = dealProblem(deal.record);
       if (problem) {
         leftOut(`deal ${deal.seq} of order ${deal.orderId}`, problem);
         continue;
       }
       const record = this.records.get(deal.orderId);
-      if (record) {
-        record.trade.status.deals[deal.seq - 1] = deal.record as Deal;
-        this.orderJournal.knowDeal(deal.orderId, deal.seq);
-      }
+      if (record) record.trade.status.deals[deal.seq - 1] = deal.record as Deal;
       const combo = this.combos.records.get(deal.orderId);
       const unlistedRecord = unlisted.get(deal.orderId);
       // The ledger's rows of these deals are in the journal already: only its state is rebuilt.
@@ -239,13 +217,6 @@ export class SimOrders implements OrdersPort {
     this.sync();
     const { listed, info } = this.instrumentOf(input);
     const order = this.orderOf(input, info);
-    // Only an order placed under an Idempotency-Key is ever compared with a retry.
-    const request = input.idempotencyKey === undefined ? undefined : requestFingerprint(listed.code, order);
-    if (input.idempotencyKey) {
-      const key = input.idempotencyKey;
-      const id = this.orderJournal.orderIdForKey(key);
-      if (id) return this.view(this.retried(this.recordOfKey(id, key), key, request!), input.wait);
-    }
     const account = this.accountFor(order.account, 'order_lot' in order ? 'S' : 'F', info.code);
     const now = this.clock.now();
     const trade = newTrade(info, listed.code !== info.code ? listed.code : null, this.nextIds(), order, account, now);
@@ -261,7 +232,6 @@ export class SimOrders implements OrdersPort {
       releaseAt: null,
       placedAt: now,
     };
-    if (request !== undefined) record.request = request;
     const phase = this.sessions.phaseAt(record.market, lot, now);
     const violation = firstViolation(this.preTrade.contextOf(order, info, record, phase));
     const events: OrderEvent[] = [];
@@ -278,8 +248,8 @@ export class SimOrders implements OrdersPort {
       events.push(orderReport(record.trade, info, 'New', '00', '', now));
       if (phase !== 'closed') events.push(...this.matching.enter(record, info, now, phase));
     }
-    this.commit(record, events, input.idempotencyKey, true);
-    return this.view(record, input.wait);
+    this.commit(record, events, true);
+    return copyTrade(record.trade);
   }
 
   /** A named account is found by its ids; without ids the default account of the order's kind is meant. */
@@ -292,29 +262,6 @@ export class SimOrders implements OrdersPort {
       );
     }
     return account;
-  }
-
-  /** The order a key placed; a 422 when the journal held it but it was left out at load (see restore). */
-  private recordOfKey(id: string, key: string): OrderRecord {
-    const record = this.records.get(id);
-    if (record) return record;
-    throw new DomainError(
-      'IDEMPOTENCY_KEY_REUSED',
-      `Idempotency-Key '${key}' was used for order ${id}, which could not be restored from the journal; ` +
-        'send a new key for a new order',
-    );
-  }
-
-  /** The order a key placed, when the retry asks for the same order; a different order under the key is a 422. */
-  private retried(record: OrderRecord, key: string, request: string): OrderRecord {
-    if (record.request !== undefined && record.request !== request) {
-      throw new DomainError(
-        'IDEMPOTENCY_KEY_REUSED',
-        `Idempotency-Key '${key}' was already used for a different order (trade id ${record.trade.order.id}); ` +
-          'send a new key for a new order',
-      );
-    }
-    return record;
   }
 
   cancel(tradeId: string): Trade {
@@ -337,16 +284,9 @@ export class SimOrders implements OrdersPort {
       .map((record) => copyTrade(record.trade));
   }
 
-  eventsAfter(seq: number, limit?: number): JournaledOrderEvent[] {
-    return this.orderJournal.eventsAfter(seq, limit);
-  }
-
-  lastEventSeq(): number {
-    return this.orderJournal.lastEventSeq();
-  }
-
-  onOrderEvent(listener: (event: JournaledOrderEvent) => void): () => void {
-    return this.orderJournal.onOrderEvent(listener);
+  trade(tradeId: string): Trade | undefined {
+    const record = this.records.get(tradeId);
+    return record && copyTrade(record.trade);
   }
 
   /** Releases reservations whose session opened and lets open orders meet the trades printed since last time. */
@@ -508,7 +448,7 @@ export class SimOrders implements OrdersPort {
     return copyTrade(trade);
   }
 
-  // ---- journal ----
+  // ---- listings ----
 
   private infoOf(record: OrderRecord): ContractInfo {
     const day = record.cursor?.day ?? this.sessions.dayAt(record.market, record.placedAt);
@@ -536,11 +476,10 @@ export class SimOrders implements OrdersPort {
     return accountKeyOf(this.accounts.resolve(selector));
   }
 
-  /**
-   * Queues the order's journal writes (its new deals, its events) and keeps it; see persist. `placed`: the order is
-   * new, so the journal holds nothing of it yet.
-   */
-  private commit(record: OrderRecord, events: OrderEvent[], idempotencyKey?: string, placed = false): void {
+  // ---- reports ----
+
+  /** Reports the order's change (its new deals, its events) and keeps it. `placed`: the order is new. */
+  private commit(record: OrderRecord, events: OrderEvent[], placed = false): void {
     const { trade } = record;
     const deals = trade.status.deals.map((deal) => ({
       code: trade.contract.code,
@@ -558,7 +497,6 @@ export class SimOrders implements OrdersPort {
       record: () => storedRecord(record),
       deals,
       events,
-      idempotencyKey,
       placed,
     });
     this.remember(record);
@@ -585,31 +523,16 @@ export class SimOrders implements OrdersPort {
     });
   }
 
-  /** Queues the journal writes of a change, with the ledger rows its deals booked. */
-  private persist(change: Omit<JournaledChange, 'ledger' | 'at'>): void {
+  /** Reports a change, with the ledger rows its deals booked, to the gateway. */
+  private persist(change: Omit<OrderUpdate, 'ledger' | 'at' | 'state'>): void {
     const ledger = this.pendingLedger;
     this.pendingLedger = [];
-    this.orderJournal.queueChange({ ...change, ledger, at: Math.round(this.clock.now()) });
-  }
-
-  /** Writes every queued change in one transaction; see OrderJournal. */
-  flush(): void {
-    this.orderJournal.flush();
-  }
-
-  /** Resolves once every change made so far is in the journal; rejects if writing it failed. */
-  durable(): Promise<void> {
-    return this.orderJournal.durable();
-  }
-
-  /** What place_order answers: the trade, or with `timeout: 0` a placeholder without ids (they arrive by event). */
-  private view(record: OrderRecord, wait: boolean): Trade {
-    const trade = copyTrade(record.trade);
-    if (wait) return trade;
-    trade.order.id = '';
-    trade.order.seqno = '';
-    trade.order.ordno = '';
-    trade.status = blankStatus('', 'Inactive', trade.status.order_ts);
-    return trade;
+    const update: OrderUpdate = {
+      ...change,
+      ledger,
+      at: Math.round(this.clock.now()),
+      state: { [ORDER_COUNTER]: String(this.counter) },
+    };
+    for (const listener of this.listeners) listener(update);
   }
 }

@@ -8,6 +8,7 @@ import type { Account } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
 import {
+  blankStatus,
   type Deal,
   type EventOptionRight,
   type FuturesOrderRequest,
@@ -166,23 +167,6 @@ export function newTrade(
 }
 
 /** The status of an order nothing has happened to yet: PendingSubmit, or Inactive for a place without waiting. */
-export function blankStatus(id: string, status: 'PendingSubmit' | 'Inactive', orderTs: number): TradeStatus {
-  return {
-    id,
-    status,
-    status_code: status === 'PendingSubmit' ? '0' : '',
-    web_id: '',
-    order_ts: orderTs,
-    msg: '',
-    modified_ts: 0,
-    modified_price: 0,
-    order_quantity: 0,
-    deal_quantity: 0,
-    cancel_quantity: 0,
-    deals: [],
-  };
-}
-
 export const isStockRecord = (record: OrderRecord): boolean => 'order_lot' in record.trade.order;
 
 /** The order report of an operation (op_code '00' when it succeeded). */

@@ -22,7 +22,7 @@ import type {
 } from '../../../domain/portfolio.js';
 import { type ClockMode, sessionDayAt } from '../../../domain/sessions.js';
 import { type Clock, isDateString, TAIPEI_OFFSET_MS, taipeiDate, taipeiMinuteOfDay } from '../../../domain/time.js';
-import type { AccountsPort, PortfolioPort } from '../../port.js';
+import type { SimAccounts } from '../accounts.js';
 import { bankBalance, settlementRows, tradingLimitsOf } from './cash-views.js';
 import {
   type FuturesViewContext,
@@ -65,10 +65,10 @@ interface ResolvedAccount {
   type: 'S' | 'F';
 }
 
-export class SimPortfolio implements PortfolioPort {
+export class SimPortfolio {
   constructor(
     private readonly ledger: Ledger,
-    private readonly accounts: AccountsPort,
+    private readonly accounts: SimAccounts,
     private readonly market: PortfolioMarket,
     private readonly clock: Clock,
     private readonly options: SimPortfolioOptions,

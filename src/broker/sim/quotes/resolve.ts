@@ -5,7 +5,8 @@ import { COMBO_TYPES, type ComboType, type Contract, type SecurityType } from '.
 import { InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
 import { type ComboRef, type ContractRef, isComboRef } from '../../../domain/market-data.js';
 import type { ComboSubscription, ProductSubscription, QuoteSubscription } from '../../../domain/quotes.js';
-import type { ContractsPort, SubscribeInput } from '../../port.js';
+import type { SubscribeInput } from '../../port.js';
+import type { SimContracts } from '../contracts.js';
 
 const KIND_NAMES: Record<SecurityType, string> = {
   STK: 'a stock',
@@ -15,14 +16,14 @@ const KIND_NAMES: Record<SecurityType, string> = {
   WRT: 'a warrant',
 };
 
-export function resolveSubscription(contracts: ContractsPort, input: SubscribeInput): QuoteSubscription {
+export function resolveSubscription(contracts: SimContracts, input: SubscribeInput): QuoteSubscription {
   return isComboRef(input.contract)
     ? resolveCombo(contracts, input.contract, input)
     : resolveProduct(contracts, input.contract, input);
 }
 
 /** A product by code; security_type and exchange, when given, must match what the code is. */
-function lookup(contracts: ContractsPort, ref: ContractRef): Contract {
+function lookup(contracts: SimContracts, ref: ContractRef): Contract {
   const contract = contracts.get(ref.code, { securityType: ref.security_type });
   if (ref.exchange && ref.exchange !== contract.exchange) {
     throw new NotFoundError('CONTRACT_NOT_FOUND', `${ref.code} is listed on ${contract.exchange}, not ${ref.exchange}`);
@@ -30,7 +31,7 @@ function lookup(contracts: ContractsPort, ref: ContractRef): Contract {
   return contract;
 }
 
-function resolveProduct(contracts: ContractsPort, ref: ContractRef, input: SubscribeInput): ProductSubscription {
+function resolveProduct(contracts: SimContracts, ref: ContractRef, input: SubscribeInput): ProductSubscription {
   const contract = lookup(contracts, ref);
   const { code, security_type: type } = contract;
   if (type === 'IND' && input.quoteType !== 'Quote') {
@@ -58,7 +59,7 @@ function resolveProduct(contracts: ContractsPort, ref: ContractRef, input: Subsc
   };
 }
 
-function resolveCombo(contracts: ContractsPort, ref: ComboRef, input: SubscribeInput): ComboSubscription {
+function resolveCombo(contracts: SimContracts, ref: ComboRef, input: SubscribeInput): ComboSubscription {
   const legs = ref.legs.map((leg) => lookup(contracts, leg));
   if (legs.length > 0 && legs.every((leg) => leg.security_type === 'OPT')) {
     throw new InvalidRequestError(

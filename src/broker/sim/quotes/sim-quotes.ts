@@ -9,7 +9,8 @@ import {
   type QuoteSubscription,
   subscriptionKey,
 } from '../../../domain/quotes.js';
-import type { ContractsPort, QuotesPort, SubscribeInput } from '../../port.js';
+import type { SubscribeInput } from '../../port.js';
+import type { SimContracts } from '../contracts.js';
 import type { FeedUpdate, MarketFeed } from '../market/feed.js';
 import type { SimMarket } from '../market/market.js';
 import { Channel } from './channel.js';
@@ -22,7 +23,7 @@ interface Watch {
   trial: boolean;
 }
 
-export class SimQuotes implements QuotesPort {
+export class SimQuotes {
   private readonly byFeedKey = new Map<string, Watch>();
   /** The channel of each subscription, by subscriptionKey. */
   private readonly subscribed = new Map<string, Channel>();
@@ -34,7 +35,7 @@ export class SimQuotes implements QuotesPort {
 
   constructor(
     private readonly market: SimMarket,
-    private readonly contracts: ContractsPort,
+    private readonly contracts: SimContracts,
     private readonly feed: MarketFeed,
   ) {
     this.stopFeed = feed.onUpdate((update) => this.onFeedUpdate(update));

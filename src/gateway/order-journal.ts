@@ -1,26 +1,24 @@
-// Group commit of order changes: every change (the order, its status change, its new deals, its events, its ledger
-// rows, its Idempotency-Key) is queued, and the changes of one turn of the event loop are written in one journal
-// transaction. Nothing is answered (durable()) or published to listeners before that transaction commits.
+// Group commit of order changes: every change a venue reports (the order, its status change, its new deals, its
+// events, its ledger rows, the venue's own state) and every Idempotency-Key is queued, and the changes of one turn of
+// the event loop are written in one journal transaction. Nothing is answered (durable()) or published to listeners
+// before that transaction commits.
 
-import { type Action, type Deal, isFinalStatus, type OrderEvent, type OrderStatus } from '../../../domain/orders.js';
-import type { Journal } from '../../../store/journal.js';
-import type { JournaledOrderEvent } from '../../port.js';
-import type { LedgerChanges } from '../portfolio/ledger.js';
+import type { OrderUpdate, SavedOrders } from '../broker/port.js';
+import { isFinalStatus, type OrderEvent } from '../domain/orders.js';
+import type { Journal } from '../store/journal.js';
 
-/** One change of an order or combo, as it is journaled. */
-export interface JournaledChange {
-  order: { id: string; accountKey: string; code: string; placedAt: number };
-  status: { status: string; msg: string };
-  /** The record as it is when the writes run: a later change in the same turn writes it again anyway. */
-  record: () => unknown;
-  /** Every deal of the order so far; those the journal holds already are skipped. */
-  deals: { code: string; action: Action; deal: Deal }[];
-  events: OrderEvent[];
-  ledger: LedgerChanges[];
-  idempotencyKey?: string | undefined;
-  /** The order is new: the journal holds nothing of it yet. */
-  placed: boolean;
-  at: number;
+export interface JournaledOrderEvent {
+  /** Strictly increasing, never reused, also across restarts: the SSE `id:`. */
+  seq: number;
+  /** `broker_id-account_id` of the account the event belongs to. */
+  accountKey: string;
+  event: OrderEvent;
+}
+
+/** The order an Idempotency-Key placed, and what the request asked for (compared with a retry's). */
+export interface KeyedOrder {
+  orderId: string;
+  request: string | null;
 }
 
 /** What the journal holds of an order that can still change: its status and how many deals. */
@@ -29,9 +27,12 @@ interface Written {
   deals: number;
 }
 
-/** The positions a transaction writes, by account and key: only the last state of each is written. */
-type PendingPositions = Map<string, LedgerChanges['positions'][number]>;
-type Write = (positions: PendingPositions) => JournaledOrderEvent[];
+/** What one transaction writes once, whoever changed it last: positions by account and key, the venue's state. */
+interface Latest {
+  positions: Map<string, OrderUpdate['ledger'][number]['positions'][number]>;
+  state: Map<string, string>;
+}
+type Write = (latest: Latest) => JournaledOrderEvent[];
 
 const NOTHING_WRITTEN: Written = { status: undefined, deals: 0 };
 
@@ -40,69 +41,85 @@ export class OrderJournal {
   private waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   /** What the journal holds of each order that can still change, so its next write need not read it back. */
   private readonly written = new Map<string, Written>();
-  /** The order counter as the journal holds it; -1 when not known. */
-  private writtenCounter = -1;
+  /** The venue's state as the journal holds it, so a commit writes only what changed. */
+  private readonly writtenState = new Map<string, string>();
   /** Idempotency keys of orders whose writes are still queued. */
-  private readonly unwrittenKeys = new Map<string, string>();
+  private readonly unwrittenKeys = new Map<string, KeyedOrder>();
   private readonly listeners = new Set<(event: JournaledOrderEvent) => void>();
 
   constructor(
     private readonly journal: Journal,
-    /** The order counter to write with a commit: how many ids were handed out. */
-    private readonly counter: () => number,
-    /** Called when a commit failed: nothing of its changes happened, so memory must go back to the journal's state. */
+    /** Called when a commit failed: nothing of its changes happened, so the venue must go back to the journal's state. */
     private readonly onFailedCommit: () => void,
   ) {}
 
-  /** The order counter the journal holds; forgets what is queued or known of open orders (at a load). */
-  reset(): number {
+  /**
+   * What the journal holds of the venue's orders, to hand back to it; forgets what is queued or known of open orders.
+   * `leftOut` hears of every row that cannot be read.
+   */
+  load(leftOut: (row: string, reason: string) => void): SavedOrders {
     this.written.clear();
     this.unwrittenKeys.clear();
-    this.writtenCounter = Number(this.journal.getMeta('order_counter') ?? '0');
-    return this.writtenCounter;
-  }
-
-  /** Tells what the journal holds of an open order, read at a load. */
-  knowOpen(id: string, status: string): void {
-    this.written.set(id, { status, deals: 0 });
-  }
-
-  knowDeal(id: string, seq: number): void {
-    const known = this.written.get(id);
-    if (known) known.deals = Math.max(known.deals, seq);
+    this.writtenState.clear();
+    const orders = this.journal.orders({}, leftOut);
+    for (const { id, status, open } of orders) if (open) this.written.set(id, { status, deals: 0 });
+    const deals = this.journal.deals({}, leftOut);
+    for (const { orderId, seq } of deals) {
+      const known = this.written.get(orderId);
+      if (known) known.deals = Math.max(known.deals, seq);
+    }
+    const state = (name: string) => {
+      const value = this.journal.getMeta(name);
+      if (value !== undefined) this.writtenState.set(name, value);
+      return value;
+    };
+    return { orders, deals, state };
   }
 
   /** The order an Idempotency-Key placed, whether its writes are queued or committed. */
-  orderIdForKey(key: string): string | undefined {
-    return this.unwrittenKeys.get(key) ?? this.journal.orderIdForIdempotencyKey(key);
+  orderForKey(key: string): KeyedOrder | undefined {
+    return this.unwrittenKeys.get(key) ?? this.journal.orderForIdempotencyKey(key);
   }
 
-  queueChange(change: JournaledChange): void {
-    const { id } = change.order;
-    if (change.idempotencyKey) this.unwrittenKeys.set(change.idempotencyKey, id);
-    this.queue.push((positions) => this.write(change, positions));
+  queueUpdate(update: OrderUpdate): void {
+    this.queueWrite((latest) => this.write(update, latest));
+  }
+
+  /** Writes the key with the next commit, which holds the order it placed (or a later one). */
+  queueKey(key: string, keyed: KeyedOrder, at: number): void {
+    this.unwrittenKeys.set(key, keyed);
+    this.queueWrite(() => {
+      this.journal.rememberIdempotencyKey(key, keyed.orderId, at, keyed.request);
+      this.unwrittenKeys.delete(key);
+      return [];
+    });
+  }
+
+  private queueWrite(write: Write): void {
+    this.queue.push(write);
     if (this.queue.length === 1) setImmediate(() => this.flushQuietly());
   }
 
   /** Writes every queued change in one transaction, then answers the waiting requests and tells the listeners. */
   flush(): void {
     if (this.queue.length === 0) return;
-    const counter = this.counter();
     const writes = this.queue;
     const waiting = this.waiting;
     this.queue = [];
     this.waiting = [];
     let journaled: JournaledOrderEvent[];
+    const latest: Latest = { positions: new Map(), state: new Map() };
     try {
       journaled = this.journal.transaction(() => {
-        const positions: PendingPositions = new Map();
-        const written = writes.flatMap((write) => write(positions));
-        // Once per transaction, not per change: the last state of a position, the counter of the ids handed out.
-        for (const position of positions.values()) this.journal.savePosition(position);
-        if (counter !== this.writtenCounter) this.journal.setMeta('order_counter', String(counter));
+        const written = writes.flatMap((write) => write(latest));
+        // Once per transaction, not per change: the last state of a position, of each value the venue keeps.
+        for (const position of latest.positions.values()) this.journal.savePosition(position);
+        for (const [name, value] of latest.state) {
+          if (this.writtenState.get(name) !== value) this.journal.setMeta(name, value);
+        }
         return written;
       });
-      this.writtenCounter = counter;
+      for (const [name, value] of latest.state) this.writtenState.set(name, value);
     } catch (error) {
       this.onFailedCommit();
       for (const waiter of waiting) waiter.reject(error);
@@ -144,7 +161,7 @@ export class OrderJournal {
     return () => this.listeners.delete(listener);
   }
 
-  private write(change: JournaledChange, positions: PendingPositions): JournaledOrderEvent[] {
+  private write(change: OrderUpdate, latest: Latest): JournaledOrderEvent[] {
     const { journal } = this;
     const { id, accountKey, code, placedAt } = change.order;
     const { status, msg } = change.status;
@@ -154,7 +171,7 @@ export class OrderJournal {
       (change.placed
         ? NOTHING_WRITTEN
         : { status: journal.order(id)?.status, deals: journal.deals({ orderId: id }).length });
-    const open = !isFinalStatus(status as OrderStatus);
+    const open = !isFinalStatus(status);
     journal.saveOrder({
       id,
       accountKey,
@@ -187,13 +204,11 @@ export class OrderJournal {
     });
     for (const changes of change.ledger) {
       for (const entry of changes.cash) journal.addCashEntry(entry);
-      for (const position of changes.positions) positions.set(`${position.accountKey}\u0000${position.key}`, position);
+      for (const position of changes.positions) {
+        latest.positions.set(`${position.accountKey}\u0000${position.key}`, position);
+      }
     }
-    const key = change.idempotencyKey;
-    if (key) {
-      journal.rememberIdempotencyKey(key, id, now);
-      this.unwrittenKeys.delete(key);
-    }
+    for (const [name, value] of Object.entries(change.state ?? {})) latest.state.set(name, value);
     return change.events.map((event) => ({
       seq: journal.appendEvent({ at: now, kind: event.state, accountKey, payload: event }),
       accountKey,

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DAILY_LIMIT_BYTES, SimAccounts } from '../../src/broker/sim/accounts.js';
-import { DailyTraffic, trafficDayOf } from '../../src/broker/sim/traffic.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import { DAILY_LIMIT_BYTES, DailyTraffic, trafficDayOf } from '../../src/gateway/traffic.js';
 
 const MB = 1024 * 1024;
 // Thursday 2026-06-18 trades; Friday 06-19 is the Dragon Boat Festival, then a weekend; Monday 06-22 trades.
@@ -64,37 +63,37 @@ describe('daily traffic', () => {
   });
 });
 
-describe('simulated account usage', () => {
+describe('usage metered by the gateway', () => {
   test('reports the bytes of the day against the 500 MB limit', () => {
     const clock = new ManualClock(THURSDAY_NOON);
-    const accounts = new SimAccounts(null, clock);
-    assert.deepEqual(accounts.usage(), {
+    const traffic = new DailyTraffic(clock, DAILY_LIMIT_BYTES);
+    assert.deepEqual(traffic.usage(), {
       connections: 1,
       bytes: 0,
       limit_bytes: 500 * MB,
       remaining_bytes: 500 * MB,
     });
-    accounts.recordTraffic(12_345);
-    assert.deepEqual(accounts.usage(), {
+    traffic.record(12_345);
+    assert.deepEqual(traffic.usage(), {
       connections: 1,
       bytes: 12_345,
       limit_bytes: 500 * MB,
       remaining_bytes: 500 * MB - 12_345,
     });
-    assert.equal(accounts.trafficExhausted(), false);
+    assert.equal(traffic.exhausted(), false);
   });
 
   test('is exhausted at the limit and starts afresh the next trading morning', () => {
     const clock = new ManualClock(THURSDAY_NOON);
-    const accounts = new SimAccounts(null, clock);
-    accounts.recordTraffic(DAILY_LIMIT_BYTES - 1);
-    assert.equal(accounts.trafficExhausted(), false);
-    accounts.recordTraffic(10);
-    assert.equal(accounts.trafficExhausted(), true);
-    assert.equal(accounts.usage().remaining_bytes, 0);
-    assert.equal(accounts.usage().bytes, DAILY_LIMIT_BYTES + 9);
+    const traffic = new DailyTraffic(clock, DAILY_LIMIT_BYTES);
+    traffic.record(DAILY_LIMIT_BYTES - 1);
+    assert.equal(traffic.exhausted(), false);
+    traffic.record(10);
+    assert.equal(traffic.exhausted(), true);
+    assert.equal(traffic.usage().remaining_bytes, 0);
+    assert.equal(traffic.usage().bytes, DAILY_LIMIT_BYTES + 9);
     clock.set(taipeiInstant('2026-06-22', '08:00'));
-    assert.equal(accounts.trafficExhausted(), false);
-    assert.equal(accounts.usage().bytes, 0);
+    assert.equal(traffic.exhausted(), false);
+    assert.equal(traffic.usage().bytes, 0);
   });
 });

@@ -3,10 +3,10 @@
 // (written whole, then renamed into place) and restored after a restart.
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { AccountsPort, QuotesPort, SubscribeInput } from '../../broker/port.js';
-import { STREAM_PATHS } from '../../contract/paths.js';
-import { type Account, type AccountSelector, accountKeyOf } from '../../domain/accounts.js';
-import { DomainError } from '../../domain/errors.js';
+import type { AccountsPort, QuoteFeedPort, SubscribeInput } from '../broker/port.js';
+import { STREAM_PATHS } from '../contract/paths.js';
+import { type Account, type AccountSelector, accountKeyOf } from '../domain/accounts.js';
+import { DomainError } from '../domain/errors.js';
 import {
   isComboSubscription,
   MAX_SUBSCRIPTIONS,
@@ -14,10 +14,10 @@ import {
   type SessionEvent,
   SUBSCRIPTION_OK_EVENT_CODE,
   subscriptionKey,
-} from '../../domain/quotes.js';
+} from '../domain/quotes.js';
 
 export interface SubscriptionBookOptions {
-  quotes: QuotesPort;
+  quotes: QuoteFeedPort;
   accounts: AccountsPort;
   /** Where the subscriptions are saved; null keeps them in memory only. */
   file: string | null;
@@ -43,8 +43,8 @@ export class SubscriptionBook {
   constructor(private readonly options: SubscriptionBookOptions) {}
 
   /** Subscribes, or returns the subscription already held (subscribing twice is one subscription). */
-  subscribe(input: SubscribeInput): QuoteSubscription {
-    const subscription = this.options.quotes.resolve(input);
+  async subscribe(input: SubscribeInput): Promise<QuoteSubscription> {
+    const subscription = await this.options.quotes.resolve(input);
     const key = subscriptionKey(subscription);
     const held = this.quotes.get(key);
     if (held) return held;
@@ -55,7 +55,10 @@ export class SubscriptionBook {
           `unsubscribe one first (GET ${STREAM_PATHS.subscriptions} lists them)`,
       );
     }
-    this.options.quotes.subscribe(subscription);
+    await this.options.quotes.subscribe(subscription);
+    // Another request for the same subscription may have finished while this one waited.
+    const now = this.quotes.get(key);
+    if (now) return now;
     this.quotes.set(key, subscription);
     this.save();
     this.acknowledge(subscription);
@@ -63,13 +66,13 @@ export class SubscriptionBook {
   }
 
   /** Unsubscribes; null when the request names nothing that is subscribed. */
-  unsubscribe(input: SubscribeInput): { subscription: QuoteSubscription; wasSubscribed: boolean } {
-    const subscription = this.options.quotes.resolve(input);
+  async unsubscribe(input: SubscribeInput): Promise<{ subscription: QuoteSubscription; wasSubscribed: boolean }> {
+    const subscription = await this.options.quotes.resolve(input);
     const key = subscriptionKey(subscription);
     const held = this.quotes.get(key);
     if (!held) return { subscription, wasSubscribed: false };
-    this.options.quotes.unsubscribe(held);
     this.quotes.delete(key);
+    await this.options.quotes.unsubscribe(held);
     this.save();
     this.acknowledge(held);
     return { subscription: held, wasSubscribed: true };
@@ -79,15 +82,15 @@ export class SubscriptionBook {
     return [...this.quotes.values()];
   }
 
-  subscribeTrade(selector: AccountSelector): Account {
-    const account = this.options.accounts.resolve(selector);
+  async subscribeTrade(selector: AccountSelector): Promise<Account> {
+    const account = await this.options.accounts.resolve(selector);
     this.tradeAccounts.set(accountKeyOf(account), account);
     this.save();
     return account;
   }
 
-  unsubscribeTrade(selector: AccountSelector): Account {
-    const account = this.options.accounts.resolve(selector);
+  async unsubscribeTrade(selector: AccountSelector): Promise<Account> {
+    const account = await this.options.accounts.resolve(selector);
     this.tradeAccounts.delete(accountKeyOf(account));
     this.save();
     return account;
@@ -103,7 +106,7 @@ export class SubscriptionBook {
   }
 
   /** Subscribes again to what the file holds; what can no longer be resolved (an expired contract) is dropped. */
-  restore(): RestoreReport {
+  async restore(): Promise<RestoreReport> {
     const report: RestoreReport = { restored: 0, failed: [] };
     let saved: SavedSubscriptions | null;
     try {
@@ -115,7 +118,7 @@ export class SubscriptionBook {
     if (!saved) return report;
     for (const subscription of saved.quotes) {
       try {
-        this.subscribe(requestOf(subscription));
+        await this.subscribe(requestOf(subscription));
         report.restored++;
       } catch (error) {
         report.failed.push({ subscription: subscriptionKey(subscription), reason: (error as Error).message });
@@ -123,7 +126,7 @@ export class SubscriptionBook {
     }
     for (const { broker_id, account_id } of saved.trade_accounts) {
       try {
-        this.subscribeTrade({ broker_id, account_id });
+        await this.subscribeTrade({ broker_id, account_id });
         report.restored++;
       } catch (error) {
         report.failed.push({ subscription: `trade:${broker_id}-${account_id}`, reason: (error as Error).message });

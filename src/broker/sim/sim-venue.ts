@@ -1,0 +1,108 @@
+// The simulator as a venue, and its entry point: a thin adapter that gives the gateway the simulated exchange
+// (SimBroker) through the asynchronous venue port. Everything it does happens in the exchange's parts; this file only
+// translates.
+
+import { isStockTradingHours } from '../../domain/sessions.js';
+import type {
+  AccountsPort,
+  ContractsPort,
+  MarketDataPort,
+  OrdersPort,
+  PortfolioPort,
+  QuoteFeedPort,
+  Venue,
+  VenueIdentity,
+} from '../port.js';
+import { promised } from './promised.js';
+import { SimBroker, type SimBrokerOptions } from './sim-broker.js';
+
+export class SimVenue implements Venue {
+  readonly identity: VenueIdentity;
+  readonly clock: SimBroker['clock'];
+  readonly contracts: ContractsPort;
+  readonly accounts: AccountsPort;
+  readonly marketData: MarketDataPort;
+  readonly orders: OrdersPort;
+  readonly portfolio: PortfolioPort;
+  readonly quotes: QuoteFeedPort;
+
+  /** The simulated exchange behind the port, for what only a simulator has (its feed, its clock-driven sync). */
+  readonly exchange: SimBroker;
+
+  constructor(options: SimBrokerOptions) {
+    const exchange = new SimBroker(options);
+    this.exchange = exchange;
+    const mode = exchange.clockMode;
+    this.identity = { simulation: true, simClock: mode, isStockTradingHours: (at) => isStockTradingHours(mode, at) };
+    this.clock = exchange.clock;
+    const { contracts, orders, quotes } = exchange;
+    this.contracts = {
+      ...promised(contracts, [
+        'get',
+        'info',
+        'list',
+        'futuresRoots',
+        'futures',
+        'optionRoots',
+        'options',
+        'warrants',
+        'warrantUnderlyings',
+        'createCombo',
+        'futuresCombos',
+        'tickBandRule',
+        'count',
+      ]),
+      onContractEvent: (listener) => contracts.onContractEvent(listener),
+    };
+    this.accounts = promised(exchange.accounts, ['list', 'resolve', 'defaultAccount', 'setDefault']);
+    this.marketData = promised(exchange.marketData, [
+      'ticks',
+      'kbars',
+      'snapshots',
+      'scanner',
+      'creditEnquire',
+      'shortStockSources',
+      'punish',
+      'notice',
+      'dailyQuotes',
+    ]);
+    this.orders = {
+      ...promised(orders, [
+        'place',
+        'cancel',
+        'updatePrice',
+        'updateQty',
+        'trade',
+        'trades',
+        'placeCombo',
+        'cancelCombo',
+        'comboTrades',
+      ]),
+      onOrderUpdate: (listener) => orders.onOrderUpdate(listener),
+      restore: (saved, options) => orders.restore(saved, options),
+    };
+    this.portfolio = promised(exchange.portfolio, [
+      'accountBalance',
+      'margin',
+      'positions',
+      'positionDetail',
+      'profitLoss',
+      'profitLossDetail',
+      'profitLossSummary',
+      'settlements',
+      'tradingLimits',
+    ]);
+    this.quotes = {
+      ...promised(quotes, ['resolve', 'subscribe', 'unsubscribe']),
+      onMarketEvent: (listener) => quotes.onMarketEvent(listener),
+    };
+  }
+
+  start(): void {
+    this.exchange.start();
+  }
+
+  close(): Promise<void> {
+    return this.exchange.close();
+  }
+}

@@ -1,0 +1,132 @@
+// The gateway: one venue behind the services every venue needs. The server talks to this and never to a venue: the
+// venue's queries pass through, orders go through the OrderDesk (idempotency, durable answers), and every change
+// of an order the venue reports is journaled before its events are published with their sequence numbers.
+
+import type {
+  AccountsPort,
+  ContractsPort,
+  MarketDataPort,
+  PortfolioPort,
+  QuoteFeedPort,
+  Usage,
+  Venue,
+  VenueIdentity,
+} from '../broker/port.js';
+import type { Clock } from '../domain/time.js';
+import { Journal } from '../store/journal.js';
+import { OrderDesk } from './order-desk.js';
+import { type JournaledOrderEvent, OrderJournal } from './order-journal.js';
+import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
+
+export type { SubscribeInput } from '../broker/port.js';
+export type { PlaceComboRequest, PlaceOrderRequest } from './order-desk.js';
+export type { JournaledOrderEvent } from './order-journal.js';
+
+export interface GatewayOptions {
+  /** The SQLite journal of orders, deals and events; in memory (lost at exit) when omitted. */
+  journalPath?: string | undefined;
+  /** Where the gateway reports what the operator should know (a journal row it could not load); stderr by default. */
+  log?: ((line: string) => void) | undefined;
+}
+
+/** Order events as they are journaled: replay after a sequence number, and every new one as it commits. */
+export interface OrderEventLog {
+  /** Order and deal events after a sequence number (0 = from the start), oldest first. */
+  after(seq: number, limit?: number): JournaledOrderEvent[];
+  /** The sequence of the newest order or deal event journaled (0 before the first). */
+  lastSeq(): number;
+  /** Calls the listener for every order and deal event after it is journaled; returns the function that stops it. */
+  listen(listener: (event: JournaledOrderEvent) => void): () => void;
+}
+
+export interface GatewayAccounts extends AccountsPort {
+  usage(): Promise<Usage>;
+}
+
+export class Gateway {
+  readonly identity: VenueIdentity;
+  readonly clock: Clock;
+  readonly contracts: ContractsPort;
+  readonly marketData: MarketDataPort;
+  readonly portfolio: PortfolioPort;
+  readonly quotes: QuoteFeedPort;
+  readonly accounts: GatewayAccounts;
+  readonly orders: OrderDesk;
+  readonly orderEvents: OrderEventLog;
+  /** Bytes of ticks, kbars and snapshots answers today, against the daily limit. */
+  readonly traffic: DailyTraffic;
+  /** The journal behind the order events (read by tests; the server goes through orders and orderEvents). */
+  readonly journal: Journal;
+  private readonly stopListening: () => void;
+
+  private constructor(
+    private readonly venue: Venue,
+    options: GatewayOptions,
+  ) {
+    const log = options.log ?? ((line: string) => console.error(line));
+    this.identity = venue.identity;
+    this.clock = venue.clock;
+    this.contracts = venue.contracts;
+    this.marketData = venue.marketData;
+    this.portfolio = venue.portfolio;
+    this.quotes = venue.quotes;
+    this.traffic = new DailyTraffic(venue.clock, DAILY_LIMIT_BYTES);
+    this.accounts = accountsWithUsage(venue.accounts, this.traffic);
+    this.journal = Journal.open(options.journalPath ?? ':memory:');
+    const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);
+    const orderJournal = new OrderJournal(this.journal, () =>
+      venue.orders.restore(
+        orderJournal.load(() => undefined),
+        { rollback: true, log: () => undefined },
+      ),
+    );
+    venue.orders.restore(orderJournal.load(leftOut), { rollback: false, log });
+    this.stopListening = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
+    this.orders = new OrderDesk(venue.orders, orderJournal, venue.clock);
+    this.orderEvents = {
+      after: (seq, limit) => orderJournal.eventsAfter(seq, limit),
+      lastSeq: () => orderJournal.lastEventSeq(),
+      listen: (listener) => orderJournal.onOrderEvent(listener),
+    };
+    this.flushJournal = () => orderJournal.flush();
+    this.durable = () => orderJournal.durable();
+  }
+
+  /** Writes what is queued now (at close, and for tests that read the journal). */
+  readonly flushJournal: () => void;
+  /** Resolves once every change reported so far is in the journal; rejects if writing it failed. */
+  readonly durable: () => Promise<void>;
+
+  /**
+   * Opens the journal, hands the venue back what it holds, and listens to the venue's order updates. The venue is
+   * not started: call start() once the server is ready.
+   */
+  static open(venue: Venue, options: GatewayOptions = {}): Gateway {
+    return new Gateway(venue, options);
+  }
+
+  start(): void {
+    this.venue.start();
+  }
+
+  async close(): Promise<void> {
+    this.stopListening();
+    await this.venue.close();
+    try {
+      this.flushJournal();
+    } finally {
+      this.journal.close();
+    }
+  }
+}
+
+/** The venue's accounts, with the gateway's traffic count when the venue keeps none of its own. */
+function accountsWithUsage(accounts: AccountsPort, traffic: DailyTraffic): GatewayAccounts {
+  return {
+    list: () => accounts.list(),
+    resolve: (selector) => accounts.resolve(selector),
+    defaultAccount: (type) => accounts.defaultAccount(type),
+    setDefault: (selector) => accounts.setDefault(selector),
+    usage: () => (accounts.usage ? accounts.usage() : Promise.resolve(traffic.usage())),
+  };
+}
