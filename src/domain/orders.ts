@@ -265,28 +265,12 @@ export interface ComboTrade {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Order life cycle
+// Order life cycle (order-states.ts holds the moves between statuses)
 
 /** Orders in these states never change again. */
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['Filled', 'Cancelled', 'Failed'];
 
-// Inactive is the placeholder of an order placed without waiting (spec: "order still in transit"); the 1.x SDK
-// grouped it with the finished states, but here it moves on once the exchange answers.
-const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  Inactive: ['PendingSubmit', 'PreSubmitted', 'Submitted', 'PartFilled', 'Filled', 'Cancelled', 'Failed'],
-  PendingSubmit: ['PreSubmitted', 'Submitted', 'PartFilled', 'Filled', 'Cancelled', 'Failed'],
-  PreSubmitted: ['Submitted', 'PartFilled', 'Filled', 'Cancelled', 'Failed'],
-  // Submitted and PartFilled stay themselves across price and quantity updates.
-  Submitted: ['Submitted', 'PartFilled', 'Filled', 'Cancelled'],
-  PartFilled: ['PartFilled', 'Filled', 'Cancelled'],
-  Filled: [],
-  Cancelled: [],
-  Failed: [],
-};
-
 export const isFinalStatus = (status: OrderStatus): boolean => FINAL_ORDER_STATUSES.includes(status);
-
-export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => NEXT_STATUSES[from].includes(to);
 
 export interface OrderQuantities {
   order_quantity: number;
@@ -297,17 +281,6 @@ export interface OrderQuantities {
 /** What is still working at the exchange: the live quantity less what was filled. */
 export const openQuantity = (q: Pick<OrderQuantities, 'order_quantity' | 'deal_quantity'>): number =>
   Math.max(0, q.order_quantity - q.deal_quantity);
-
-/**
- * The status of an acknowledged order from its quantities. When nothing is left open, an order whose last change
- * was a fill is Filled and one whose remainder was cancelled (a cancel, an IOC or FOK remainder) is Cancelled.
- * Quantities of zero all round mean the exchange has not acknowledged the order yet.
- */
-export function statusForQuantities(q: OrderQuantities, closedBy: 'deal' | 'cancel' = 'deal'): OrderStatus {
-  if (q.order_quantity === 0 && q.deal_quantity === 0 && q.cancel_quantity === 0) return 'PendingSubmit';
-  if (openQuantity(q) > 0) return q.deal_quantity > 0 ? 'PartFilled' : 'Submitted';
-  return q.deal_quantity > 0 && closedBy === 'deal' ? 'Filled' : 'Cancelled';
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // order_event payloads (docs/shioaji-model.md; spec 001 "Order and deal reports")

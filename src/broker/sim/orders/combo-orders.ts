@@ -8,6 +8,7 @@ import { InvalidRequestError } from '../../../domain/errors.js';
 import { orderStillWorking } from '../../../domain/order-change-rules.js';
 import { OP_CODE_REJECTED } from '../../../domain/order-messages.js';
 import { firstViolation } from '../../../domain/order-rules.js';
+import { settleStatus } from '../../../domain/order-states.js';
 import {
   type Action,
   type ComboOrderRequest,
@@ -20,7 +21,6 @@ import {
   type OrderEvent,
   openQuantity,
   requireFiniteNumbers,
-  statusForQuantities,
   type Trade,
 } from '../../../domain/orders.js';
 import type { ClockMode } from '../../../domain/sessions.js';
@@ -36,6 +36,7 @@ import {
   cancelRemainder,
   dealReport,
   orderReport,
+  refuse,
   requireValidCustomField,
 } from './trade-records.js';
 
@@ -107,7 +108,7 @@ export class ComboDesk {
     const status = record.trade.status;
     const events: OrderEvent[] = [];
     if (violation) {
-      Object.assign(status, { status: 'Failed', status_code: violation.opCode, msg: violation.message });
+      refuse(status, violation);
       events.push(this.report(record, infos, 'New', violation.opCode, violation.message, now));
     } else {
       acknowledge(status, 'futures', order.price, order.quantity, now);
@@ -323,7 +324,7 @@ export class ComboDesk {
         events.push(dealReport(this.legTrade(record, i), infos[i]!, deal, true));
       });
       status.deal_quantity += fill.quantity;
-      status.status = statusForQuantities(status);
+      settleStatus(status);
       status.modified_ts = at / 1000;
     }
     return events;

@@ -7,6 +7,7 @@ import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
 import { firstChangeViolation, type OrderChange } from '../../../domain/order-change-rules.js';
 import { firstViolation } from '../../../domain/order-rules.js';
+import { moveStatus, settleStatus } from '../../../domain/order-states.js';
 import {
   type ComboTrade,
   type Deal,
@@ -17,7 +18,6 @@ import {
   type OrderEvent,
   requireFiniteNumbers,
   type StockOrderRequest,
-  statusForQuantities,
   stockOrderRequest,
   type Trade,
 } from '../../../domain/orders.js';
@@ -45,6 +45,7 @@ import {
   type OrderRecord,
   orderReport,
   recordProblem,
+  refuse,
   requireValidCustomField,
   restoredRecord,
   storedRecord,
@@ -266,13 +267,13 @@ export class SimOrders implements OrdersPort {
     const violation = firstViolation(this.preTrade.contextOf(order, info, record, phase));
     const events: OrderEvent[] = [];
     if (violation) {
-      Object.assign(trade.status, { status: 'Failed', status_code: violation.opCode, msg: violation.message });
+      refuse(trade.status, violation);
       events.push(orderReport(record.trade, info, 'New', violation.opCode, violation.message, now));
     } else {
       const stock = 'order_lot' in order;
-      acknowledge(trade.status, stock ? 'stock' : 'futures', stock ? 0 : order.price, order.quantity, now);
+      const to = phase === 'closed' ? 'PreSubmitted' : 'Submitted';
+      acknowledge(trade.status, stock ? 'stock' : 'futures', stock ? 0 : order.price, order.quantity, now, to);
       if (phase === 'closed') {
-        trade.status.status = 'PreSubmitted';
         record.releaseAt = nextOpening(this.mode, record.market, lot, now);
       }
       events.push(orderReport(record.trade, info, 'New', '00', '', now));
@@ -364,7 +365,7 @@ export class SimOrders implements OrdersPort {
       if (record.releaseAt !== null) {
         const at = record.releaseAt;
         record.releaseAt = null;
-        record.trade.status.status = 'Submitted';
+        moveStatus(record.trade.status, 'Submitted');
         const lot = 'order_lot' in record.trade.order ? record.trade.order.order_lot : null;
         events.push(...this.matching.enter(record, info, at, this.sessions.phaseAt(record.market, lot, at)));
       }
@@ -491,7 +492,7 @@ export class SimOrders implements OrdersPort {
       trade.status.order_quantity -= change.quantity;
       trade.status.cancel_quantity += change.quantity;
       trade.status.modified_ts = now / 1000;
-      trade.status.status = statusForQuantities(trade.status, 'cancel');
+      settleStatus(trade.status, 'cancel');
       events.push(orderReport(record.trade, info, 'UpdateQty', '00', '', now));
     } else {
       trade.order.price = change.price;

@@ -7,6 +7,7 @@
 import type { Account } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
+import { moveStatus, settleStatus } from '../../../domain/order-states.js';
 import {
   type Deal,
   type EventOptionRight,
@@ -19,7 +20,6 @@ import {
   orderEvent,
   type StockOrderRequest,
   type StockTradeOrder,
-  statusForQuantities,
   type Trade,
   type TradeStatus,
 } from '../../../domain/orders.js';
@@ -183,8 +183,6 @@ export function blankStatus(id: string, status: 'PendingSubmit' | 'Inactive', or
   };
 }
 
-export const isStockRecord = (record: OrderRecord): boolean => 'order_lot' in record.trade.order;
-
 /** The order report of an operation (op_code '00' when it succeeded). */
 export function orderReport(
   trade: Trade,
@@ -327,16 +325,20 @@ function marketTypeAt(epochMs: number): 'Day' | 'Night' {
   return hour >= 15 || hour < 5 ? 'Night' : 'Day';
 }
 
-/** The exchange took the order: its status says so and its live quantity is the ordered one. */
+/**
+ * The exchange took the order: its status says so (Submitted, or PreSubmitted when it waits for its session to open)
+ * and its live quantity is the ordered one.
+ */
 export function acknowledge(
   status: Omit<TradeStatus, 'deals'>,
   kind: 'stock' | 'futures',
   modifiedPrice: number,
   quantity: number,
   now: number,
+  to: 'Submitted' | 'PreSubmitted' = 'Submitted',
 ): void {
+  moveStatus(status, to);
   Object.assign(status, {
-    status: 'Submitted',
     status_code: kind === 'stock' ? '00' : '0000',
     web_id: kind === 'stock' ? '137' : 'Z',
     msg: '委託成功',
@@ -344,6 +346,13 @@ export function acknowledge(
     modified_price: modifiedPrice,
     order_quantity: quantity,
   });
+}
+
+/** The exchange or the broker refused the order: it fails with the op_code and the message of the refusal. */
+export function refuse(status: Omit<TradeStatus, 'deals'>, refusal: { opCode: string; message: string }): void {
+  moveStatus(status, 'Failed');
+  status.status_code = refusal.opCode;
+  status.msg = refusal.message;
 }
 
 /** custom_field is a memo of at most 6 letters or digits; anything else is a malformed request. */
@@ -357,7 +366,7 @@ export function requireValidCustomField(value: string): void {
 export function cancelRemainder(status: Omit<TradeStatus, 'deals'>, at: number, reason: string): void {
   status.cancel_quantity += openQuantity(status);
   status.order_quantity = status.deal_quantity;
-  status.status = statusForQuantities(status, 'cancel');
+  settleStatus(status, 'cancel');
   status.modified_ts = at / 1000;
   if (reason) status.msg = reason;
 }
