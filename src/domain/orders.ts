@@ -89,10 +89,14 @@ export interface StockOrderRequest extends OrderRequestFields {
   daytrade_short: boolean;
 }
 
-/** A futures or options order with its defaults applied. */
+/**
+ * A futures or options order with its defaults applied. It never holds order_lot: the field tells the two kinds of
+ * order apart (a discriminated union on order_lot), so the wire shape needs no field of its own for the kind.
+ */
 export interface FuturesOrderRequest extends OrderRequestFields {
   price_type: FuturesPriceType;
   octype: FuturesOCType;
+  order_lot?: never;
 }
 
 /** A combo order: price is the net price (buy legs minus sell legs); the quantity applies to both legs. */
@@ -102,7 +106,7 @@ export interface ComboOrderRequest extends FuturesOrderRequest {
 
 export type OrderRequest = StockOrderRequest | FuturesOrderRequest;
 
-export const isStockOrder = (order: OrderRequest): order is StockOrderRequest => 'order_lot' in order;
+export const isStockOrder = (order: OrderRequest): order is StockOrderRequest => order.order_lot !== undefined;
 
 /** A stock order as a client sends it: the fields with defaults may be left out. */
 export type StockOrderInput = Omit<StockOrderRequest, 'order_lot' | 'order_cond' | 'daytrade_short' | 'custom_field'> &
@@ -181,10 +185,16 @@ export interface StockTradeOrder extends TradeOrderFields {
   order_lot: StockOrderLot;
 }
 
+/** Never holds order_lot, which tells a stock order from this one (see FuturesOrderRequest). */
 export interface FuturesTradeOrder extends TradeOrderFields {
   price_type: FuturesPriceType;
   octype: FuturesOCType;
+  order_lot?: never;
 }
+
+export type TradeOrder = StockTradeOrder | FuturesTradeOrder;
+
+export const isStockTradeOrder = (order: TradeOrder): order is StockTradeOrder => order.order_lot !== undefined;
 
 export interface Deal {
   /** '000001', '000002', ... per order. */
@@ -230,7 +240,7 @@ export interface FuturesTrade {
 
 export type Trade = StockTrade | FuturesTrade;
 
-export const isStockTrade = (trade: Trade): trade is StockTrade => 'order_lot' in trade.order;
+export const isStockTrade = (trade: Trade): trade is StockTrade => isStockTradeOrder(trade.order);
 
 // Combo trades: legs carry their own action; deals are keyed by leg code. Times follow the Trade JSON
 // decision (order_ts/modified_ts epoch seconds) rather than the ISO order_datetime of some doc samples.

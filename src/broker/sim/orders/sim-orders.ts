@@ -14,6 +14,8 @@ import {
   type FuturesOrderRequest,
   futuresOrderRequest,
   isFinalStatus,
+  isStockOrder,
+  isStockTradeOrder,
   type OpType,
   type OrderEvent,
   requireFiniteNumbers,
@@ -247,16 +249,16 @@ export class SimOrders implements OrdersPort {
       const id = this.orderJournal.orderIdForKey(key);
       if (id) return this.view(this.retried(this.recordOfKey(id, key), key, request!), input.wait);
     }
-    const account = this.accountFor(order.account, 'order_lot' in order ? 'S' : 'F', info.code);
+    const account = this.accountFor(order.account, isStockOrder(order) ? 'S' : 'F', info.code);
     const now = this.clock.now();
     const trade = newTrade(info, listed.code !== info.code ? listed.code : null, this.nextIds(), order, account, now);
-    const lot = 'order_lot' in order ? order.order_lot : null;
+    const lot = order.order_lot ?? null;
     const record: OrderRecord = {
       trade,
       accountKey: accountKeyOf(account),
       market: marketOf(info),
       tape: lot === 'Odd' || lot === 'IntradayOdd' ? 'odd' : 'board',
-      daytradeShort: 'daytrade_short' in order ? order.daytrade_short : false,
+      daytradeShort: isStockOrder(order) && order.daytrade_short,
       queueAhead: 0,
       cursor: null,
       releaseAt: null,
@@ -270,7 +272,7 @@ export class SimOrders implements OrdersPort {
       refuse(trade.status, violation);
       events.push(orderReport(record.trade, info, 'New', violation.opCode, violation.message, now));
     } else {
-      const stock = 'order_lot' in order;
+      const stock = isStockOrder(order);
       const to = phase === 'closed' ? 'PreSubmitted' : 'Submitted';
       acknowledge(trade.status, stock ? 'stock' : 'futures', stock ? 0 : order.price, order.quantity, now, to);
       if (phase === 'closed') {
@@ -366,7 +368,7 @@ export class SimOrders implements OrdersPort {
         const at = record.releaseAt;
         record.releaseAt = null;
         moveStatus(record.trade.status, 'Submitted');
-        const lot = 'order_lot' in record.trade.order ? record.trade.order.order_lot : null;
+        const lot = record.trade.order.order_lot ?? null;
         events.push(...this.matching.enter(record, info, at, this.sessions.phaseAt(record.market, lot, at)));
       }
       events.push(...this.matching.meetTrades(record, info, now));
@@ -454,7 +456,7 @@ export class SimOrders implements OrdersPort {
     };
     const info = this.listedOn(record.trade.contract.code, context.day) ?? this.infoOf(record);
     const { order } = record.trade;
-    if ('order_lot' in order) return stockFill(context, info as StockInfo, record.daytradeShort);
+    if (isStockTradeOrder(order)) return stockFill(context, order, info as StockInfo, record.daytradeShort);
     return derivativeFill(context, info, order.action, order.octype);
   }
 
@@ -474,7 +476,7 @@ export class SimOrders implements OrdersPort {
       change,
       order: {
         price_type: trade.order.price_type,
-        order_lot: 'order_lot' in trade.order ? trade.order.order_lot : undefined,
+        order_lot: trade.order.order_lot,
       },
       status: trade.status,
       instrument: this.preTrade.priceFactsOf(info),
@@ -501,7 +503,7 @@ export class SimOrders implements OrdersPort {
       events.push(orderReport(record.trade, info, 'UpdatePrice', '00', '', now));
       if (record.releaseAt === null) {
         // A new price is a new place in the queue: the order re-enters the book as if it just arrived.
-        const lot = 'order_lot' in trade.order ? trade.order.order_lot : null;
+        const lot = trade.order.order_lot ?? null;
         events.push(...this.matching.enter(record, info, now, this.sessions.phaseAt(record.market, lot, now)));
       }
     }

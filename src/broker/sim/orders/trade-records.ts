@@ -13,6 +13,8 @@ import {
   type EventOptionRight,
   type FuturesOrderRequest,
   type FuturesTradeOrder,
+  isStockOrder,
+  isStockTradeOrder,
   isValidCustomField,
   type OpType,
   type OrderEvent,
@@ -130,7 +132,7 @@ export function newTrade(
   };
   const status = blankStatus(ids.id, 'PendingSubmit', seconds(now));
   // Each key named: see the note at the top.
-  if ('order_lot' in order) {
+  if (isStockOrder(order)) {
     const stock: StockTradeOrder = {
       id: ids.id,
       seqno: ids.seqno,
@@ -204,7 +206,7 @@ export function orderReport(
   };
   const { order } = trade;
   // Each key named: see the note at the top.
-  if ('order_lot' in order) {
+  if (isStockTradeOrder(order)) {
     const name = 'name' in info ? info.name : '';
     return orderEvent('StockOrder', {
       operation,
@@ -271,7 +273,7 @@ export function dealReport(trade: Trade, info: ContractInfo, deal: Deal, combo =
   const { order } = trade;
   const ordno = `${order.ordno}${deal.seq.slice(-3)}`;
   // Each key named: see the note at the top.
-  if ('order_lot' in order) {
+  if (isStockTradeOrder(order)) {
     return orderEvent('StockDeal', {
       trade_id: order.id,
       seqno: order.seqno,
