@@ -89,10 +89,14 @@ export interface StockOrderRequest extends OrderRequestFields {
   daytrade_short: boolean;
 }
 
-/** A futures or options order with its defaults applied. */
+/**
+ * A futures or options order with its defaults applied. It never holds order_lot: the field tells the two kinds of
+ * order apart (a discriminated union on order_lot), so the wire shape needs no field of its own for the kind.
+ */
 export interface FuturesOrderRequest extends OrderRequestFields {
   price_type: FuturesPriceType;
   octype: FuturesOCType;
+  order_lot?: never;
 }
 
 /** A combo order: price is the net price (buy legs minus sell legs); the quantity applies to both legs. */
@@ -102,7 +106,7 @@ export interface ComboOrderRequest extends FuturesOrderRequest {
 
 export type OrderRequest = StockOrderRequest | FuturesOrderRequest;
 
-export const isStockOrder = (order: OrderRequest): order is StockOrderRequest => 'order_lot' in order;
+export const isStockOrder = (order: OrderRequest): order is StockOrderRequest => order.order_lot !== undefined;
 
 /** A stock order as a client sends it: the fields with defaults may be left out. */
 export type StockOrderInput = Omit<StockOrderRequest, 'order_lot' | 'order_cond' | 'daytrade_short' | 'custom_field'> &
@@ -181,10 +185,16 @@ export interface StockTradeOrder extends TradeOrderFields {
   order_lot: StockOrderLot;
 }
 
+/** Never holds order_lot, which tells a stock order from this one (see FuturesOrderRequest). */
 export interface FuturesTradeOrder extends TradeOrderFields {
   price_type: FuturesPriceType;
   octype: FuturesOCType;
+  order_lot?: never;
 }
+
+export type TradeOrder = StockTradeOrder | FuturesTradeOrder;
+
+export const isStockTradeOrder = (order: TradeOrder): order is StockTradeOrder => order.order_lot !== undefined;
 
 export interface Deal {
   /** '000001', '000002', ... per order. */
@@ -230,7 +240,7 @@ export interface FuturesTrade {
 
 export type Trade = StockTrade | FuturesTrade;
 
-export const isStockTrade = (trade: Trade): trade is StockTrade => 'order_lot' in trade.order;
+export const isStockTrade = (trade: Trade): trade is StockTrade => isStockTradeOrder(trade.order);
 
 // Combo trades: legs carry their own action; deals are keyed by leg code. Times follow the Trade JSON
 // decision (order_ts/modified_ts epoch seconds) rather than the ISO order_datetime of some doc samples.
@@ -265,28 +275,12 @@ export interface ComboTrade {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Order life cycle
+// Order life cycle (order-states.ts holds the moves between statuses)
 
 /** Orders in these states never change again. */
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['Filled', 'Cancelled', 'Failed'];
 
-// Inactive is the placeholder of an order placed without waiting (spec: "order still in transit"); the 1.x SDK
-// grouped it with the finished states, but here it moves on once the exchange answers.
-const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  Inactive: ['PendingSubmit', 'PreSubmitted', 'Submitted', 'PartFilled', 'Filled', 'Cancelled', 'Failed'],
-  PendingSubmit: ['PreSubmitted', 'Submitted', 'PartFilled', 'Filled', 'Cancelled', 'Failed'],
-  PreSubmitted: ['Submitted', 'PartFilled', 'Filled', 'Cancelled', 'Failed'],
-  // Submitted and PartFilled stay themselves across price and quantity updates.
-  Submitted: ['Submitted', 'PartFilled', 'Filled', 'Cancelled'],
-  PartFilled: ['PartFilled', 'Filled', 'Cancelled'],
-  Filled: [],
-  Cancelled: [],
-  Failed: [],
-};
-
 export const isFinalStatus = (status: OrderStatus): boolean => FINAL_ORDER_STATUSES.includes(status);
-
-export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => NEXT_STATUSES[from].includes(to);
 
 export interface OrderQuantities {
   order_quantity: number;
@@ -297,17 +291,6 @@ export interface OrderQuantities {
 /** What is still working at the exchange: the live quantity less what was filled. */
 export const openQuantity = (q: Pick<OrderQuantities, 'order_quantity' | 'deal_quantity'>): number =>
   Math.max(0, q.order_quantity - q.deal_quantity);
-
-/**
- * The status of an acknowledged order from its quantities. When nothing is left open, an order whose last change
- * was a fill is Filled and one whose remainder was cancelled (a cancel, an IOC or FOK remainder) is Cancelled.
- * Quantities of zero all round mean the exchange has not acknowledged the order yet.
- */
-export function statusForQuantities(q: OrderQuantities, closedBy: 'deal' | 'cancel' = 'deal'): OrderStatus {
-  if (q.order_quantity === 0 && q.deal_quantity === 0 && q.cancel_quantity === 0) return 'PendingSubmit';
-  if (openQuantity(q) > 0) return q.deal_quantity > 0 ? 'PartFilled' : 'Submitted';
-  return q.deal_quantity > 0 && closedBy === 'deal' ? 'Filled' : 'Cancelled';
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // order_event payloads (docs/shioaji-model.md; spec 001 "Order and deal reports")

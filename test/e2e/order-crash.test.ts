@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import Database from 'better-sqlite3';
-import { canTransition, isFinalStatus, type OrderStatus, type Trade } from '../../src/domain/orders.js';
+import { canReach } from '../../src/domain/order-states.js';
+import { isFinalStatus, type OrderStatus, type Trade } from '../../src/domain/orders.js';
 import { SOURCE_CLI as CLI, simulatorEnv, TSX } from '../helpers/daemon.js';
 import { freePort } from '../helpers/net.js';
 
@@ -240,7 +241,7 @@ function eventOrderId(payload: Json): { orderId: string; opType?: string; dealSe
   return { orderId: order.id as string, opType: (body.operation as Json).op_type as string };
 }
 
-const atLeastAsFar = (then: OrderStatus, now: OrderStatus) => then === now || canTransition(then, now);
+const atLeastAsFar = (then: OrderStatus, now: OrderStatus) => then === now || canReach(then, now);
 
 test('orders acknowledged before a SIGKILL of the daemon survive a restart, whole and exactly once', {
   timeout: 60_000,

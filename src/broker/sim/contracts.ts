@@ -13,50 +13,35 @@ import {
   type OptionInfo,
   type Region,
   type RootName,
-  SECURITY_TYPES,
   type SecurityType,
   type TickBandRule,
   type WarrantInfo,
   type WarrantUnderlying,
 } from '../../domain/contracts.js';
 import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
-import { contractDayAt, nextContractRefresh, stockListingDayAt } from '../../domain/listing.js';
 import { TICK_BAND_RULES } from '../../domain/ticks.js';
 import type { Clock } from '../../domain/time.js';
 import type { ComboLegRequest, ContractQuery, FuturesQuery, OptionsQuery, WarrantsQuery } from '../port.js';
-import { Catalog, SECURITIES_BY_CODE } from './catalog/catalog.js';
+import { type Catalog, SECURITIES_BY_CODE } from './catalog/catalog.js';
+import { CurrentCatalog } from './catalog/current-catalog.js';
 import { FUTURES_PRODUCTS, OPTION_PRODUCTS, TXO_FAMILY } from './catalog/derivative-products.js';
 import type { ReferencePrices } from './catalog/references.js';
+import { ContractEvents } from './contract-events.js';
 
 const isTaiwan = (region: Region | undefined) => region === undefined || region === 'TW';
 
 export class SimContracts {
-  private catalog: Catalog | null = null;
-  /** The listing days change only at refresh times (08:00, 14:45), so the check is skipped between two of them. */
-  private checkedFrom = 0;
-  private checkedUntil = 0;
-  private readonly listeners = new Set<(event: ContractEvent) => void>();
-  private lastEventId = 0;
+  private readonly catalogs: CurrentCatalog;
+  private readonly events: ContractEvents;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly seed: number,
-    private readonly prices: (day: string) => ReferencePrices,
-  ) {}
+  constructor(clock: Clock, seed: number, prices: (day: string) => ReferencePrices) {
+    this.catalogs = new CurrentCatalog(clock, seed, prices);
+    this.events = new ContractEvents(clock);
+  }
 
   /** The catalog of the current listing days, rebuilt when a refresh time passes. */
   current(): Catalog {
-    const now = this.clock.now();
-    if (this.catalog && now >= this.checkedFrom && now < this.checkedUntil) return this.catalog;
-    const stockDay = stockListingDayAt(now);
-    const futuresDay = contractDayAt(now);
-    const catalog = this.catalog;
-    if (!catalog || catalog.days.stockDay !== stockDay || catalog.days.futuresDay !== futuresDay) {
-      this.catalog = new Catalog({ stockDay, futuresDay }, this.seed, this.prices);
-    }
-    this.checkedFrom = now;
-    this.checkedUntil = nextContractRefresh(now);
-    return this.catalog!;
+    return this.catalogs.current();
   }
 
   private lookup(code: string, query: ContractQuery = {}): ContractInfo {
@@ -237,8 +222,7 @@ export class SimContracts {
   }
 
   onContractEvent(listener: (event: ContractEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.events.on(listener);
   }
 
   /**
@@ -247,26 +231,12 @@ export class SimContracts {
    * options at 14:45).
    */
   refresh(): void {
-    const before = this.catalog?.days;
+    const before = this.catalogs.last?.days;
     const after = this.current().days;
-    const stocksRolled = before?.stockDay !== after.stockDay;
-    const derivativesRolled = before?.futuresDay !== after.futuresDay;
-    const publishedAt = new Date(this.clock.now()).toISOString();
-    for (const securityType of SECURITY_TYPES) {
-      const changed = securityType === 'FUT' || securityType === 'OPT' ? derivativesRolled : stocksRolled;
-      const event: ContractEvent = {
-        event_id: ++this.lastEventId,
-        action: 'CHECK',
-        region: 'TW',
-        security_type: securityType,
-        published_at: publishedAt,
-        base_changed: changed,
-        info_changed: changed,
-        info_scope: changed ? 'ALL' : null,
-        info_shards: [],
-      };
-      for (const listener of this.listeners) listener(event);
-    }
+    this.events.publishChecks({
+      stocks: before?.stockDay !== after.stockDay,
+      derivatives: before?.futuresDay !== after.futuresDay,
+    });
   }
 }
 

@@ -1,18 +1,16 @@
 // The simulator's market-data service: ticks, bars, snapshots and rankings read from the simulated market,
 // as published up to the clock's now.
 
-import { isTradingDay, previousTradingDay, tradingDaysBetween } from '../../domain/calendar.js';
-import type { ComboContract, ContractInfo, StockInfo } from '../../domain/contracts.js';
-import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
+import { previousTradingDay, tradingDaysBetween } from '../../domain/calendar.js';
+import type { StockInfo } from '../../domain/contracts.js';
+import { InvalidRequestError } from '../../domain/errors.js';
 import {
   CHANGE_TYPE_NUMBERS,
-  type ComboRef,
   type ContractRef,
   type CreditEnquire,
   changeTypeOf,
   type DailyQuotes,
   emptyKbars,
-  emptyTicks,
   type InstrumentRef,
   isComboRef,
   type Kbars,
@@ -30,28 +28,32 @@ import {
 import { type Clock, daysBetween, taipeiDate } from '../../domain/time.js';
 import type { SimContracts } from './contracts.js';
 import { HISTORY_START } from './market/daily.js';
-import { kbarsOf, taipeiDateTime, ticksOf } from './market/history.js';
+import { kbarsOf, taipeiDateTime } from './market/history.js';
 import { comboCodeOf, marketOf, type SimMarket } from './market/market.js';
 import { creditEnquires, noticeList, punishList, shortStockSources } from './market/reference-data.js';
 import { publishedCount, type Tape } from './market/tape.js';
+import { PublishedDays } from './published-days.js';
 
 export const MAX_KBARS_DAYS = 30;
-const FUTURES_HISTORY_START = '2020-03-22';
 
 const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export class SimMarketData {
+  private readonly days: PublishedDays;
+
   constructor(
     private readonly market: SimMarket,
     private readonly contracts: SimContracts,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.days = new PublishedDays(market, contracts, clock);
+  }
 
   ticks(query: TicksQuery): Ticks {
     const queryType = query.query_type ?? 'AllDay';
     if (queryType === 'RangeTime') requireFields(query, ['time_start', 'time_end'], 'RangeTime');
     if (queryType === 'LastCount') requireFields(query, ['last_cnt'], 'LastCount');
-    const all = this.dayTicks(query.contract, query.date);
+    const all = this.days.dayTicks(query.contract, query.date);
     if (queryType === 'AllDay') return all;
     if (queryType === 'LastCount') return sliceColumns(all, Math.max(0, all.datetime.length - query.last_cnt!));
     return filterColumns(all, (datetime) => {
@@ -70,7 +72,7 @@ export class SimMarketData {
     }
     const kbars = emptyKbars();
     for (const day of tradingDaysBetween(start, end)) {
-      const { ticks, amountUnit } = this.publishedDay(query.contract, day);
+      const { ticks, amountUnit } = this.days.publishedDay(query.contract, day);
       kbarsOf(ticks, amountUnit, kbars);
     }
     return kbars;
@@ -87,7 +89,7 @@ export class SimMarketData {
 
   scanner(query: ScannerQuery): ScannerItem[] {
     const count = query.count ?? 200;
-    const day = this.dayOrCurrent(query.date, 'STK');
+    const day = this.days.dayOrCurrent(query.date, 'STK');
     if (!this.market.daily.knows(day) || day < HISTORY_START || day > this.market.dayAt('stock', this.clock.now()))
       return [];
     const items = this.contracts
@@ -158,7 +160,7 @@ export class SimMarketData {
 
   private stocksOf(contracts: ContractRef[], operation: string): StockInfo[] {
     return contracts.map((ref) => {
-      const info = this.resolve(ref);
+      const info = this.days.resolve(ref);
       if (info.security_type !== 'STK') {
         throw new InvalidRequestError(`${operation} is for stocks only; ${ref.code} is ${info.security_type}`);
       }
@@ -166,72 +168,17 @@ export class SimMarketData {
     });
   }
 
-  // ---- resolution ----
-
-  /** Resolves a contract named by code (security type and exchange optional) in today's catalog. */
-  resolve(ref: ContractRef): ContractInfo {
-    const info = this.contracts.info(ref.code, { securityType: ref.security_type });
-    if (ref.exchange && ref.exchange !== info.exchange) {
-      throw new NotFoundError('CONTRACT_NOT_FOUND', `${ref.code} is listed on ${info.exchange}, not ${ref.exchange}`);
-    }
-    return info;
-  }
-
-  private combo(ref: ComboRef): ComboContract {
-    const legs = ref.legs.map((leg) => {
-      const info = this.resolve(leg);
-      return { security_type: info.security_type, exchange: info.exchange, code: info.code };
-    });
-    return this.contracts.createCombo(legs, ref.combo_type as ComboContract['combo_type'] | undefined);
-  }
-
-  private dayOrCurrent(date: string | undefined, type: ContractInfo['security_type']): string {
-    return date ?? this.market.dayAt(type === 'FUT' || type === 'OPT' ? 'futures' : 'stock', this.clock.now());
-  }
-
-  // ---- ticks ----
-
-  /** The ticks of a day as published by now: the whole day in the past, what has traded so far today. */
-  private dayTicks(ref: InstrumentRef, date: string | undefined): Ticks {
-    return this.publishedDay(ref, date).ticks;
-  }
-
-  /** A day's published ticks with the NT$ amount of one unit of their volume. */
-  private publishedDay(ref: InstrumentRef, date: string | undefined): { ticks: Ticks; amountUnit: number } {
-    if (isComboRef(ref)) return { ticks: this.comboTicks(this.combo(ref), date), amountUnit: 1 };
-    const info = this.resolve(ref);
-    const tape = this.tapeOn(info, this.dayOrCurrent(date, info.security_type));
-    if (!tape) return { ticks: emptyTicks(), amountUnit: 1 };
-    return { ticks: ticksOf(tape, 0, publishedCount(tape, this.clock.now())), amountUnit: tape.amountUnit };
-  }
-
-  /** A day's tape of a contract, or null when the day has no trading for it (holiday, future, before history). */
-  private tapeOn(info: ContractInfo, day: string): Tape | null {
-    const futures = marketOf(info) === 'futures';
-    if (!isTradingDay(day) || day < (futures ? FUTURES_HISTORY_START : HISTORY_START)) return null;
-    if (day > this.market.dayAt(marketOf(info), this.clock.now())) return null;
-    const listed = this.market.listings.infoOn(info.code, day);
-    return listed ? this.market.tape(listed, day) : null;
-  }
-
-  private comboTicks(combo: ComboContract, date: string | undefined): Ticks {
-    const day = this.dayOrCurrent(date, 'FUT');
-    if (!isTradingDay(day) || day > this.market.dayAt('futures', this.clock.now())) return emptyTicks();
-    const tape = this.market.comboTape(combo, day);
-    return ticksOf(tape, 0, publishedCount(tape, this.clock.now()));
-  }
-
   // ---- snapshots and rankings ----
 
   private snapshotOf(ref: InstrumentRef): Snapshot {
     const now = this.clock.now();
     if (isComboRef(ref)) {
-      const combo = this.combo(ref);
+      const combo = this.days.combo(ref);
       const day = this.market.dayAt('futures', now);
       const tape = this.market.comboTape(combo, day);
       return snapshotFrom(now, comboCodeOf(combo), '', tape, publishedCount(tape, now), 0, 0, null);
     }
-    const info = this.resolve(ref);
+    const info = this.days.resolve(ref);
     const day = this.market.dayAt(marketOf(info), now);
     const listed = this.market.listings.infoOn(info.code, day) ?? info;
     const tape = this.market.tape(listed, day);

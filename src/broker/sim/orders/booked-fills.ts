@@ -2,7 +2,14 @@
 
 import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../domain/contracts.js';
 import { stockTaxKind } from '../../../domain/fees.js';
-import { type Action, type Deal, type FuturesOCType, orderShares, type Trade } from '../../../domain/orders.js';
+import {
+  type Action,
+  type Deal,
+  type FuturesOCType,
+  orderShares,
+  type StockTradeOrder,
+  type Trade,
+} from '../../../domain/orders.js';
 import type { BookedFill } from '../portfolio/ledger.js';
 import { stockMarginRatios } from './margins.js';
 
@@ -30,9 +37,12 @@ function common(
 // A fill is made as one literal and its kind's part added after: on Node 20, a literal that adds keys after a spread
 // (`{ ...common(), quantity }`) takes V8's slow path, microseconds per key, and every deal makes one.
 
-export function stockFill(context: DealContext, info: StockInfo, daytradeShort: boolean): BookedFill {
-  const order = context.trade.order;
-  if (!('order_lot' in order)) throw new Error(`order ${order.id} is not a stock order`);
+export function stockFill(
+  context: DealContext,
+  order: StockTradeOrder,
+  info: StockInfo,
+  daytradeShort: boolean,
+): BookedFill {
   const fill: BookedFill = common(
     context,
     info.code,

@@ -1,6 +1,5 @@
-// Combo orders: two TAIFEX legs traded as one at a net price, which the official simulation refuses. A combo takes
-// the depth of the combo's own book and rests against the combo's tape like a single order (exchange/matching.ts);
-// every fill books both legs at once, at prices that make the net price.
+// Combo orders: two TAIFEX legs traded as one at a net price, which the official simulation refuses. The desk places,
+// cancels and keeps them; combo-matching.ts matches them against the combo's book and tape.
 
 import { type Account, type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { ComboContract, ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
@@ -17,22 +16,16 @@ import {
   type Deal,
   futuresOrderRequest,
   isFinalStatus,
-  type OpType,
   type OrderEvent,
-  openQuantity,
   requireFiniteNumbers,
-  statusForQuantities,
-  type Trade,
 } from '../../../domain/orders.js';
 import type { ClockMode } from '../../../domain/sessions.js';
 import type { PlaceComboInput } from '../../port.js';
 import type { SimContracts } from '../contracts.js';
-import { displayedAt, type Fill, meetTrade, takeOnArrival } from '../exchange/matching.js';
 import { phaseAt } from '../exchange/phases.js';
-import { bookAt } from '../market/book.js';
 import { COMBO_SIGNS, type SimMarket } from '../market/market.js';
-import { publishedCount } from '../market/tape.js';
-import { acknowledge, cancelRemainder, dealReport, orderReport, requireValidCustomField } from './trade-records.js';
+import { ComboMatching, comboReport, type LegInfos } from './combo-matching.js';
+import { acknowledge, refuse, requireValidCustomField } from './trade-records.js';
 
 export interface ComboRecord {
   kind: 'combo';
@@ -73,13 +66,16 @@ export class ComboDesk {
   readonly records = new Map<string, ComboRecord>();
   /** The combos that are not finished. */
   private readonly working = new Set<ComboRecord>();
+  private readonly matching: ComboMatching;
 
   constructor(
     private readonly host: ComboHost,
     private readonly market: SimMarket,
     private readonly contracts: SimContracts,
     private readonly mode: ClockMode,
-  ) {}
+  ) {
+    this.matching = new ComboMatching(market, (fill) => host.bookLeg(fill));
+  }
 
   place(input: PlaceComboInput, now: number): ComboTrade {
     requireFiniteNumbers(input.order, 'order');
@@ -102,11 +98,11 @@ export class ComboDesk {
     const status = record.trade.status;
     const events: OrderEvent[] = [];
     if (violation) {
-      Object.assign(status, { status: 'Failed', status_code: violation.opCode, msg: violation.message });
-      events.push(this.report(record, infos, 'New', violation.opCode, violation.message, now));
+      refuse(status, violation);
+      events.push(comboReport(record, infos, 'New', violation.opCode, violation.message, now));
     } else {
       acknowledge(status, 'futures', order.price, order.quantity, now);
-      events.push(this.report(record, infos, 'New', '00', '', now), ...this.enter(record, infos, now));
+      events.push(comboReport(record, infos, 'New', '00', '', now), ...this.matching.enter(record, infos, now));
     }
     this.commit(record, events);
     return structuredClone(record.trade);
@@ -116,12 +112,12 @@ export class ComboDesk {
     const infos = this.legInfos(record, now);
     const refusal = orderStillWorking({ status: record.trade.status });
     if (refusal) {
-      this.commit(record, [this.report(record, infos, 'Cancel', refusal.opCode, refusal.message, now)]);
+      this.commit(record, [comboReport(record, infos, 'Cancel', refusal.opCode, refusal.message, now)]);
       const answer = structuredClone(record.trade);
       answer.status.msg = refusal.message;
       return answer;
     }
-    this.commit(record, this.cancelRest(record, infos, now, ''));
+    this.commit(record, this.matching.cancelRest(record, infos, now, ''));
     return structuredClone(record.trade);
   }
 
@@ -129,24 +125,7 @@ export class ComboDesk {
   sync(now: number): void {
     for (const record of [...this.working]) {
       if (!record.cursor) continue;
-      const infos = this.legInfos(record, now);
-      const tape = this.market.comboTape(record.combo, record.cursor.day);
-      const upTo = publishedCount(tape, now);
-      const { order } = record.trade;
-      const events: OrderEvent[] = [];
-      const { status } = record.trade;
-      for (let k = record.cursor.count; k < upTo && openQuantity(status) > 0; k++) {
-        const met = meetTrade(
-          { action: order.action, price: order.price, remaining: openQuantity(status), queueAhead: record.queueAhead },
-          { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: false },
-        );
-        record.queueAhead = met.queueAhead;
-        if (met.fill) events.push(...this.fill(record, infos, [met.fill], tape.times[k]! / 1000));
-      }
-      record.cursor.count = upTo;
-      if (openQuantity(status) > 0 && this.market.dayAt('futures', now) !== record.cursor.day) {
-        events.push(...this.cancelRest(record, infos, now, 'the order expired at the end of its trading day'));
-      }
+      const events = this.matching.meetTrades(record, this.legInfos(record, now), now);
       if (events.length > 0) this.commit(record, events);
     }
   }
@@ -240,7 +219,7 @@ export class ComboDesk {
     return { kind: 'combo', trade, accountKey, combo, queueAhead: 0, cursor: null, placedAt: now };
   }
 
-  private legInfos(record: ComboRecord, at: number): [ContractInfo, ContractInfo] {
+  private legInfos(record: ComboRecord, at: number): LegInfos {
     const day = record.cursor?.day ?? this.market.dayAt('futures', at);
     const [a, b] = record.trade.contract.legs;
     return [this.host.infoOn(a.code, day), this.host.infoOn(b.code, day)];
@@ -266,115 +245,9 @@ export class ComboDesk {
       message: `insufficient margin: the combo needs ${money(need)}, available ${money(available)}`,
     };
   }
-
-  // ---- matching ----
-
-  private enter(record: ComboRecord, infos: [ContractInfo, ContractInfo], at: number): OrderEvent[] {
-    const day = this.market.dayAt('futures', at);
-    const tape = this.market.comboTape(record.combo, day);
-    const count = publishedCount(tape, at);
-    record.cursor = { day, count };
-    const { order } = record.trade;
-    const book = bookAt(tape, count, 0);
-    const limit = order.price_type === 'LMT' ? order.price : null;
-    const opposite = order.action === 'Buy' ? book.ask : book.bid;
-    const open = openQuantity(record.trade.status);
-    const events = this.fill(record, infos, takeOnArrival(opposite, order.action, limit, open, order.order_type), at);
-    if ((order.order_type !== 'ROD' || limit === null) && openQuantity(record.trade.status) > 0) {
-      events.push(...this.cancelRest(record, infos, at, ''));
-    } else if (limit !== null) {
-      record.queueAhead = displayedAt(order.action === 'Buy' ? book.bid : book.ask, limit);
-    }
-    return events;
-  }
-
-  /** Each fill is one deal per leg: the first leg at its last trade, the second at what makes the net price. */
-  private fill(record: ComboRecord, infos: [ContractInfo, ContractInfo], fills: Fill[], at: number): OrderEvent[] {
-    const { status, contract } = record.trade;
-    const signs = COMBO_SIGNS[record.combo.combo_type];
-    const events: OrderEvent[] = [];
-    for (const fill of fills) {
-      const fillsBefore = status.deals[contract.legs[0].code]?.length ?? 0;
-      const first = this.lastPrice(infos[0], at);
-      const second = roundPrice((fill.price - signs[0]! * first) / signs[1]!);
-      [first, second].forEach((price, i) => {
-        const leg = contract.legs[i]!;
-        status.deals[leg.code] ??= [];
-        const deals = status.deals[leg.code]!;
-        const deal: Deal = {
-          seq: String(deals.length + 1).padStart(6, '0'),
-          price,
-          quantity: fill.quantity,
-          ts: at / 1000,
-        };
-        deals.push(deal);
-        const { accountKey, trade } = record;
-        const dealSeq = fillsBefore * 2 + i + 1;
-        this.host.bookLeg({ accountKey, trade, info: infos[i]!, action: leg.action, deal, dealSeq });
-        events.push(dealReport(this.legTrade(record, i), infos[i]!, deal, true));
-      });
-      status.deal_quantity += fill.quantity;
-      status.status = statusForQuantities(status);
-      status.modified_ts = at / 1000;
-    }
-    return events;
-  }
-
-  private lastPrice(info: ContractInfo, at: number): number {
-    const tape = this.market.tape(info, this.market.dayAt('futures', at));
-    const count = publishedCount(tape, at);
-    return count > 0 ? tape.prices[count - 1]! : (info as FuturesInfo | OptionInfo).reference;
-  }
-
-  private cancelRest(
-    record: ComboRecord,
-    infos: [ContractInfo, ContractInfo],
-    at: number,
-    reason: string,
-  ): OrderEvent[] {
-    cancelRemainder(record.trade.status, at, reason);
-    return [this.report(record, infos, 'Cancel', '00', reason, at)];
-  }
-
-  private report(
-    record: ComboRecord,
-    infos: [ContractInfo, ContractInfo],
-    op: OpType,
-    code: string,
-    message: string,
-    at: number,
-  ): OrderEvent {
-    return orderReport(this.legTrade(record, 0), infos[0], op, code, message, at, true);
-  }
-
-  /** The combo seen from one leg, as the order and deal events of TAIFEX report it. */
-  private legTrade(record: ComboRecord, legIndex: number): Trade {
-    const { order, status, contract } = record.trade;
-    const leg = contract.legs[legIndex]!;
-    return {
-      contract: { security_type: leg.security_type, exchange: leg.exchange, code: leg.code, target_code: null },
-      order: {
-        id: order.id,
-        seqno: order.seqno,
-        ordno: order.ordno,
-        action: leg.action,
-        price: order.price,
-        quantity: order.quantity,
-        order_type: order.order_type,
-        price_type: order.price_type,
-        octype: order.octype,
-        custom_field: '',
-        account: order.account,
-        ca: '',
-      },
-      status: { ...status, deals: status.deals[leg.code] ?? [] },
-    };
-  }
 }
 
 /** Each leg's action when the combo is bought or sold: a leg counting + in the net price is bought with it. */
 function legActions(combo: ComboContract, action: Action): Action[] {
   return COMBO_SIGNS[combo.combo_type].map((sign) => (sign > 0 === (action === 'Buy') ? 'Buy' : 'Sell'));
 }
-
-const roundPrice = (price: number) => Math.round(price * 100) / 100;

@@ -4,7 +4,8 @@
 
 import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import type { SessionPhase } from '../../../domain/order-rules.js';
-import { type Deal, type OrderEvent, openQuantity, statusForQuantities } from '../../../domain/orders.js';
+import { settleStatus } from '../../../domain/order-states.js';
+import { type Deal, isStockTradeOrder, type OrderEvent, openQuantity } from '../../../domain/orders.js';
 import { displayedAt, type Fill, meetTrade, protectedLimit, takeOnArrival } from '../exchange/matching.js';
 import { type BookSide, bookAt } from '../market/book.js';
 import type { SimMarket } from '../market/market.js';
@@ -56,7 +57,7 @@ export class OrderMatching {
   private limitOf(record: OrderRecord, info: ContractInfo, opposite: BookSide, reference: number): number | null {
     const { order } = record.trade;
     if (order.price_type === 'LMT') return order.price;
-    if (order.price_type !== 'MKP' || 'order_lot' in order) return null;
+    if (order.price_type !== 'MKP' || isStockTradeOrder(order)) return null;
     const limit = protectedLimit(opposite, order.action, this.preTrade.priceFactsOf(info), reference);
     if (limit !== null) {
       record.restingPrice = limit;
@@ -104,7 +105,7 @@ export class OrderMatching {
       };
       status.deals.push(deal);
       status.deal_quantity += fill.quantity;
-      status.status = statusForQuantities(status);
+      settleStatus(status);
       status.modified_ts = deal.ts;
       this.bookDeal(record, deal, status.deals.length);
       return dealReport(record.trade, info, deal);

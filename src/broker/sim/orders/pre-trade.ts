@@ -11,6 +11,8 @@ import {
 } from '../../../domain/order-rules.js';
 import {
   type FuturesOrderRequest,
+  isStockOrder,
+  isStockTradeOrder,
   openQuantity,
   orderShares,
   type StockOrderCond,
@@ -57,7 +59,7 @@ export class PreTrade {
     const securityType = info.security_type;
     const { exchange, code } = info;
     const referencePrice = 'reference' in info ? info.reference : 0;
-    if ('order_lot' in order) {
+    if (isStockOrder(order)) {
       const stock = info as StockInfo;
       const key = record.accountKey;
       this.ledger.open(key, 'S');
@@ -140,7 +142,7 @@ export class PreTrade {
     let shares = 0;
     for (const record of this.orders.workingOf(accountKey)) {
       const { order, status } = record.trade;
-      if (record.trade.contract.code !== code || order.action !== action || !('order_lot' in order)) continue;
+      if (record.trade.contract.code !== code || order.action !== action || !isStockTradeOrder(order)) continue;
       if (order.order_cond !== cond || record.daytradeShort) continue;
       shares += orderShares(order.order_lot, openQuantity(status));
     }
@@ -152,7 +154,7 @@ export class PreTrade {
     let reserved = 0;
     for (const record of this.orders.workingOf(accountKey)) {
       const { order, status } = record.trade;
-      if (!('order_lot' in order)) continue;
+      if (!isStockTradeOrder(order)) continue;
       const info = this.orders.infoOf(record) as StockInfo;
       const left = { daytrade_short: record.daytradeShort, ...order, quantity: openQuantity(status) };
       reserved += stockOrderCashNeed(left, { limitUp: info.limit_up, ...stockMarginRatios(info) });
@@ -175,7 +177,7 @@ export class PreTrade {
       if (info) reserved += net * this.marginPerContract(info);
     }
     for (const record of this.orders.workingOf(accountKey)) {
-      if ('order_lot' in record.trade.order) continue;
+      if (isStockTradeOrder(record.trade.order)) continue;
       reserved += openQuantity(record.trade.status) * this.marginPerContract(this.orders.infoOf(record));
     }
     for (const combo of this.orders.workingCombosOf(accountKey)) {

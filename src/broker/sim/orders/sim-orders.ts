@@ -7,17 +7,19 @@ import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
 import { firstChangeViolation, type OrderChange } from '../../../domain/order-change-rules.js';
 import { firstViolation } from '../../../domain/order-rules.js';
+import { moveStatus, settleStatus } from '../../../domain/order-states.js';
 import {
   type ComboTrade,
   type Deal,
   type FuturesOrderRequest,
   futuresOrderRequest,
   isFinalStatus,
+  isStockOrder,
+  isStockTradeOrder,
   type OpType,
   type OrderEvent,
   requireFiniteNumbers,
   type StockOrderRequest,
-  statusForQuantities,
   stockOrderRequest,
   type Trade,
 } from '../../../domain/orders.js';
@@ -43,6 +45,7 @@ import {
   type OrderRecord,
   orderReport,
   recordProblem,
+  refuse,
   requireValidCustomField,
   restoredRecord,
   storedRecord,
@@ -217,16 +220,16 @@ export class SimOrders {
     this.sync();
     const { listed, info } = this.instrumentOf(input);
     const order = this.orderOf(input, info);
-    const account = this.accountFor(order.account, 'order_lot' in order ? 'S' : 'F', info.code);
+    const account = this.accountFor(order.account, isStockOrder(order) ? 'S' : 'F', info.code);
     const now = this.clock.now();
     const trade = newTrade(info, listed.code !== info.code ? listed.code : null, this.nextIds(), order, account, now);
-    const lot = 'order_lot' in order ? order.order_lot : null;
+    const lot = order.order_lot ?? null;
     const record: OrderRecord = {
       trade,
       accountKey: accountKeyOf(account),
       market: marketOf(info),
       tape: lot === 'Odd' || lot === 'IntradayOdd' ? 'odd' : 'board',
-      daytradeShort: 'daytrade_short' in order ? order.daytrade_short : false,
+      daytradeShort: isStockOrder(order) && order.daytrade_short,
       queueAhead: 0,
       cursor: null,
       releaseAt: null,
@@ -236,13 +239,13 @@ export class SimOrders {
     const violation = firstViolation(this.preTrade.contextOf(order, info, record, phase));
     const events: OrderEvent[] = [];
     if (violation) {
-      Object.assign(trade.status, { status: 'Failed', status_code: violation.opCode, msg: violation.message });
+      refuse(trade.status, violation);
       events.push(orderReport(record.trade, info, 'New', violation.opCode, violation.message, now));
     } else {
-      const stock = 'order_lot' in order;
-      acknowledge(trade.status, stock ? 'stock' : 'futures', stock ? 0 : order.price, order.quantity, now);
+      const stock = isStockOrder(order);
+      const to = phase === 'closed' ? 'PreSubmitted' : 'Submitted';
+      acknowledge(trade.status, stock ? 'stock' : 'futures', stock ? 0 : order.price, order.quantity, now, to);
       if (phase === 'closed') {
-        trade.status.status = 'PreSubmitted';
         record.releaseAt = nextOpening(this.mode, record.market, lot, now);
       }
       events.push(orderReport(record.trade, info, 'New', '00', '', now));
@@ -304,8 +307,8 @@ export class SimOrders {
       if (record.releaseAt !== null) {
         const at = record.releaseAt;
         record.releaseAt = null;
-        record.trade.status.status = 'Submitted';
-        const lot = 'order_lot' in record.trade.order ? record.trade.order.order_lot : null;
+        moveStatus(record.trade.status, 'Submitted');
+        const lot = record.trade.order.order_lot ?? null;
         events.push(...this.matching.enter(record, info, at, this.sessions.phaseAt(record.market, lot, at)));
       }
       events.push(...this.matching.meetTrades(record, info, now));
@@ -393,7 +396,7 @@ export class SimOrders {
     };
     const info = this.listedOn(record.trade.contract.code, context.day) ?? this.infoOf(record);
     const { order } = record.trade;
-    if ('order_lot' in order) return stockFill(context, info as StockInfo, record.daytradeShort);
+    if (isStockTradeOrder(order)) return stockFill(context, order, info as StockInfo, record.daytradeShort);
     return derivativeFill(context, info, order.action, order.octype);
   }
 
@@ -413,7 +416,7 @@ export class SimOrders {
       change,
       order: {
         price_type: trade.order.price_type,
-        order_lot: 'order_lot' in trade.order ? trade.order.order_lot : undefined,
+        order_lot: trade.order.order_lot,
       },
       status: trade.status,
       instrument: this.preTrade.priceFactsOf(info),
@@ -431,7 +434,7 @@ export class SimOrders {
       trade.status.order_quantity -= change.quantity;
       trade.status.cancel_quantity += change.quantity;
       trade.status.modified_ts = now / 1000;
-      trade.status.status = statusForQuantities(trade.status, 'cancel');
+      settleStatus(trade.status, 'cancel');
       events.push(orderReport(record.trade, info, 'UpdateQty', '00', '', now));
     } else {
       trade.order.price = change.price;
@@ -440,7 +443,7 @@ export class SimOrders {
       events.push(orderReport(record.trade, info, 'UpdatePrice', '00', '', now));
       if (record.releaseAt === null) {
         // A new price is a new place in the queue: the order re-enters the book as if it just arrived.
-        const lot = 'order_lot' in trade.order ? trade.order.order_lot : null;
+        const lot = trade.order.order_lot ?? null;
         events.push(...this.matching.enter(record, info, now, this.sessions.phaseAt(record.market, lot, now)));
       }
     }

@@ -7,12 +7,15 @@
 import type { Account } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
+import { moveStatus, settleStatus } from '../../../domain/order-states.js';
 import {
   blankStatus,
   type Deal,
   type EventOptionRight,
   type FuturesOrderRequest,
   type FuturesTradeOrder,
+  isStockOrder,
+  isStockTradeOrder,
   isValidCustomField,
   type OpType,
   type OrderEvent,
@@ -20,7 +23,6 @@ import {
   orderEvent,
   type StockOrderRequest,
   type StockTradeOrder,
-  statusForQuantities,
   type Trade,
   type TradeStatus,
 } from '../../../domain/orders.js';
@@ -131,7 +133,7 @@ export function newTrade(
   };
   const status = blankStatus(ids.id, 'PendingSubmit', seconds(now));
   // Each key named: see the note at the top.
-  if ('order_lot' in order) {
+  if (isStockOrder(order)) {
     const stock: StockTradeOrder = {
       id: ids.id,
       seqno: ids.seqno,
@@ -167,7 +169,6 @@ export function newTrade(
 }
 
 /** The status of an order nothing has happened to yet: PendingSubmit, or Inactive for a place without waiting. */
-export const isStockRecord = (record: OrderRecord): boolean => 'order_lot' in record.trade.order;
 
 /** The order report of an operation (op_code '00' when it succeeded). */
 export function orderReport(
@@ -190,7 +191,7 @@ export function orderReport(
   };
   const { order } = trade;
   // Each key named: see the note at the top.
-  if ('order_lot' in order) {
+  if (isStockTradeOrder(order)) {
     const name = 'name' in info ? info.name : '';
     return orderEvent('StockOrder', {
       operation,
@@ -257,7 +258,7 @@ export function dealReport(trade: Trade, info: ContractInfo, deal: Deal, combo =
   const { order } = trade;
   const ordno = `${order.ordno}${deal.seq.slice(-3)}`;
   // Each key named: see the note at the top.
-  if ('order_lot' in order) {
+  if (isStockTradeOrder(order)) {
     return orderEvent('StockDeal', {
       trade_id: order.id,
       seqno: order.seqno,
@@ -311,16 +312,20 @@ function marketTypeAt(epochMs: number): 'Day' | 'Night' {
   return hour >= 15 || hour < 5 ? 'Night' : 'Day';
 }
 
-/** The exchange took the order: its status says so and its live quantity is the ordered one. */
+/**
+ * The exchange took the order: its status says so (Submitted, or PreSubmitted when it waits for its session to open)
+ * and its live quantity is the ordered one.
+ */
 export function acknowledge(
   status: Omit<TradeStatus, 'deals'>,
   kind: 'stock' | 'futures',
   modifiedPrice: number,
   quantity: number,
   now: number,
+  to: 'Submitted' | 'PreSubmitted' = 'Submitted',
 ): void {
+  moveStatus(status, to);
   Object.assign(status, {
-    status: 'Submitted',
     status_code: kind === 'stock' ? '00' : '0000',
     web_id: kind === 'stock' ? '137' : 'Z',
     msg: '委託成功',
@@ -328,6 +333,13 @@ export function acknowledge(
     modified_price: modifiedPrice,
     order_quantity: quantity,
   });
+}
+
+/** The exchange or the broker refused the order: it fails with the op_code and the message of the refusal. */
+export function refuse(status: Omit<TradeStatus, 'deals'>, refusal: { opCode: string; message: string }): void {
+  moveStatus(status, 'Failed');
+  status.status_code = refusal.opCode;
+  status.msg = refusal.message;
 }
 
 /** custom_field is a memo of at most 6 letters or digits; anything else is a malformed request. */
@@ -341,7 +353,7 @@ export function requireValidCustomField(value: string): void {
 export function cancelRemainder(status: Omit<TradeStatus, 'deals'>, at: number, reason: string): void {
   status.cancel_quantity += openQuantity(status);
   status.order_quantity = status.deal_quantity;
-  status.status = statusForQuantities(status, 'cancel');
+  settleStatus(status, 'cancel');
   status.modified_ts = at / 1000;
   if (reason) status.msg = reason;
 }

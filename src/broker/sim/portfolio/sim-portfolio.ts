@@ -1,6 +1,7 @@
-// The simulator's account queries: resolves the account, checks the request against it, and reads the ledger.
+// The simulator's account queries: resolves the account (portfolio-accounts.ts), checks the request against it, and
+// reads the ledger.
 
-import { type Account, type AccountSelector, type AccountType, accountKeyOf } from '../../../domain/accounts.js';
+import { type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import { isTradingDay } from '../../../domain/calendar.js';
 import { DomainError, InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
 import type {
@@ -20,12 +21,11 @@ import type {
   StockProfitLoss,
   TradingLimits,
 } from '../../../domain/portfolio.js';
-import { type ClockMode, sessionDayAt } from '../../../domain/sessions.js';
+import type { ClockMode } from '../../../domain/sessions.js';
 import { type Clock, isDateString, TAIPEI_OFFSET_MS, taipeiDate, taipeiMinuteOfDay } from '../../../domain/time.js';
 import type { SimAccounts } from '../accounts.js';
 import { bankBalance, settlementRows, tradingLimitsOf } from './cash-views.js';
 import {
-  type FuturesViewContext,
   futuresPositionDetailRows,
   futuresPositionRows,
   futuresProfitDetailRows,
@@ -35,8 +35,8 @@ import {
 } from './futures-views.js';
 import type { Ledger } from './ledger.js';
 import type { PortfolioMarket } from './market.js';
+import { PortfolioAccounts, type ResolvedAccount } from './portfolio-accounts.js';
 import {
-  type StockViewContext,
   stockPositionDetailRows,
   stockPositionRows,
   stockProfitDetailRows,
@@ -59,23 +59,21 @@ export function taipeiTimestamp(epochMs: number): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 23)}000`;
 }
 
-interface ResolvedAccount {
-  account: Account;
-  key: string;
-  type: 'S' | 'F';
-}
-
 export class SimPortfolio {
+  private readonly accounts: PortfolioAccounts;
+
   constructor(
     private readonly ledger: Ledger,
-    private readonly accounts: SimAccounts,
+    accounts: SimAccounts,
     private readonly market: PortfolioMarket,
     private readonly clock: Clock,
     private readonly options: SimPortfolioOptions,
-  ) {}
+  ) {
+    this.accounts = new PortfolioAccounts(ledger, accounts, market, clock);
+  }
 
   accountBalance(selector: AccountSelector): AccountBalance {
-    const { key } = this.stockAccount(selector, 'account_balance');
+    const { key } = this.accounts.stockAccount(selector, 'account_balance');
     const now = this.clock.now();
     return {
       acc_balance: bankBalance(this.ledger, key, this.market.tradingDay(now)),
@@ -85,37 +83,37 @@ export class SimPortfolio {
   }
 
   margin(selector: AccountSelector): Margin {
-    const resolved = this.resolve(selector, 'F');
+    const resolved = this.accounts.resolve(selector, 'F');
     if (resolved.type !== 'F') {
       throw new InvalidRequestError(
         `margin is for futures accounts (account_type 'F'); ${accountKeyOf(resolved.account)} is a stock account: ` +
           'ask account_balance, settlements or trading_limits for it',
       );
     }
-    return marginStatement(this.futuresContext(resolved));
+    return marginStatement(this.accounts.futuresContext(resolved));
   }
 
   positions(selector: AccountSelector, unit: PositionUnit): StockPosition[] | FuturePosition[] {
-    const resolved = this.resolve(selector, 'S');
-    if (resolved.type === 'F') return futuresPositionRows(this.futuresContext(resolved));
-    return stockPositionRows(this.stockContext(resolved), unit);
+    const resolved = this.accounts.resolve(selector, 'S');
+    if (resolved.type === 'F') return futuresPositionRows(this.accounts.futuresContext(resolved));
+    return stockPositionRows(this.accounts.stockContext(resolved), unit);
   }
 
   positionDetail(selector: AccountSelector, detailId: number): StockPositionDetail[] | FuturePositionDetail[] {
-    const resolved = this.resolve(selector, 'S');
+    const resolved = this.accounts.resolve(selector, 'S');
     if (resolved.type === 'F') {
       const position = this.ledger.futuresPositions(resolved.key).find((p) => p.id === detailId);
       if (!position) throw this.unknownPosition(resolved, detailId);
-      return futuresPositionDetailRows(this.futuresContext(resolved), position);
+      return futuresPositionDetailRows(this.accounts.futuresContext(resolved), position);
     }
     const position = this.ledger.stockPositions(resolved.key).find((p) => p.id === detailId);
     if (!position) throw this.unknownPosition(resolved, detailId);
-    return stockPositionDetailRows(this.stockContext(resolved), position);
+    return stockPositionDetailRows(this.accounts.stockContext(resolved), position);
   }
 
   profitLoss(selector: AccountSelector, range: DateRange, unit: PositionUnit): StockProfitLoss[] | FutureProfitLoss[] {
-    const resolved = this.resolve(selector, 'S');
-    const { begin, end } = dateRange(range, this.today(resolved));
+    const resolved = this.accounts.resolve(selector, 'S');
+    const { begin, end } = dateRange(range, this.accounts.today(resolved));
     const within = (date: string) => date >= begin && date <= end;
     if (resolved.type === 'F') {
       return futuresProfitLossRows(this.ledger.futureRealized(resolved.key).filter((r) => within(r.record.date)));
@@ -131,7 +129,7 @@ export class SimPortfolio {
     detailId: number,
     unit: PositionUnit,
   ): StockProfitDetail[] | FutureProfitDetail[] {
-    const resolved = this.resolve(selector, 'S');
+    const resolved = this.accounts.resolve(selector, 'S');
     if (resolved.type === 'F') {
       const realized = this.ledger.futureRealized(resolved.key);
       const found = realized.find((r) => r.record.id === detailId);
@@ -145,8 +143,8 @@ export class SimPortfolio {
   }
 
   profitLossSummary(selector: AccountSelector, range: DateRange): ProfitLossSummary {
-    const resolved = this.resolve(selector, 'S');
-    const { begin, end } = dateRange(range, this.today(resolved));
+    const resolved = this.accounts.resolve(selector, 'S');
+    const { begin, end } = dateRange(range, this.accounts.today(resolved));
     const within = (date: string) => date >= begin && date <= end;
     if (resolved.type === 'F') {
       return futuresProfitLossSummary(this.ledger.futureRealized(resolved.key).filter((r) => within(r.record.date)));
@@ -155,55 +153,15 @@ export class SimPortfolio {
   }
 
   settlements(selector: AccountSelector): Settlement[] {
-    const { key } = this.stockAccount(selector, 'settlements');
+    const { key } = this.accounts.stockAccount(selector, 'settlements');
     return settlementRows(this.ledger, key, this.market.tradingDay(this.clock.now()));
   }
 
   tradingLimits(selector: AccountSelector): TradingLimits {
-    const { key } = this.stockAccount(selector, 'trading_limits');
+    const { key } = this.accounts.stockAccount(selector, 'trading_limits');
     const now = this.clock.now();
     this.requireTradingLimitsWindow(now);
     return tradingLimitsOf(this.ledger, key, this.market.tradingDay(now), this.ledger.startingBalance(key));
-  }
-
-  private resolve(selector: AccountSelector, defaultType: AccountType): ResolvedAccount {
-    const account = this.accounts.resolve({ ...selector, account_type: selector.account_type ?? defaultType });
-    const type = account.account_type;
-    if (type !== 'S' && type !== 'F') {
-      throw new InvalidRequestError(
-        `${accountKeyOf(account)} is an account of type '${type}'; the portfolio covers stock (S) and futures (F) accounts`,
-      );
-    }
-    const key = accountKeyOf(account);
-    this.ledger.open(key, type);
-    return { account, key, type };
-  }
-
-  private stockAccount(selector: AccountSelector, query: string): ResolvedAccount {
-    const resolved = this.resolve(selector, 'S');
-    if (resolved.type !== 'S') {
-      throw new InvalidRequestError(
-        `${query} is for stock accounts (account_type 'S'); ${accountKeyOf(resolved.account)} is a futures account: ` +
-          'ask margin for it',
-      );
-    }
-    return resolved;
-  }
-
-  /** The trading day of the account's market now: a futures night session belongs to the next trading day. */
-  private today(resolved: ResolvedAccount): string {
-    const now = this.clock.now();
-    return resolved.type === 'F' ? sessionDayAt('futures', now) : this.market.tradingDay(now);
-  }
-
-  private stockContext(resolved: ResolvedAccount): StockViewContext {
-    const at = this.clock.now();
-    return { ledger: this.ledger, accountKey: resolved.key, market: this.market, at, today: this.today(resolved) };
-  }
-
-  private futuresContext(resolved: ResolvedAccount): FuturesViewContext {
-    const at = this.clock.now();
-    return { ledger: this.ledger, accountKey: resolved.key, market: this.market, at, today: this.today(resolved) };
   }
 
   private unknownPosition(resolved: ResolvedAccount, detailId: number): NotFoundError {

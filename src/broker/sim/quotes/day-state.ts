@@ -4,6 +4,28 @@
 
 import type { Tape } from '../market/tape.js';
 
+/** Volume and trades at the bid (tick_type 2, 內盤) and at the ask (tick_type 1, 外盤). */
+export interface SideSplit {
+  bidVolume: number;
+  bidCount: number;
+  askVolume: number;
+  askCount: number;
+}
+
+/** The after-hours fixed-price match (盤後定價): amount is null until the day has had it. */
+export interface FixedMatch {
+  volume: number;
+  amount: number | null;
+}
+
+/** The last trade counted. */
+export interface LastTrade {
+  timeUs: number;
+  volume: number;
+  amount: number;
+  tickType: number;
+}
+
 export class DayState {
   /** Trades counted so far (tape indices 0..count-1 for a tape's state). */
   count = 0;
@@ -13,19 +35,9 @@ export class DayState {
   close = 0;
   volume = 0;
   amount = 0;
-  /** Volume and trades at the bid (tick_type 2, 內盤) and at the ask (tick_type 1, 外盤). */
-  bidSideVolume = 0;
-  bidSideCount = 0;
-  askSideVolume = 0;
-  askSideCount = 0;
-  /** The after-hours fixed-price match (盤後定價), when the day has had it. */
-  fixedVolume = 0;
-  fixedAmount: number | null = null;
-  /** The last trade counted. */
-  lastTimeUs = 0;
-  lastVolume = 0;
-  lastAmount = 0;
-  lastTickType = 0;
+  sides: SideSplit = { bidVolume: 0, bidCount: 0, askVolume: 0, askCount: 0 };
+  fixed: FixedMatch = { volume: 0, amount: null };
+  last: LastTrade = { timeUs: 0, volume: 0, amount: 0, tickType: 0 };
 
   constructor(
     readonly amountUnit: number,
@@ -63,21 +75,22 @@ export class DayState {
     this.close = price;
     this.volume += volume;
     this.amount += amount;
+    const { sides, fixed, last } = this;
     if (tickType === 1) {
-      this.askSideVolume += volume;
-      this.askSideCount++;
+      sides.askVolume += volume;
+      sides.askCount++;
     } else if (tickType === 2) {
-      this.bidSideVolume += volume;
-      this.bidSideCount++;
+      sides.bidVolume += volume;
+      sides.bidCount++;
     }
     if (timeUs === this.fixedTradeUs) {
-      this.fixedVolume += volume;
-      this.fixedAmount = (this.fixedAmount ?? 0) + amount;
+      fixed.volume += volume;
+      fixed.amount = (fixed.amount ?? 0) + amount;
     }
-    this.lastTimeUs = timeUs;
-    this.lastVolume = volume;
-    this.lastAmount = amount;
-    this.lastTickType = tickType;
+    last.timeUs = timeUs;
+    last.volume = volume;
+    last.amount = amount;
+    last.tickType = tickType;
   }
 
   /** Average traded price so far; 0 before the first trade. */
@@ -86,6 +99,10 @@ export class DayState {
   }
 
   clone(): DayState {
-    return Object.assign(new DayState(this.amountUnit, this.fixedTradeUs), this);
+    const copy = Object.assign(new DayState(this.amountUnit, this.fixedTradeUs), this);
+    copy.sides = { ...this.sides };
+    copy.fixed = { ...this.fixed };
+    copy.last = { ...this.last };
+    return copy;
   }
 }

@@ -37,11 +37,11 @@ function tradeFields(context: QuoteContext, state: DayState) {
     close: decimal(state.close),
     high: decimal(state.high),
     low: decimal(state.low),
-    amount: money(state.lastAmount),
+    amount: money(state.last.amount),
     total_amount: money(state.amount),
-    volume: state.lastVolume,
+    volume: state.last.volume,
     total_volume: state.volume,
-    tick_type: state.lastTickType,
+    tick_type: state.last.tickType,
     chg_type: CHANGE_TYPE_NUMBERS[changeTypeOf(state.close, context.reference, context.limits)],
     price_chg: decimal(change),
     pct_chg: context.reference ? percent((change / context.reference) * 100) : '0',
@@ -49,7 +49,7 @@ function tradeFields(context: QuoteContext, state: DayState) {
 }
 
 function stockTickFields(context: QuoteContext, state: DayState, simtrade: boolean) {
-  const { date, time } = dateAndTime(state.lastTimeUs);
+  const { date, time } = dateAndTime(state.last.timeUs);
   const trade = tradeFields(context, state);
   return {
     code: context.code,
@@ -68,17 +68,17 @@ function stockTickFields(context: QuoteContext, state: DayState, simtrade: boole
     chg_type: trade.chg_type,
     price_chg: trade.price_chg,
     pct_chg: trade.pct_chg,
-    bid_side_total_vol: state.bidSideVolume,
-    ask_side_total_vol: state.askSideVolume,
-    bid_side_total_cnt: state.bidSideCount,
-    ask_side_total_cnt: state.askSideCount,
+    bid_side_total_vol: state.sides.bidVolume,
+    ask_side_total_vol: state.sides.askVolume,
+    bid_side_total_cnt: state.sides.bidCount,
+    ask_side_total_cnt: state.sides.askCount,
     closing_oddlot_shares: 0,
     closing_oddlot_close: null,
     closing_oddlot_amount: null,
     closing_oddlot_bid_price: null,
     closing_oddlot_ask_price: null,
-    fixed_trade_vol: state.fixedVolume,
-    fixed_trade_amount: state.fixedAmount === null ? null : money(state.fixedAmount),
+    fixed_trade_vol: state.fixed.volume,
+    fixed_trade_amount: state.fixed.amount === null ? null : money(state.fixed.amount),
     suspend: context.suspend,
     simtrade,
   };
@@ -126,16 +126,16 @@ const underlyingAt = (context: QuoteContext, epochUs: number) =>
 
 /** tick_fop: a futures, option or futures-combo trade (a combo's prices are net prices of the whole combo). */
 export function tickFop(context: QuoteContext, state: DayState, simtrade: boolean): Payload {
-  const { date, time } = dateAndTime(state.lastTimeUs);
+  const { date, time } = dateAndTime(state.last.timeUs);
   const trade = tradeFields(context, state);
   return {
     code: context.code,
     date,
     time,
     open: trade.open,
-    underlying_price: underlyingAt(context, state.lastTimeUs),
-    bid_side_total_vol: state.bidSideVolume,
-    ask_side_total_vol: state.askSideVolume,
+    underlying_price: underlyingAt(context, state.last.timeUs),
+    bid_side_total_vol: state.sides.bidVolume,
+    ask_side_total_vol: state.sides.askVolume,
     avg_price: trade.avg_price,
     close: trade.close,
     high: trade.high,
@@ -193,18 +193,18 @@ export function quoteFop(
   previous: Book | null,
   simtrade: boolean,
 ): Payload {
-  const { date, time } = dateAndTime(state.lastTimeUs);
+  const { date, time } = dateAndTime(state.last.timeUs);
   const trade = tradeFields(context, state);
   return {
     code: context.code,
     date,
     time,
-    underlying_price: underlyingAt(context, state.lastTimeUs),
+    underlying_price: underlyingAt(context, state.last.timeUs),
     ...trade,
-    bid_side_total_vol: state.bidSideVolume,
-    ask_side_total_vol: state.askSideVolume,
-    bid_side_total_cnt: state.bidSideCount,
-    ask_side_total_cnt: state.askSideCount,
+    bid_side_total_vol: state.sides.bidVolume,
+    ask_side_total_vol: state.sides.askVolume,
+    bid_side_total_cnt: state.sides.bidCount,
+    ask_side_total_cnt: state.sides.askCount,
     ...bookFields(book, previous),
     ...NO_DERIVED,
     simtrade,
@@ -240,7 +240,7 @@ const NO_CATEGORIES = Object.fromEntries(CATEGORY_KEYS.map((key) => [key, null])
  */
 export function quoteIdx(context: QuoteContext, state: DayState, breadth: Breadth, count: number): Payload {
   const index = context.index!;
-  const { date, time } = dateAndTime(state.lastTimeUs);
+  const { date, time } = dateAndTime(state.last.timeUs);
   return {
     exchange: context.exchange,
     code: context.code,
@@ -252,8 +252,8 @@ export function quoteIdx(context: QuoteContext, state: DayState, breadth: Breadt
     Low: decimal(state.low),
     Close: decimal(state.close),
     AmountSum: money(state.amount),
-    Amount: money(state.lastAmount),
-    Volume: state.lastVolume,
+    Amount: money(state.last.amount),
+    Volume: state.last.volume,
     VolSum: state.volume,
     Count: count,
     CountSum: breadth.trades,

@@ -1,0 +1,40 @@
+// The catalog of the current listing days: built once per pair of listing days (stocks roll at 08:00, futures and
+// options at 14:45) and checked against the clock only when a refresh time has passed.
+
+import { contractDayAt, nextContractRefresh, stockListingDayAt } from '../../../domain/listing.js';
+import type { Clock } from '../../../domain/time.js';
+import { Catalog } from './catalog.js';
+import type { ReferencePrices } from './references.js';
+
+export class CurrentCatalog {
+  private catalog: Catalog | null = null;
+  /** The listing days change only at refresh times (08:00, 14:45), so the check is skipped between two of them. */
+  private checkedFrom = 0;
+  private checkedUntil = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly seed: number,
+    private readonly prices: (day: string) => ReferencePrices,
+  ) {}
+
+  /** The catalog built last, without looking at the clock; null before the first. */
+  get last(): Catalog | null {
+    return this.catalog;
+  }
+
+  /** The catalog of the current listing days, rebuilt when a refresh time passes. */
+  current(): Catalog {
+    const now = this.clock.now();
+    if (this.catalog && now >= this.checkedFrom && now < this.checkedUntil) return this.catalog;
+    const stockDay = stockListingDayAt(now);
+    const futuresDay = contractDayAt(now);
+    const catalog = this.catalog;
+    if (!catalog || catalog.days.stockDay !== stockDay || catalog.days.futuresDay !== futuresDay) {
+      this.catalog = new Catalog({ stockDay, futuresDay }, this.seed, this.prices);
+    }
+    this.checkedFrom = now;
+    this.checkedUntil = nextContractRefresh(now);
+    return this.catalog!;
+  }
+}
