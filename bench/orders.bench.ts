@@ -214,7 +214,7 @@ async function bareBaseline(answer: string, bodies: Buffer[]) {
 }
 
 /**
- * One filled order's commit as SimOrders.commit writes it (save it, a status change, one deal, the New and Deal
+ * One filled order's commit as the gateway's OrderJournal writes it (save it, a status change, one deal, the New and Deal
  * events; the order counter once per transaction), `perCommit` orders per transaction; with synchronous FULL (the
  * journal's) and NORMAL (no fsync per commit in WAL) for comparison.
  */
@@ -482,7 +482,7 @@ export async function run() {
     },
     {
       benchmark: 'journal-commit',
-      what: "one filled order's journal writes as SimOrders.commit makes them, in this process, on this disk",
+      what: "one filled order's journal writes as the gateway's OrderJournal makes them, in this process, on this disk",
       disk: tmpdir(),
       disk_fdatasync_per_s: disk,
       runs: commits,

@@ -1,5 +1,5 @@
 // The gateway of the replay-flood benchmark, in a process of its own so that its RSS is the gateway's alone: the real
-// app around a SimBroker on a manual clock, with an order journal of BENCH_REPLAY_ORDERS reports (1,500 make about
+// app around a gateway over the simulator on a manual clock, with an order journal of BENCH_REPLAY_ORDERS reports (1,500 make about
 // 1.1 MB) of an account with subscribe_trade, listening on 127.0.0.1.
 //
 // IPC: sends {type: 'listening', port, journal_bytes} once ready; answers {type: 'memory'} with

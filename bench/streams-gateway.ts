@@ -1,5 +1,5 @@
 // The sjgate side of the SSE fan-out benchmark, in a process of its own so that process.cpuUsage() is the gateway's
-// alone: the real app (buildApp around a SimBroker on a manual clock, so the simulated market never moves by itself)
+// alone: the real app (buildApp around a gateway over the simulator on a manual clock, so the simulated market never moves by itself)
 // listening on 127.0.0.1, and on command publishes synthetic tick_stk events through app.streams.hub.publish at a
 // fixed rate. Each event is a real tick_stk payload captured from the simulator, plus `published_us`: the publish time
 // in µs on CLOCK_MONOTONIC (process.hrtime), which every process on the machine shares. (performance.timeOrigin +
