@@ -149,8 +149,9 @@ describe('derivatives', () => {
           (o) =>
             o.option_right === 'P' && o.strike_price === call.strike_price && o.delivery_month === call.delivery_month,
         )!;
-        const premium = (o: OptionInfo) => Math.max(roundToTick(TXO_PREMIUM_TICKS, market.optionValueAt(o, at)), 0.1);
-        const forward = market.forwardAt('IX0001', 'TXF', call.last_trading_date, at);
+        const premium = (o: OptionInfo) =>
+          Math.max(roundToTick(TXO_PREMIUM_TICKS, market.values.optionValueAt(o, at)), 0.1);
+        const forward = market.values.forwardAt('IX0001', 'TXF', call.last_trading_date, at);
         const gap = Math.abs(premium(call) - premium(put) - (forward - call.strike_price));
         const tolerance =
           2 * Math.max(tickAt(TXO_PREMIUM_TICKS, premium(call)), tickAt(TXO_PREMIUM_TICKS, premium(put)));
@@ -165,10 +166,11 @@ describe('derivatives', () => {
     const expiry = '2026-12-16';
     const atExpiry = taipeiInstant(expiry, '13:30');
     const index = Math.exp(market.factors.logAt('TSE', atExpiry));
-    assert.ok(Math.abs(market.forwardAt('IX0001', 'TXF', expiry, atExpiry) - index) < 1e-6);
+    assert.ok(Math.abs(market.values.forwardAt('IX0001', 'TXF', expiry, atExpiry) - index) < 1e-6);
     const monthBefore = taipeiInstant('2026-11-16', '10:00');
     const basis =
-      market.forwardAt('IX0001', 'TXF', expiry, monthBefore) / Math.exp(market.factors.logAt('TSE', monthBefore));
+      market.values.forwardAt('IX0001', 'TXF', expiry, monthBefore) /
+      Math.exp(market.factors.logAt('TSE', monthBefore));
     assert.ok(Math.abs(basis - 1) < 0.01 && basis !== 1);
   });
 
@@ -184,7 +186,7 @@ describe('derivatives', () => {
         const info = both[pick % both.length]! as OptionInfo;
         const tape = mode.tape(info, day);
         const last = tape.prices[tape.prices.length - 1]!;
-        const settlement = mode.settlementOf(info, day);
+        const settlement = mode.values.settlementOf(info, day);
         if (settlement >= info.limit_down && settlement <= info.limit_up) assert.equal(last, settlement, info.code);
         assert.equal(tomorrow.get(info.code)!.reference, settlement, `${info.code} ${day} -> ${next}`);
       }),

@@ -1,0 +1,87 @@
+// The fair values the simulated market trades around: futures are their underlying plus a basis that decays to zero
+// at expiry, options are Black-76 prices of their futures with a volatility smile, warrants are priced from their
+// underlying stock, and each derivative settles at its fair value when its day's trading ends.
+
+import type { ContractInfo, FuturesInfo, OptionInfo, WarrantInfo } from '../../../domain/contracts.js';
+import { black76, smileVolatility } from '../../../domain/option-pricing.js';
+import { type ClockMode, tradingSession } from '../../../domain/sessions.js';
+import { roundToTick, type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
+import { taipeiInstant } from '../../../domain/time.js';
+import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
+import { tickTableOfFutures } from '../catalog/futures.js';
+import { type DailyModel, FACTOR_INDEX } from './daily.js';
+import type { MarketFactors } from './factors.js';
+import { Rng } from './rng.js';
+
+const ATM_VOLATILITY = 0.2;
+const YEAR_MS = 365 * 86400_000;
+
+/** Days from a day to a date (both YYYY-MM-DD). */
+export const daysTo = (date: string, day: string): number => (Date.parse(date) - Date.parse(day)) / 86400_000;
+
+export class FairValues {
+  constructor(
+    private readonly seed: number,
+    private readonly mode: ClockMode,
+    private readonly daily: DailyModel,
+    private readonly factors: MarketFactors,
+    /** The last traded price of a stock at an instant: the underlying of stock futures and warrants. */
+    private readonly stockPriceAt: (code: string, epochMs: number) => number,
+  ) {}
+
+  /**
+   * A derivative's last trade of a day, on its grid: its fair value when the day's trading ends. Only fixed terms
+   * of the contract are read, so the settlement does not depend on the day's own listing (no recursion into it).
+   */
+  settlementOf(contract: FuturesInfo | OptionInfo | WarrantInfo, day: string): number {
+    const onGrid = (table: TickTable, value: number) => Math.max(roundToTick(table, value), table[0]!.tick);
+    if (contract.security_type === 'WRT') {
+      return onGrid(WARRANT_TICKS, this.warrantValue(contract, day, this.daily.closeOf(contract.underlying_code, day)));
+    }
+    const end = tradingSession(this.mode, 'futures', day).end;
+    if (contract.security_type === 'OPT') return onGrid(TXO_PREMIUM_TICKS, this.optionValueAt(contract, end));
+    const product = FUTURES_PRODUCTS.find((p) => p.root === contract.root)!;
+    return onGrid(tickTableOfFutures(product), this.fairValueAt(contract, end));
+  }
+
+  /** The futures price of an expiry at an instant: the underlying plus a basis that is zero at expiry. */
+  forwardAt(underlyingCode: string, root: string, lastTradingDay: string, epochMs: number): number {
+    const factor = FACTOR_INDEX[underlyingCode];
+    const spot = factor ? Math.exp(this.factors.logAt(factor, epochMs)) : this.stockPriceAt(underlyingCode, epochMs);
+    const yearsLeft = Math.max(0, taipeiInstant(lastTradingDay, '13:30') - epochMs) / YEAR_MS;
+    return spot * (1 + this.carryOf(root) * yearsLeft);
+  }
+
+  /** The Black-76 value of an option at an instant, from the futures of its expiry. */
+  optionValueAt(info: OptionInfo, epochMs: number): number {
+    const forward = this.forwardAt(info.underlying_code, 'TXF', info.last_trading_date, epochMs);
+    const years = Math.max(0, taipeiInstant(info.last_trading_date, '13:30') - epochMs) / YEAR_MS;
+    const volatility = smileVolatility(ATM_VOLATILITY, forward, info.strike_price);
+    return black76({ underlying: forward, strike: info.strike_price, years, volatility, right: info.option_right });
+  }
+
+  /** The fair value of one contract at an instant (futures and options, for combos). */
+  fairValueAt(info: ContractInfo, epochMs: number): number {
+    if (info.security_type === 'OPT') return this.optionValueAt(info as OptionInfo, epochMs);
+    const futures = info as FuturesInfo;
+    return this.forwardAt(futures.underlying_code, futures.root, futures.last_trading_date, epochMs);
+  }
+
+  /** A warrant's value for a price of its underlying stock on a day. */
+  warrantValue(info: WarrantInfo, day: string, spot: number): number {
+    const years = Math.max(daysTo(info.expiry_date, day), 1) / 365;
+    const value = black76({
+      underlying: spot,
+      strike: info.strike_price,
+      years,
+      volatility: 0.4,
+      right: info.call_put,
+    });
+    return value * info.exercise_ratio;
+  }
+
+  /** Annual carry of a futures family: the basis is futures minus spot, shrinking to zero at expiry. */
+  private carryOf(root: string): number {
+    return -0.02 + 0.05 * new Rng(this.seed, 'carry', root).next();
+  }
+}

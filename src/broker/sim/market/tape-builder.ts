@@ -1,0 +1,253 @@
+// How the simulated market builds the tape of an instrument's day, as a pure function of the seed, the clock mode,
+// the code and the day. Indices are the market factors; stocks follow their factor with a beta and their own noise;
+// futures, options and warrants trade around their fair values (fair-values.ts).
+
+import { previousTradingDay } from '../../../domain/calendar.js';
+import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo, WarrantInfo } from '../../../domain/contracts.js';
+import { type ClockMode, closeAnchor, type MarketKind, tradingSession } from '../../../domain/sessions.js';
+import { type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
+import { taipeiInstant } from '../../../domain/time.js';
+import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
+import { tickTableOfFutures } from '../catalog/futures.js';
+import { type DailyModel, FACTOR_INDEX, FOLLOWERS, type Follower, limitsFor } from './daily.js';
+import { FACTOR_STEP_MS, type MarketFactors } from './factors.js';
+import { daysTo, type FairValues } from './fair-values.js';
+import type { Listings } from './listings.js';
+import { Rng } from './rng.js';
+import { buildTape, splitVolume, type Tape, tradeTimes } from './tape.js';
+
+const INDEX_LOTS_PER_DAY = 6_000_000;
+/** NT$ of an average board lot on the exchange; an index's turnover is its lots at this value, not at its level. */
+const AVERAGE_LOT_VALUE = 65_000;
+
+export class TapeBuilder {
+  constructor(
+    private readonly seed: number,
+    private readonly mode: ClockMode,
+    private readonly daily: DailyModel,
+    private readonly factors: MarketFactors,
+    private readonly listings: Listings,
+    private readonly values: FairValues,
+    /** The last traded price of a stock at an instant: the underlying of warrants. */
+    private readonly stockPriceAt: (code: string, epochMs: number) => number,
+  ) {}
+
+  build(info: ContractInfo, day: string): Tape {
+    const rng = new Rng(this.seed, 'tape', this.mode, info.code, day);
+    switch (info.security_type) {
+      case 'IND':
+        return this.indexTape(info.code, day, rng);
+      case 'STK':
+        return this.stockTape(info as StockInfo, day, rng);
+      case 'FUT':
+        return this.futuresTape(info as FuturesInfo, day, rng);
+      case 'OPT':
+        return this.optionTape(info as OptionInfo, day, rng);
+      case 'WRT':
+        return this.warrantTape(info as WarrantInfo, day, rng);
+    }
+  }
+
+  /** The path of a follower's log price over a day, at given instants: the line between closes plus bridges. */
+  private followerPath(follower: Follower, day: string, timesUs: Float64Array, rng: Rng): Float64Array {
+    const start = closeAnchor(this.mode, previousTradingDay(day));
+    const end = closeAnchor(this.mode, day);
+    const reference = this.daily.closeOf(follower.code, previousTradingDay(day));
+    const logFrom = Math.log(reference);
+    const logTo = this.endOfDayLog(follower, day, reference);
+    const path = new Float64Array(timesUs.length);
+    const own = this.ownBridge(timesUs, start, end, follower.volatility, rng);
+    for (let k = 0; k < timesUs.length; k++) {
+      const t = Math.min(timesUs[k]! / 1000, end);
+      const f = Math.min(1, Math.max(0, (t - start) / (end - start)));
+      path[k] = logFrom + f * (logTo - logFrom) + follower.beta * this.factors.bridgeAt(follower.factor, t) + own[k]!;
+    }
+    return path;
+  }
+
+  /** The day's close in logs, or past the limit when the stock closed locked (it stays locked on the way). */
+  private endOfDayLog(follower: Follower, day: string, reference: number): number {
+    const close = this.daily.closeOf(follower.code, day);
+    const raw = Math.log(reference) + this.daily.rawReturn(follower, this.daily.indexOfDay(day));
+    const { limitUp, limitDown } = limitsFor(follower, reference);
+    if (close === limitUp && raw > Math.log(close)) return raw;
+    if (close === limitDown && raw < Math.log(close)) return raw;
+    return Math.log(close);
+  }
+
+  /** A Brownian bridge at arbitrary instants between two closes, zero at both. */
+  private ownBridge(timesUs: Float64Array, start: number, end: number, volatility: number, rng: Rng): Float64Array {
+    const walk = new Float64Array(timesUs.length);
+    const span = end - start;
+    let value = 0;
+    let previous = start;
+    for (let k = 0; k < timesUs.length; k++) {
+      const t = Math.min(Math.max(timesUs[k]! / 1000, start), end);
+      value += volatility * Math.sqrt(Math.max(0, t - previous) / span) * rng.normal();
+      walk[k] = value;
+      previous = t;
+    }
+    const final = value + volatility * Math.sqrt(Math.max(0, end - previous) / span) * rng.normal();
+    for (let k = 0; k < timesUs.length; k++) {
+      const t = Math.min(Math.max(timesUs[k]! / 1000, start), end);
+      walk[k] = walk[k]! - ((t - start) / span) * final;
+    }
+    return walk;
+  }
+
+  private stockTape(info: StockInfo, day: string, rng: Rng): Tape {
+    const follower = FOLLOWERS.get(info.code)!;
+    const session = tradingSession(this.mode, 'stock', day);
+    const volume = this.daily.dailyVolume(info.code, day, follower.avgVolumeLots);
+    const auctions = session.auctions.length;
+    const auctionVolume = auctions === 0 ? 0 : Math.max(1, Math.round(volume * 0.03));
+    // Every lot of the day is in the tape: the closing trades are carved out of the day's volume.
+    const continuousVolume = Math.max(1, volume - (auctions > 0 ? auctionVolume * auctions : 1));
+    const count = Math.min(continuousVolume, Math.max(20, Math.min(15_000, Math.round(volume / 15))));
+    const continuous = tradeTimes(session, count, rng);
+    const times = new Float64Array(count + Math.max(auctions, 1));
+    times.set(continuous);
+    // The close: the auctions of the exchange, or the session's last moment in always-open.
+    const closes = auctions > 0 ? session.auctions : [session.end - 1000];
+    closes.forEach((t, k) => {
+      times[count + k] = t * 1000;
+    });
+    const fair = this.followerPath(follower, day, times, rng).map(Math.exp);
+    const close = this.daily.closeOf(info.code, day);
+    for (let k = count; k < times.length; k++) fair[k] = close;
+    const volumes = new Float64Array(times.length);
+    volumes.set(splitVolume(continuousVolume, count, rng));
+    for (let k = count; k < times.length; k++) volumes[k] = auctions > 0 ? auctionVolume : 1;
+    return buildTape({
+      code: info.code,
+      day,
+      times,
+      fair,
+      volumes,
+      rules: { ticks: follower.ticks!, limitUp: info.limit_up, limitDown: info.limit_down },
+      amountUnit: 1000,
+      auctionFrom: count,
+      rng,
+    });
+  }
+
+  private indexTape(code: string, day: string, rng: Rng): Tape {
+    const session = tradingSession(this.mode, 'stock', day);
+    const open = this.mode === 'exchange' ? taipeiInstant(day, '09:00') : session.continuous[0]!.start;
+    const close = closeAnchor(this.mode, day);
+    const count = Math.round((close - open) / FACTOR_STEP_MS);
+    const times = new Float64Array(count);
+    for (let k = 0; k < count; k++) times[k] = (open + (k + 1) * FACTOR_STEP_MS) * 1000;
+    const factor = FACTOR_INDEX[code];
+    const levels = factor
+      ? times.map((t) => Math.exp(this.factors.logAt(factor, t / 1000)))
+      : this.followerPath(FOLLOWERS.get(code)!, day, times, rng).map(Math.exp);
+    const n = times.length;
+    const zeros = () => new Float64Array(n);
+    return {
+      code,
+      day,
+      times,
+      prices: levels.map((v) => Math.round(v * 100) / 100),
+      volumes: splitVolume(INDEX_LOTS_PER_DAY, n, rng),
+      bidPrices: zeros(),
+      bidVolumes: zeros(),
+      askPrices: zeros(),
+      askVolumes: zeros(),
+      tickTypes: new Uint8Array(n),
+      amountUnit: n > 0 ? AVERAGE_LOT_VALUE / levels[0]! : 1000,
+      rules: null,
+    };
+  }
+
+  private futuresTape(info: FuturesInfo, day: string, rng: Rng): Tape {
+    const product = FUTURES_PRODUCTS.find((p) => p.root === info.root)!;
+    const rank = this.monthRank(info, day);
+    const base = info.root === 'TXF' ? 90_000 : info.root === 'MXF' ? 120_000 : info.root === 'TMF' ? 50_000 : 4_000;
+    const volume = Math.max(5, Math.round(this.daily.dailyVolume(info.code, day, base) * 0.04 ** rank));
+    return this.tradedAround(info, day, rng, {
+      market: 'futures',
+      volume,
+      count: Math.min(volume, Math.max(10, Math.min(30_000, Math.round(volume / 4)))),
+      ticks: tickTableOfFutures(product),
+      amountUnit: 1,
+      fairAt: (t) => this.values.forwardAt(info.underlying_code, info.root, info.last_trading_date, t),
+    });
+  }
+
+  private optionTape(info: OptionInfo, day: string, rng: Rng): Tape {
+    const forward = Math.exp(this.daily.factorLog('TSE', previousTradingDay(day)));
+    const moneyness = Math.abs(Math.log(info.strike_price / forward));
+    const near = daysTo(info.last_trading_date, day) <= 10 ? 1 : 0.3;
+    const typical = 6_000 * near * Math.exp(-25 * moneyness);
+    const volume = Math.max(2, this.daily.dailyVolume(info.code, day, typical));
+    return this.tradedAround(info, day, rng, {
+      market: 'futures',
+      volume,
+      count: Math.min(volume, Math.max(3, Math.min(3_000, Math.round(volume / 4)))),
+      ticks: TXO_PREMIUM_TICKS,
+      amountUnit: 1,
+      fairAt: (t) => this.values.optionValueAt(info, t),
+    });
+  }
+
+  private warrantTape(info: WarrantInfo, day: string, rng: Rng): Tape {
+    const volume = this.daily.dailyVolume(info.code, day, 100);
+    const valueAt = (t: number) => this.values.warrantValue(info, day, this.stockPriceAt(info.underlying_code, t));
+    return this.tradedAround(info, day, rng, {
+      market: 'stock',
+      volume,
+      count: Math.min(volume, Math.max(1, Math.round(volume / 3))),
+      ticks: WARRANT_TICKS,
+      amountUnit: 1000,
+      fairAt: valueAt,
+    });
+  }
+
+  /** A day of continuous trading around a fair value that is a function of time (epoch ms). */
+  private tradedAround(
+    info: FuturesInfo | OptionInfo | WarrantInfo,
+    day: string,
+    rng: Rng,
+    how: {
+      market: MarketKind;
+      volume: number;
+      count: number;
+      ticks: TickTable;
+      amountUnit: number;
+      fairAt: (t: number) => number;
+    },
+  ): Tape {
+    // The day ends with a trade at the settlement, which the next day's reference is.
+    const session = tradingSession(this.mode, how.market, day);
+    const times = new Float64Array(how.count + 1);
+    times.set(tradeTimes(session, how.count, rng));
+    times[how.count] = (session.end - 1000) * 1000;
+    const fair = times.map((us) => how.fairAt(us / 1000));
+    fair[how.count] = this.values.settlementOf(info, day);
+    const volumes = new Float64Array(how.count + 1);
+    volumes.set(splitVolume(how.volume, how.count, rng));
+    volumes[how.count] = 1;
+    return buildTape({
+      code: info.code,
+      day,
+      times,
+      fair,
+      volumes,
+      rules: { ticks: how.ticks, limitUp: info.limit_up, limitDown: info.limit_down },
+      amountUnit: how.amountUnit,
+      auctionFrom: how.count,
+      rng,
+    });
+  }
+
+  private monthRank(info: FuturesInfo, day: string): number {
+    const listed = [...this.listings.derivativesOn(day).values()].filter(
+      (other): other is FuturesInfo => other.security_type === 'FUT' && other.root === info.root && !other.target_code,
+    );
+    return Math.max(
+      0,
+      listed.findIndex((other) => other.code === info.code),
+    );
+  }
+}
