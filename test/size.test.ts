@@ -26,14 +26,11 @@ const LONG_FILES: Readonly<Record<string, string>> = {};
  */
 // being split in the gateway refactor
 const BEING_SPLIT_FILES: Readonly<Record<string, string>> = {
-  'src/broker/sim/orders/sim-orders.ts': 'the order desk, rewritten by the gateway refactor',
   'src/cli/commands/data.ts': 'the CLI, being rewritten',
   'src/cli/commands/order.ts': 'the CLI, being rewritten',
 };
 // being split in the gateway refactor
 const BEING_SPLIT_CLASSES: Readonly<Record<string, string>> = {
-  'src/broker/sim/orders/sim-orders.ts:SimOrders': 'the order desk, rewritten by the gateway refactor',
-  'src/broker/sim/orders/order-journal.ts:OrderJournal': 'moves to src/gateway/ in the gateway refactor',
   'src/store/journal.ts:Journal':
     'its methods are what order-journal.ts writes through; splitting them changes that file, which the gateway ' +
     'refactor rewrites',

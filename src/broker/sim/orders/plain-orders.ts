@@ -1,7 +1,7 @@
 // Plain (single-contract) orders of the simulated exchange: placing one against the exchange's and the broker's
 // rules, changing or cancelling it, and letting the working ones meet the market as the clock moves.
 
-import { accountKeyOf } from '../../../domain/accounts.js';
+import { type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { StockInfo } from '../../../domain/contracts.js';
 import { NotFoundError } from '../../../domain/errors.js';
 import { firstChangeViolation, type OrderChange } from '../../../domain/order-change-rules.js';
@@ -29,7 +29,7 @@ import type { ListingCache } from './listing-cache.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderMatching } from './order-matching.js';
 import type { OrderReports } from './order-reports.js';
-import { accountFor, instrumentOf, orderOf } from './order-requests.js';
+import { accountFor, instrumentOf, orderOf, selectedAccountKey } from './order-requests.js';
 import type { PreTrade } from './pre-trade.js';
 import { acknowledge, copyTrade, newTrade, type OrderRecord, orderReport, refuse } from './trade-records.js';
 
@@ -112,6 +112,11 @@ export class PlainOrders {
     }
     this.commit(record, this.applied(record, change, now));
     return copyTrade(trade);
+  }
+
+  /** The account a listing asks for; null when the selector names none (every account). */
+  accountKeyOf(selector: AccountSelector | undefined): string | null {
+    return selectedAccountKey(this.parts.accounts, selector);
   }
 
   /** Releases orders whose session opened and lets working orders meet the trades printed since last time. */

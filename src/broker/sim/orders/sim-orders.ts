@@ -21,7 +21,7 @@ import { ListingCache } from './listing-cache.js';
 import { OrderBook } from './order-book.js';
 import { OrderMatching } from './order-matching.js';
 import { ORDER_COUNTER, OrderReports } from './order-reports.js';
-import { accountFor, selectedAccountKey } from './order-requests.js';
+import { accountFor } from './order-requests.js';
 import { type PlainOrderParts, PlainOrders } from './plain-orders.js';
 import { PreTrade } from './pre-trade.js';
 import { loadSavedOrders } from './saved-orders.js';
@@ -43,7 +43,7 @@ export class SimOrders {
   constructor(
     market: SimMarket,
     contracts: SimContracts,
-    private readonly accounts: SimAccounts,
+    accounts: SimAccounts,
     private readonly clock: Clock,
     mode: ClockMode,
     funds: LedgerOptions,
@@ -66,7 +66,7 @@ export class SimOrders {
     );
     const parts = { book, reports: this.reports, ledger, sessions, listings, preTrade, matching };
     this.plain = new PlainOrders({ ...parts, contracts, accounts, clock, mode });
-    this.combos = new ComboDesk(this.comboHost(parts), market, contracts, mode);
+    this.combos = new ComboDesk(comboHostOf(parts, accounts), market, contracts, mode);
   }
 
   onOrderUpdate(listener: (update: OrderUpdate) => void): () => void {
@@ -120,7 +120,7 @@ export class SimOrders {
 
   trades(account?: AccountSelector): Trade[] {
     this.sync();
-    return this.book.list(selectedAccountKey(this.accounts, account)).map((record) => copyTrade(record.trade));
+    return this.book.list(this.plain.accountKeyOf(account)).map((record) => copyTrade(record.trade));
   }
 
   trade(tradeId: string): Trade | undefined {
@@ -142,7 +142,7 @@ export class SimOrders {
 
   comboTrades(account?: AccountSelector): ComboTrade[] {
     this.sync();
-    const key = selectedAccountKey(this.accounts, account);
+    const key = this.plain.accountKeyOf(account);
     return [...this.combos.records.values()]
       .filter((record) => key === null || record.accountKey === key)
       .map((record) => structuredClone(record.trade));
@@ -157,24 +157,28 @@ export class SimOrders {
     this.combos.sync(now);
     this.plain.sync(now);
   }
+}
 
-  private comboHost(parts: Omit<PlainOrderParts, 'matching' | 'contracts' | 'accounts' | 'clock' | 'mode'>): ComboHost {
-    const { book, reports, ledger, sessions, listings, preTrade } = parts;
-    return {
-      nextIds: () => book.nextIds(),
-      futuresAccount: (selector) => accountFor(this.accounts, selector, 'F', 'a combo'),
-      availableMargin: (accountKey) => preTrade.availableMargin(accountKey),
-      marginPerContract: (info) => preTrade.marginPerContract(info),
-      bookLeg: (leg) => {
-        const context = { day: sessions.dayAt('futures', leg.deal.ts * 1000), ...leg };
-        reports.book(ledger.book(derivativeFill(context, leg.info, leg.action, leg.trade.order.octype)));
-      },
-      persistCombo: (record, events) => reports.combo(record, events),
-      infoOn: (code, day) => {
-        const info = listings.on(code, day);
-        if (!info) throw new Error(`${code} is not listed on ${day}`);
-        return info;
-      },
-    };
-  }
+/** What the combo desk needs of the order desk: ids, accounts, margin, booking and reports. */
+function comboHostOf(
+  parts: Omit<PlainOrderParts, 'matching' | 'contracts' | 'accounts' | 'clock' | 'mode'>,
+  accounts: SimAccounts,
+): ComboHost {
+  const { book, reports, ledger, sessions, listings, preTrade } = parts;
+  return {
+    nextIds: () => book.nextIds(),
+    futuresAccount: (selector) => accountFor(accounts, selector, 'F', 'a combo'),
+    availableMargin: (accountKey) => preTrade.availableMargin(accountKey),
+    marginPerContract: (info) => preTrade.marginPerContract(info),
+    bookLeg: (leg) => {
+      const context = { day: sessions.dayAt('futures', leg.deal.ts * 1000), ...leg };
+      reports.book(ledger.book(derivativeFill(context, leg.info, leg.action, leg.trade.order.octype)));
+    },
+    persistCombo: (record, events) => reports.combo(record, events),
+    infoOn: (code, day) => {
+      const info = listings.on(code, day);
+      if (!info) throw new Error(`${code} is not listed on ${day}`);
+      return info;
+    },
+  };
 }
