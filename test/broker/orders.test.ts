@@ -310,6 +310,24 @@ describe('sessions in exchange mode', () => {
     assert.ok(reference > 0);
   });
 
+  test('an order reduced before the open stays PreSubmitted until the session opens', () => {
+    const { broker, clock } = brokerAt('2026-11-23', '07:00', 'exchange');
+    const limitDown = (broker.contracts.current().find('2884') as StockInfo).limit_down;
+    const trade = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: stock({ price: limitDown, quantity: 3 }),
+    });
+    assert.equal(trade.status.status, 'PreSubmitted', trade.status.msg);
+    const reduced = broker.orders.updateQty(trade.order.id, 1);
+    assert.equal(reduced.status.status, 'PreSubmitted', 'still waiting for the open');
+    assert.equal(reduced.status.order_quantity, 2);
+    assert.equal(reduced.status.cancel_quantity, 1);
+    clock.set(taipeiInstant('2026-11-23', '08:31'));
+    assert.equal(broker.orders.trades()[0]!.status.status, 'Submitted', 'released at the open');
+    const gone = broker.orders.updateQty(trade.order.id, 2);
+    assert.equal(gone.status.status, 'Cancelled', 'reduced to nothing');
+  });
+
   test('MKT and IOC are refused during the closing auction', () => {
     const { broker } = brokerAt('2026-11-23', '13:27', 'exchange');
     const trade = broker.orders.place({

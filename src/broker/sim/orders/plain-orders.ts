@@ -164,7 +164,8 @@ export class PlainOrders {
     if (change.kind === 'update_qty') {
       trade.status.order_quantity -= change.quantity;
       trade.status.cancel_quantity += change.quantity;
-      settleStatus(trade.status, 'cancel');
+      // An order waiting for the session to open stays PreSubmitted; only a reduction to nothing closes it.
+      if (record.releaseAt === null || trade.status.order_quantity === 0) settleStatus(trade.status, 'cancel');
       return [orderReport(record.trade, info, 'UpdateQty', '00', '', now)];
     }
     trade.order.price = change.price;
