@@ -1,15 +1,17 @@
 // The Fastify application: conventions (validation, errors, guards), docs, and one plugin per API area.
 
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Broker } from '../broker/port.js';
 import { ConfigError, isLoopbackHost, NON_LOOPBACK_NEEDS_KEYS } from '../config.js';
+import { API_PREFIX } from '../contract/paths.js';
 import { isStockTradingHours } from '../domain/sessions.js';
 import { AppStore } from './apps/store.js';
-import { registerBearerAuth } from './bearer-auth.js';
-import { handleClientError, handleFrameworkError, registerErrorHandling } from './errors.js';
-import { registerLimits } from './limits.js';
+import { bearerAuthPlugin } from './bearer-auth.js';
+import { answerNotFound, errorsPlugin, handleClientError, handleFrameworkError } from './errors.js';
+import { limitsPlugin } from './limits.js';
 import { registerOpenApi } from './openapi.js';
-import { appsRoutes } from './routes/apps.js';
+import { requestLogPlugin } from './request-log.js';
+import { appPagesRoutes, appsRoutes } from './routes/apps.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -18,9 +20,9 @@ import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
-import { registerRequestGuards } from './security.js';
+import { guardsPlugin } from './security.js';
 import { type StreamOptions, startStreams } from './sse/services.js';
-import { registerValidation } from './validation.js';
+import { validationPlugin } from './validation.js';
 
 export interface AppOptions {
   broker: Broker;
@@ -36,24 +38,22 @@ export interface AppOptions {
   streams?: StreamOptions | undefined;
   /** Where hosted apps are kept (`<home>/apps`); without it the apps API and /apps/ are absent. */
   appsDir?: string | undefined;
+  /** Where the request log goes (see createLogger); without it there is none. */
+  requestLog?: FastifyBaseLogger | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { broker, identity } = options;
+  if (!isLoopbackHost(options.bindHost) && !options.credentials) throw new ConfigError(NON_LOOPBACK_NEEDS_KEYS);
+  const common = { ...COMMON, ...loggerOptions(options.requestLog) };
   const app = (options.https
-    ? Fastify({ http2: true, https: { allowHTTP1: true, ...options.https }, ...COMMON })
-    : Fastify(COMMON)) as unknown as FastifyInstance;
-  // Bodies are JSON only: without this, Fastify's built-in text/plain parser hands the raw string to the route
-  // (fetch() sends a string body as text/plain), which then fails as "body must be object" instead of 415.
-  app.removeContentTypeParser('text/plain');
-  registerValidation(app);
-  registerErrorHandling(app);
-  registerRequestGuards(app, options.bindHost);
-  if (!isLoopbackHost(options.bindHost)) {
-    if (!options.credentials) throw new ConfigError(NON_LOOPBACK_NEEDS_KEYS);
-    registerBearerAuth(app, options.credentials);
-  }
-  registerLimits(app, {
+    ? Fastify({ http2: true, https: { allowHTTP1: true, ...options.https }, ...common })
+    : Fastify(common)) as unknown as FastifyInstance;
+  await app.register(errorsPlugin);
+  await app.register(validationPlugin);
+  if (options.requestLog) await app.register(requestLogPlugin);
+  await app.register(guardsPlugin, { bindHost: options.bindHost });
+  await app.register(limitsPlugin, {
     enabled: options.rateLimits ?? true,
     clock: broker.clock,
     isTradingHours: (now) => isStockTradingHours(broker.clockMode, now),
@@ -62,26 +62,47 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       exhausted: () => broker.accounts.trafficExhausted(),
     },
   });
-  await registerOpenApi(app, identity.version);
-  await app.register(serverInfoRoutes(broker, identity));
-  await app.register(authRoutes(broker));
-  await app.register(contractsRoutes(broker));
-  await app.register(marketDataRoutes(broker));
-  await app.register(orderRoutes(broker));
-  await app.register(portfolioRoutes(broker));
   const streams = startStreams(broker, options.streams);
   app.decorate('streams', streams);
   app.addHook('onClose', async () => streams.close());
-  await app.register(streamRoutes(broker, streams));
-  if (options.appsDir !== undefined) await app.register(appsRoutes(await AppStore.open(options.appsDir)));
+  const store = options.appsDir === undefined ? null : await AppStore.open(options.appsDir);
+
+  // Public: the docs, health and info, the dashboard and the pages of hosted apps.
+  await registerOpenApi(app, identity.version);
+  await app.register(serverInfoRoutes(broker, identity), { prefix: API_PREFIX });
+  // Protected: every other route of the API. A gateway bound to loopback needs no token.
+  const credentials = isLoopbackHost(options.bindHost) ? null : options.credentials;
+  await app.register(
+    async (api) => {
+      if (credentials) await api.register(bearerAuthPlugin, { credentials });
+      // Its own 404, so that an unknown path of the API needs the token too, as any other of its paths does.
+      api.setNotFoundHandler(answerNotFound);
+      await api.register(authRoutes(broker));
+      await api.register(contractsRoutes(broker));
+      await api.register(marketDataRoutes(broker));
+      await api.register(orderRoutes(broker));
+      await api.register(portfolioRoutes(broker));
+      await api.register(streamRoutes(broker, streams));
+      if (store) await api.register(appsRoutes(store));
+    },
+    { prefix: API_PREFIX },
+  );
+  if (store) await app.register(appPagesRoutes(store));
   await app.register(dashboardRoutes());
   return app;
 }
 
-// No request logger: a per-request child logger costs throughput, and errors worth logging go to stderr
-// (the daemon's log file) from the error handler.
+/**
+ * With a logger, the request log (one line per request); without, Fastify logs nothing. Fastify makes a child logger
+ * per request to bind its id; the request log's line has no use for it, so the one logger serves every request.
+ */
+function loggerOptions(logger: FastifyBaseLogger | undefined) {
+  if (!logger) return { logger: false } as const;
+  const sameLogger = (parent: FastifyBaseLogger) => parent;
+  return { loggerInstance: logger, disableRequestLogging: true, childLoggerFactory: sameLogger } as const;
+}
+
 const COMMON = {
-  logger: false,
   bodyLimit: 256 * 1024,
   forceCloseConnections: true,
   return503OnClosing: true,

@@ -8,6 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { multipartBody } from '../../src/cli/multipart.js';
+import { API_PREFIX } from '../../src/contract/paths.js';
 import { MAX_APP_BYTES, MAX_APP_FILES, MAX_PATH_BYTES, MB } from '../../src/domain/apps.js';
 import { AppStore } from '../../src/server/apps/store.js';
 import { MULTIPART_ALLOWANCE } from '../../src/server/apps/upload.js';
@@ -317,7 +318,7 @@ async function uploadsGateway(appsDir: string, limits: UploadLimits) {
       }
     };
   });
-  await gateway.register(appsRoutes(await AppStore.open(appsDir), limits));
+  await gateway.register(appsRoutes(await AppStore.open(appsDir), limits), { prefix: API_PREFIX });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
   return { gateway, port: (gateway.server.address() as { port: number }).port, handling: () => handling };
 }

@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
-import { ORDER_PATHS } from '../../contract/paths.js';
+import { ORDER_PATHS, ORDER_ROUTES } from '../../contract/paths.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { postOperationRef } from '../openapi.js';
 import { errorResponses } from '../schemas/common.js';
@@ -61,7 +61,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.post(
-      ORDER_PATHS.placeOrder,
+      ORDER_ROUTES.placeOrder,
       {
         config,
         links: {
@@ -110,7 +110,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.cancelOrder,
+      ORDER_ROUTES.cancelOrder,
       {
         config,
         schema: {
@@ -127,7 +127,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.updatePrice,
+      ORDER_ROUTES.updatePrice,
       {
         config,
         schema: {
@@ -142,7 +142,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.updateQty,
+      ORDER_ROUTES.updateQty,
       {
         config,
         schema: {
@@ -159,7 +159,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.placeComboOrder,
+      ORDER_ROUTES.placeComboOrder,
       {
         config,
         links: {
@@ -194,7 +194,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.cancelComboOrder,
+      ORDER_ROUTES.cancelComboOrder,
       {
         config,
         schema: {
@@ -208,7 +208,7 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.comboTrades,
+      ORDER_ROUTES.comboTrades,
       {
         config,
         preValidation: emptyBodyIsDefault,
@@ -223,8 +223,8 @@ export function orderRoutes(broker: Broker): FastifyPluginAsync {
     );
 
     for (const [path, summary] of [
-      [ORDER_PATHS.trades, 'The trades of an account, or of every account'],
-      [ORDER_PATHS.updateStatus, 'Refresh and list the trades of an account (same as trades)'],
+      [ORDER_ROUTES.trades, 'The trades of an account, or of every account'],
+      [ORDER_ROUTES.updateStatus, 'Refresh and list the trades of an account (same as trades)'],
     ] as const) {
       app.post(
         path,

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Broker } from '../../broker/port.js';
-import { SERVER_PATHS } from '../../contract/paths.js';
+import { SERVER_ROUTES } from '../../contract/paths.js';
 import { taipeiIso } from '../../domain/time.js';
 
 export interface ServerIdentity {
@@ -19,7 +19,7 @@ export function serverInfoRoutes(broker: Broker, identity: ServerIdentity): Fast
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.get(
-      SERVER_PATHS.info,
+      SERVER_ROUTES.info,
       {
         schema: {
           tags: ['info'],
@@ -60,7 +60,7 @@ export function serverInfoRoutes(broker: Broker, identity: ServerIdentity): Fast
     );
 
     app.get(
-      SERVER_PATHS.health,
+      SERVER_ROUTES.health,
       {
         schema: {
           tags: ['health'],
