@@ -10,7 +10,7 @@ import { bearerAuthPlugin } from './bearer-auth.js';
 import { answerNotFound, errorsPlugin, handleClientError, handleFrameworkError } from './errors.js';
 import { limitsPlugin } from './limits.js';
 import { registerOpenApi } from './openapi.js';
-import { requestLogPlugin } from './request-log.js';
+import { RequestLogController } from './request-log.js';
 import { appPagesRoutes, appsRoutes } from './routes/apps.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
@@ -51,7 +51,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : Fastify(common)) as unknown as FastifyInstance;
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
-  if (options.requestLog) await app.register(requestLogPlugin);
   await app.register(guardsPlugin, { bindHost: options.bindHost });
   await app.register(limitsPlugin, {
     enabled: options.rateLimits ?? true,
@@ -99,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 function loggerOptions(logger: FastifyBaseLogger | undefined) {
   if (!logger) return { logger: false } as const;
   const sameLogger = (parent: FastifyBaseLogger) => parent;
-  return { loggerInstance: logger, disableRequestLogging: true, childLoggerFactory: sameLogger } as const;
+  return { loggerInstance: logger, logController: new RequestLogController(), childLoggerFactory: sameLogger } as const;
 }
 
 const COMMON = {

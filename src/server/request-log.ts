@@ -2,8 +2,7 @@
 // method, the URL (the values of query parameters that may hold a secret replaced), the status, the time to answer
 // and the listener are written: never headers (the bearer token, cookies) and never bodies.
 
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { arrivedOnLocalSocket } from './listen.js';
 
 /** Query parameters whose value is not logged. */
@@ -33,21 +32,25 @@ function decodedName(name: string): string {
   }
 }
 
-export const requestLogPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(
-        {
-          method: request.method,
-          url: loggedUrl(request.url),
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 100) / 100,
-          listener: arrivedOnLocalSocket(request.raw) ? 'unix' : 'tcp',
-        },
-        'request',
-      );
-      done();
-    });
-  },
-  { name: 'request-log', fastify: '5.x' },
-);
+/**
+ * Fastify's request logging, one line per request: when it is answered (Fastify's two lines, received and completed,
+ * become this one).
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  // The 404 is the line of its request.
+  override routeNotFound(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: loggedUrl(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      listener: arrivedOnLocalSocket(request.raw) ? 'unix' : 'tcp',
+    };
+    if (error) reply.log.error({ ...line, error: error.message }, 'request failed');
+    else reply.log.info(line, 'request');
+  }
+}
