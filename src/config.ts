@@ -33,6 +33,8 @@ export interface GatewayConfig {
   tls: { certPath: string; keyPath: string } | null;
   /** Subscribe again at start to the quote and report subscriptions held before (SJ_RESTORE_SUBSCRIPTIONS). */
   restoreSubscriptions: boolean;
+  /** One line per request in the daemon's log (SJ_REQUEST_LOG). */
+  requestLog: boolean;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     simStartingCash: parseMoney('SJ_SIM_STARTING_CASH', text('SJ_SIM_STARTING_CASH'), 10_000_000),
     simStartingCollateral: parseMoney('SJ_SIM_STARTING_COLLATERAL', text('SJ_SIM_STARTING_COLLATERAL'), 2_000_000),
     restoreSubscriptions: parseSwitch('SJ_RESTORE_SUBSCRIPTIONS', text('SJ_RESTORE_SUBSCRIPTIONS'), true),
+    requestLog: parseSwitch('SJ_REQUEST_LOG', text('SJ_REQUEST_LOG'), true),
     tls: parseTls(text('SJ_HTTP_TLS_CERT'), text('SJ_HTTP_TLS_KEY')),
   };
   checkCredentials(config);

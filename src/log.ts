@@ -3,17 +3,20 @@
 
 import { writeSync } from 'node:fs';
 import { inspect } from 'node:util';
+import { type Logger, pino } from 'pino';
 
 const STDOUT = 1;
 const STDERR = 2;
 
-function writeLine(fd: number, line: string): void {
+function writeText(fd: number, text: string): void {
   try {
-    writeSync(fd, `${line}\n`);
+    writeSync(fd, text);
   } catch {
     // Nowhere left to report it.
   }
 }
+
+const writeLine = (fd: number, line: string) => writeText(fd, `${line}\n`);
 
 export function logInfo(line: string): void {
   writeLine(STDOUT, line);
@@ -33,4 +36,36 @@ export function surviveLogWriteErrors(): void {
     stream.removeAllListeners('error');
     stream.on('error', () => undefined);
   }
+}
+
+/**
+ * Where a logged object may hold a secret: the token of a request's headers, its cookies, and the keys of a body.
+ * The request log writes none of these, so this guards what a later log call might add.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  'body.api_key',
+  'body.secret_key',
+  'req.body.api_key',
+  'req.body.secret_key',
+];
+
+/**
+ * Fastify's logger (pino): one JSON line an entry, written whole by `write` (the daemon's log, stdout, by default) with
+ * the same rule as every other line: one that cannot be written is dropped.
+ */
+export function createLogger(write: (line: string) => void = (line) => writeText(STDOUT, line)): Logger {
+  return pino(
+    {
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    },
+    { write },
+  );
 }

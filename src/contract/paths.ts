@@ -8,106 +8,127 @@
 export const API_PREFIX = '/api/v1';
 
 type Prefixed<P extends string> = `${typeof API_PREFIX}${P}`;
-const api = <const P extends string>(path: P): Prefixed<P> => `${API_PREFIX}${path}`;
+
+/**
+ * The absolute paths of a group of routes. The server registers its API routes under `{ prefix: API_PREFIX }` from
+ * the relative `*_ROUTES`; clients build URLs from the absolute `*_PATHS`.
+ */
+function prefixed<const T extends Record<string, string>>(routes: T): { readonly [K in keyof T]: Prefixed<T[K]> } {
+  return Object.fromEntries(Object.entries(routes).map(([key, path]) => [key, `${API_PREFIX}${path}`])) as {
+    readonly [K in keyof T]: Prefixed<T[K]>;
+  };
+}
 
 /** What the server is, and whether it is up. Both are public (no bearer token). */
-export const SERVER_PATHS = {
-  info: api('/info'),
-  health: api('/health'),
+export const SERVER_ROUTES = {
+  info: '/info',
+  health: '/health',
 } as const;
+export const SERVER_PATHS = prefixed(SERVER_ROUTES);
 
 /** Accounts, the default account, API usage, and the order reports of an account. */
-export const AUTH_PATHS = {
-  accounts: api('/auth/accounts'),
-  defaultAccount: api('/auth/default_account'),
-  usage: api('/auth/usage'),
-  subscribeTrade: api('/auth/subscribe_trade'),
-  unsubscribeTrade: api('/auth/unsubscribe_trade'),
+export const AUTH_ROUTES = {
+  accounts: '/auth/accounts',
+  defaultAccount: '/auth/default_account',
+  usage: '/auth/usage',
+  subscribeTrade: '/auth/subscribe_trade',
+  unsubscribeTrade: '/auth/unsubscribe_trade',
 } as const;
+export const AUTH_PATHS = prefixed(AUTH_ROUTES);
 
 /** Contract lookups: GET with a query lists, POST with a body looks up a batch. */
-export const CONTRACT_PATHS = {
-  contracts: api('/data/contracts'),
-  contract: api('/data/contracts/:code'),
-  contractInfo: api('/data/contracts/:code/info'),
-  futuresRoots: api('/data/contracts/futures/roots'),
-  futures: api('/data/contracts/futures'),
-  optionsRoots: api('/data/contracts/options/roots'),
-  options: api('/data/contracts/options'),
-  warrantUnderlyings: api('/data/contracts/warrants/underlyings'),
-  warrants: api('/data/contracts/warrants'),
-  combo: api('/data/contracts/combo'),
-  comboFutures: api('/data/contracts/combo/futures'),
-  tickBands: api('/data/contracts/tick-bands/:rule'),
+export const CONTRACT_ROUTES = {
+  contracts: '/data/contracts',
+  contract: '/data/contracts/:code',
+  contractInfo: '/data/contracts/:code/info',
+  futuresRoots: '/data/contracts/futures/roots',
+  futures: '/data/contracts/futures',
+  optionsRoots: '/data/contracts/options/roots',
+  options: '/data/contracts/options',
+  warrantUnderlyings: '/data/contracts/warrants/underlyings',
+  warrants: '/data/contracts/warrants',
+  combo: '/data/contracts/combo',
+  comboFutures: '/data/contracts/combo/futures',
+  tickBands: '/data/contracts/tick-bands/:rule',
 } as const;
+export const CONTRACT_PATHS = prefixed(CONTRACT_ROUTES);
 
 /** History, snapshots, scanners and the regulatory lists. */
-export const MARKET_DATA_PATHS = {
-  ticks: api('/data/ticks'),
-  kbars: api('/data/kbars'),
-  snapshots: api('/data/snapshots'),
-  scanner: api('/data/scanner'),
-  creditEnquire: api('/data/credit_enquire'),
-  shortStockSources: api('/data/short_stock_sources'),
-  regulatoryPunish: api('/data/regulatory_punish'),
-  regulatoryNotice: api('/data/regulatory_notice'),
-  dailyQuotes: api('/data/daily_quotes'),
+export const MARKET_DATA_ROUTES = {
+  ticks: '/data/ticks',
+  kbars: '/data/kbars',
+  snapshots: '/data/snapshots',
+  scanner: '/data/scanner',
+  creditEnquire: '/data/credit_enquire',
+  shortStockSources: '/data/short_stock_sources',
+  regulatoryPunish: '/data/regulatory_punish',
+  regulatoryNotice: '/data/regulatory_notice',
+  dailyQuotes: '/data/daily_quotes',
 } as const;
+export const MARKET_DATA_PATHS = prefixed(MARKET_DATA_ROUTES);
 
 /** Orders and the trade listings. */
-export const ORDER_PATHS = {
-  placeOrder: api('/order/place_order'),
-  cancelOrder: api('/order/cancel_order'),
-  updatePrice: api('/order/update_price'),
-  updateQty: api('/order/update_qty'),
-  placeComboOrder: api('/order/place_comboorder'),
-  cancelComboOrder: api('/order/cancel_comboorder'),
-  comboTrades: api('/order/combotrades'),
-  trades: api('/order/trades'),
-  updateStatus: api('/order/update_status'),
+export const ORDER_ROUTES = {
+  placeOrder: '/order/place_order',
+  cancelOrder: '/order/cancel_order',
+  updatePrice: '/order/update_price',
+  updateQty: '/order/update_qty',
+  placeComboOrder: '/order/place_comboorder',
+  cancelComboOrder: '/order/cancel_comboorder',
+  comboTrades: '/order/combotrades',
+  trades: '/order/trades',
+  updateStatus: '/order/update_status',
 } as const;
+export const ORDER_PATHS = prefixed(ORDER_ROUTES);
 
 /** Account queries, every one a POST naming the account. */
-export const PORTFOLIO_PATHS = {
-  accountBalance: api('/portfolio/account_balance'),
-  margin: api('/portfolio/margin'),
-  positionUnit: api('/portfolio/position_unit'),
-  positionDetail: api('/portfolio/position_detail'),
-  profitLoss: api('/portfolio/profit_loss'),
-  profitLossDetail: api('/portfolio/profit_loss_detail'),
-  profitLossSum: api('/portfolio/profitloss_sum'),
-  settlements: api('/portfolio/settlements'),
-  tradingLimits: api('/portfolio/trading_limits'),
+export const PORTFOLIO_ROUTES = {
+  accountBalance: '/portfolio/account_balance',
+  margin: '/portfolio/margin',
+  positionUnit: '/portfolio/position_unit',
+  positionDetail: '/portfolio/position_detail',
+  profitLoss: '/portfolio/profit_loss',
+  profitLossDetail: '/portfolio/profit_loss_detail',
+  profitLossSum: '/portfolio/profitloss_sum',
+  settlements: '/portfolio/settlements',
+  tradingLimits: '/portfolio/trading_limits',
 } as const;
+export const PORTFOLIO_PATHS = prefixed(PORTFOLIO_ROUTES);
 
 /** Quote subscriptions and the status of the streams. */
-export const STREAM_PATHS = {
-  subscribe: api('/stream/subscribe'),
-  unsubscribe: api('/stream/unsubscribe'),
-  subscriptions: api('/stream/subscriptions'),
-  status: api('/stream/status'),
-  receivers: api('/stream/receivers'),
+export const STREAM_ROUTES = {
+  subscribe: '/stream/subscribe',
+  unsubscribe: '/stream/unsubscribe',
+  subscriptions: '/stream/subscriptions',
+  status: '/stream/status',
+  receivers: '/stream/receivers',
 } as const;
+export const STREAM_PATHS = prefixed(STREAM_ROUTES);
 
 /**
  * The SSE streams: `data` carries every family, each dedicated stream one (see `streamDataPath`), and contract
  * events have their own route.
  */
-export const SSE_PATHS = {
-  data: api('/stream/data'),
-  orderEvent: api('/stream/data/order_event'),
-  contractEvent: api('/stream/data/contract_event'),
+export const SSE_ROUTES = {
+  data: '/stream/data',
+  orderEvent: '/stream/data/order_event',
+  contractEvent: '/stream/data/contract_event',
 } as const;
+export const SSE_PATHS = prefixed(SSE_ROUTES);
 
 /** The dedicated stream of one event family (tick_stk, bidask_fop, quote_idx, order_event, ...). */
 export const streamDataPath = <const N extends string>(name: N): `${typeof SSE_PATHS.data}/${N}` =>
   `${SSE_PATHS.data}/${name}`;
+/** The same, relative to API_PREFIX, as the server registers it. */
+export const streamDataRoute = <const N extends string>(name: N): `${typeof SSE_ROUTES.data}/${N}` =>
+  `${SSE_ROUTES.data}/${name}`;
 
 /** Hosted apps: the list, and upload (POST, multipart) or delete of one. Its pages are under /apps/<name>/. */
-export const APP_PATHS = {
-  apps: api('/apps'),
-  app: api('/apps/:name'),
+export const APP_ROUTES = {
+  apps: '/apps',
+  app: '/apps/:name',
 } as const;
+export const APP_PATHS = prefixed(APP_ROUTES);
 
 /** The pages of a hosted app, outside the API's prefix and public: `/apps/<name>` redirects to `/apps/<name>/`. */
 export const APP_PAGE_PATHS = {

@@ -1,14 +1,16 @@
 // The Fastify application: conventions (validation, errors, guards), docs, and one plugin per API area.
 
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ConfigError, isLoopbackHost, NON_LOOPBACK_NEEDS_KEYS } from '../config.js';
+import { API_PREFIX } from '../contract/paths.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { AppStore } from './apps/store.js';
-import { registerBearerAuth } from './bearer-auth.js';
-import { handleClientError, handleFrameworkError, registerErrorHandling } from './errors.js';
-import { registerLimits } from './limits.js';
+import { bearerAuthPlugin } from './bearer-auth.js';
+import { answerNotFound, errorsPlugin, handleClientError, handleFrameworkError } from './errors.js';
+import { limitsPlugin } from './limits.js';
 import { registerOpenApi } from './openapi.js';
-import { appsRoutes } from './routes/apps.js';
+import { RequestLogController } from './request-log.js';
+import { appPagesRoutes, appsRoutes } from './routes/apps.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -17,9 +19,9 @@ import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
-import { registerRequestGuards } from './security.js';
+import { guardsPlugin } from './security.js';
 import { type StreamOptions, startStreams } from './sse/services.js';
-import { registerValidation } from './validation.js';
+import { validationPlugin } from './validation.js';
 
 export interface AppOptions {
   gateway: Gateway;
@@ -35,49 +37,67 @@ export interface AppOptions {
   streams?: StreamOptions | undefined;
   /** Where hosted apps are kept (`<home>/apps`); without it the apps API and /apps/ are absent. */
   appsDir?: string | undefined;
+  /** Where the request log goes (see createLogger); without it there is none. */
+  requestLog?: FastifyBaseLogger | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { gateway, identity } = options;
+  if (!isLoopbackHost(options.bindHost) && !options.credentials) throw new ConfigError(NON_LOOPBACK_NEEDS_KEYS);
+  const common = { ...COMMON, ...loggerOptions(options.requestLog) };
   const app = (options.https
-    ? Fastify({ http2: true, https: { allowHTTP1: true, ...options.https }, ...COMMON })
-    : Fastify(COMMON)) as unknown as FastifyInstance;
-  // Bodies are JSON only: without this, Fastify's built-in text/plain parser hands the raw string to the route
-  // (fetch() sends a string body as text/plain), which then fails as "body must be object" instead of 415.
-  app.removeContentTypeParser('text/plain');
-  registerValidation(app);
-  registerErrorHandling(app);
-  registerRequestGuards(app, options.bindHost);
-  if (!isLoopbackHost(options.bindHost)) {
-    if (!options.credentials) throw new ConfigError(NON_LOOPBACK_NEEDS_KEYS);
-    registerBearerAuth(app, options.credentials);
-  }
-  registerLimits(app, {
+    ? Fastify({ http2: true, https: { allowHTTP1: true, ...options.https }, ...common })
+    : Fastify(common)) as unknown as FastifyInstance;
+  await app.register(errorsPlugin);
+  await app.register(validationPlugin);
+  await app.register(guardsPlugin, { bindHost: options.bindHost });
+  await app.register(limitsPlugin, {
     enabled: options.rateLimits ?? true,
     clock: gateway.clock,
     isTradingHours: (now) => gateway.identity.isStockTradingHours(now),
     traffic: gateway.traffic,
   });
-  await registerOpenApi(app, identity.version);
-  await app.register(serverInfoRoutes(gateway, identity));
-  await app.register(authRoutes(gateway));
-  await app.register(contractsRoutes(gateway));
-  await app.register(marketDataRoutes(gateway));
-  await app.register(orderRoutes(gateway));
-  await app.register(portfolioRoutes(gateway));
   const streams = await startStreams(gateway, options.streams);
   app.decorate('streams', streams);
   app.addHook('onClose', async () => streams.close());
-  await app.register(streamRoutes(gateway, streams));
-  if (options.appsDir !== undefined) await app.register(appsRoutes(await AppStore.open(options.appsDir)));
+  const store = options.appsDir === undefined ? null : await AppStore.open(options.appsDir);
+
+  // Public: the docs, health and info, the dashboard and the pages of hosted apps.
+  await registerOpenApi(app, identity.version);
+  await app.register(serverInfoRoutes(gateway, identity), { prefix: API_PREFIX });
+  // Protected: every other route of the API. A gateway bound to loopback needs no token.
+  const credentials = isLoopbackHost(options.bindHost) ? null : options.credentials;
+  await app.register(
+    async (api) => {
+      if (credentials) await api.register(bearerAuthPlugin, { credentials });
+      // Its own 404, so that an unknown path of the API needs the token too, as any other of its paths does.
+      api.setNotFoundHandler(answerNotFound);
+      await api.register(authRoutes(gateway));
+      await api.register(contractsRoutes(gateway));
+      await api.register(marketDataRoutes(gateway));
+      await api.register(orderRoutes(gateway));
+      await api.register(portfolioRoutes(gateway));
+      await api.register(streamRoutes(gateway, streams));
+      if (store) await api.register(appsRoutes(store));
+    },
+    { prefix: API_PREFIX },
+  );
+  if (store) await app.register(appPagesRoutes(store));
   await app.register(dashboardRoutes());
   return app;
 }
 
-// No request logger: a per-request child logger costs throughput, and errors worth logging go to stderr
-// (the daemon's log file) from the error handler.
+/**
+ * With a logger, the request log (one line per request); without, Fastify logs nothing. Fastify makes a child logger
+ * per request to bind its id; the request log's line has no use for it, so the one logger serves every request.
+ */
+function loggerOptions(logger: FastifyBaseLogger | undefined) {
+  if (!logger) return { logger: false } as const;
+  const sameLogger = (parent: FastifyBaseLogger) => parent;
+  return { loggerInstance: logger, logController: new RequestLogController(), childLoggerFactory: sameLogger } as const;
+}
+
 const COMMON = {
-  logger: false,
   bodyLimit: 256 * 1024,
   forceCloseConnections: true,
   return503OnClosing: true,

@@ -1,15 +1,17 @@
 // A gateway bound beyond loopback can be reached by other machines, so (as the official server does) every
-// protected request over TCP must carry `Authorization: Bearer <api_key>:<secret_key>`. The Unix socket and the
-// public paths (health, info, docs, hosted apps) need none.
+// protected request over TCP must carry `Authorization: Bearer <api_key>:<secret_key>`. What is protected is decided
+// by where a route is registered: app.ts registers this plugin inside the context of the protected routes, and the
+// public ones (health, info, docs, the dashboard, hosted apps' pages) outside it. The Unix socket needs no token.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { SERVER_PATHS } from '../contract/paths.js';
+import fp from 'fastify-plugin';
 import { sendError } from './errors.js';
 import { arrivedOnLocalSocket } from './listen.js';
 
-// The dashboard's page and its assets are public too: they hold no data, and their API calls carry the token.
-const PUBLIC_PREFIXES = [SERVER_PATHS.health, SERVER_PATHS.info, '/openapi.json', '/docs', '/apps/', '/assets/'];
+export interface BearerAuthOptions {
+  credentials: { apiKey: string; secretKey: string };
+}
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -23,15 +25,17 @@ export function credentialRefusal(authorization: string | undefined, expected: B
   return timingSafeEqual(digest(match[1]!), expected) ? null : 'Invalid API credentials';
 }
 
-export function registerBearerAuth(app: FastifyInstance, credentials: { apiKey: string; secretKey: string }): void {
-  const expected = digest(`${credentials.apiKey}:${credentials.secretKey}`);
-  app.addHook('onRequest', (request, reply, done) => {
-    const path = request.url.split('?', 1)[0]!;
-    if (arrivedOnLocalSocket(request.raw) || path === '/' || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix)))
-      return done();
-    const refusal = credentialRefusal(request.headers.authorization, expected);
-    if (refusal === null) return done();
-    reply.header('www-authenticate', 'Bearer');
-    sendError(reply, 'UNAUTHORIZED', refusal);
-  });
-}
+/** Every request of the context it is registered in (and its children) needs the token, unless on the Unix socket. */
+export const bearerAuthPlugin = fp<BearerAuthOptions>(
+  async (app: FastifyInstance, { credentials }: BearerAuthOptions) => {
+    const expected = digest(`${credentials.apiKey}:${credentials.secretKey}`);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (arrivedOnLocalSocket(request.raw)) return done();
+      const refusal = credentialRefusal(request.headers.authorization, expected);
+      if (refusal === null) return done();
+      reply.header('www-authenticate', 'Bearer');
+      sendError(reply, 'UNAUTHORIZED', refusal);
+    });
+  },
+  { name: 'auth', fastify: '5.x', dependencies: ['errors'] },
+);

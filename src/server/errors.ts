@@ -4,6 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { DomainError, ERROR_KINDS, type ErrorKind } from '../domain/errors.js';
 import { logError } from '../log.js';
@@ -271,13 +272,20 @@ export function handleClientError(error: NodeJS.ErrnoException & { reason?: stri
   );
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(handleError);
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
-      reply,
-      'ROUTE_NOT_FOUND',
-      `no route ${request.method} ${request.url.split('?')[0]}; see /docs for the API`,
-    ),
+/** The 404 of a path no route serves; an encapsulated context with a prefix sets it again to run its own hooks. */
+export function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(
+    reply,
+    'ROUTE_NOT_FOUND',
+    `no route ${request.method} ${request.url.split('?')[0]}; see /docs for the API`,
   );
 }
+
+/** The envelope for every error and every unknown route, for the whole app. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler(handleError);
+    app.setNotFoundHandler(answerNotFound);
+  },
+  { name: 'errors', fastify: '5.x' },
+);

@@ -5,6 +5,7 @@
 // query whose answer is metered. The hooks are attached to those routes only (onRoute), so other routes pay nothing.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { stockListingDayAt } from '../domain/listing.js';
 import type { Clock } from '../domain/time.js';
 import { sendError } from './errors.js';
@@ -201,8 +202,15 @@ function meterHook(traffic: TrafficMeter) {
   };
 }
 
-/** Must be called before the routes it applies to are registered. */
-export function registerLimits(app: FastifyInstance, options: LimitsOptions): void {
+/** Applies to the routes registered after it, anywhere in the app. */
+export const limitsPlugin = fp<LimitsOptions>(
+  async (app: FastifyInstance, options: LimitsOptions) => {
+    addLimitHooks(app, options);
+  },
+  { name: 'limits', fastify: '5.x', dependencies: ['errors'] },
+);
+
+function addLimitHooks(app: FastifyInstance, options: LimitsOptions): void {
   const groups = makeGroups(options.isTradingHours);
   app.addHook('onRoute', (route) => {
     const { rateGroups, traffic } = route.config ?? {};

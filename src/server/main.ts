@@ -6,6 +6,7 @@ import { SimVenue } from '../broker/sim/sim-venue.js';
 import { ConfigError, type GatewayConfig } from '../config.js';
 import { type Clock, clockStartingAt, systemClock } from '../domain/time.js';
 import { Gateway } from '../gateway/gateway.js';
+import { createLogger } from '../log.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
 import { createDataHome, JOURNAL_FILE, tightenDataHome } from './data-home.js';
@@ -61,6 +62,8 @@ export async function startGateway(
     https,
     rateLimits: config.simLimits,
     appsDir: join(config.homePath, 'apps'),
+    // pino ends each line with a newline; `log` adds its own.
+    requestLog: config.requestLog ? createLogger((line) => log(line.trimEnd())) : undefined,
     streams: {
       subscriptionsFile: join(config.homePath, 'subscriptions.json'),
       restore: config.restoreSubscriptions,

@@ -2,6 +2,7 @@
 // rebinding) and, when a browser sends an Origin, come from this server's own pages.
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ErrorKind } from '../domain/errors.js';
 import { sendError } from './errors.js';
 
@@ -16,7 +17,20 @@ function hostName(hostHeader: string): string | null {
 /** Which guard refused a request, and why. */
 type Refusal = [kind: ErrorKind & `FORBIDDEN_${string}`, message: string];
 
-export function registerRequestGuards(app: FastifyInstance, bindHost: string): void {
+export interface GuardsOptions {
+  /** The TCP bind address: a Host naming it (or a loopback name) is accepted. */
+  bindHost: string;
+}
+
+/** The Host and Origin checks of every request, public or not, on either listener. */
+export const guardsPlugin = fp<GuardsOptions>(
+  async (app: FastifyInstance, { bindHost }: GuardsOptions) => {
+    addGuards(app, bindHost);
+  },
+  { name: 'guards', fastify: '5.x', dependencies: ['errors'] },
+);
+
+function addGuards(app: FastifyInstance, bindHost: string): void {
   const allowed = new Set([...LOCAL_NAMES, bindHost.includes(':') ? `[${bindHost}]` : bindHost]);
   const anyHost = bindHost === '0.0.0.0' || bindHost === '::';
   // Host headers already seen to be acceptable: the check runs on every request, so the parse is done once.

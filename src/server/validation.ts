@@ -7,6 +7,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -61,14 +62,21 @@ function compileValidator(schema: object, part: ReturnType<typeof ajvs>, text: b
   return validate;
 }
 
-export function registerValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body'
-      ? compileValidator(schema as object, BODY, false)
-      : compileValidator(schema as object, TEXT, true),
-  );
-  registerJsonBodyParser(app);
-}
+/** The validators and the body parser of the whole app; the errors plugin turns what they refuse into a 422 or 400. */
+export const validationPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setValidatorCompiler(({ schema, httpPart }) =>
+      httpPart === 'body'
+        ? compileValidator(schema as object, BODY, false)
+        : compileValidator(schema as object, TEXT, true),
+    );
+    // Bodies are JSON only: without this, Fastify's built-in text/plain parser hands the raw string to the route
+    // (fetch() sends a string body as text/plain), which then fails as "body must be object" instead of 415.
+    app.removeContentTypeParser('text/plain');
+    registerJsonBodyParser(app);
+  },
+  { name: 'validation', fastify: '5.x', dependencies: ['errors'] },
+);
 
 /** preValidation of account-scoped POSTs: no body means the default account, as `{}` does. */
 export async function emptyBodyIsDefault(request: FastifyRequest): Promise<void> {

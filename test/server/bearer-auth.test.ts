@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { API_PREFIX, SERVER_PATHS } from '../../src/contract/paths.js';
 import { ManualClock } from '../../src/domain/time.js';
 import { buildApp } from '../../src/server/app.js';
 import { MONDAY_MORNING } from '../helpers/app.js';
@@ -8,7 +12,7 @@ import { simGateway } from '../helpers/gateway.js';
 
 const credentials = { apiKey: 'KEY', secretKey: 'SECRET' };
 
-async function exposedApp() {
+async function exposedApp(appsDir?: string) {
   const { gateway } = simGateway({
     clock: new ManualClock(MONDAY_MORNING),
     seed: 1,
@@ -16,7 +20,7 @@ async function exposedApp() {
     apiKey: 'KEY',
   });
   const identity = { version: 'test', scheme: 'http' as const, protocols: ['HTTP/1.1'], startedAt: Date.now() };
-  const app = await buildApp({ gateway, bindHost: '0.0.0.0', credentials, identity });
+  const app = await buildApp({ gateway, bindHost: '0.0.0.0', credentials, identity, appsDir });
   await app.ready();
   return app;
 }
@@ -79,5 +83,32 @@ describe('a gateway bound beyond loopback', () => {
     assert.equal(asset.statusCode, 404, 'a missing asset is not found, not unauthorized');
     const protectedWithQuery = await app.inject({ method: 'GET', url: '/api/v1/auth/accounts?x=/' });
     assert.equal(protectedWithQuery.statusCode, 401);
+  });
+
+  test('every route of the API but health and info needs the token, so a new one cannot be left open', async () => {
+    const appsDir = mkdtempSync(join(tmpdir(), 'sjgate-apps-'));
+    try {
+      const app = await exposedApp(appsDir);
+      const doc = (await app.inject('/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+      const PUBLIC = new Set([SERVER_PATHS.health, SERVER_PATHS.info]);
+      let checked = 0;
+      for (const [path, operations] of Object.entries(doc.paths)) {
+        if (!path.startsWith(`${API_PREFIX}/`) || PUBLIC.has(path as never)) continue;
+        const url = path.replace(/\{[^}]+\}/g, 'x');
+        for (const method of Object.keys(operations)) {
+          const response = await app.inject({ method: method.toUpperCase() as 'GET', url });
+          assert.equal(response.statusCode, 401, `${method.toUpperCase()} ${path}`);
+          checked++;
+        }
+      }
+      assert.ok(checked > 50, `only ${checked} operations`);
+      for (const url of PUBLIC) assert.equal((await app.inject({ method: 'GET', url })).statusCode, 200, url);
+      // An unknown path of the API needs the token as well; the public pages of apps do not.
+      assert.equal((await app.inject({ method: 'GET', url: '/api/v1/no/such/route' })).statusCode, 401);
+      assert.equal((await app.inject({ method: 'GET', url: '/apps/missing/' })).statusCode, 404);
+      await app.close();
+    } finally {
+      rmSync(appsDir, { recursive: true, force: true });
+    }
   });
 });

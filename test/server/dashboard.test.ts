@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerBearerAuth } from '../../src/server/bearer-auth.js';
-import { registerErrorHandling } from '../../src/server/errors.js';
+import { API_PREFIX } from '../../src/contract/paths.js';
+import { bearerAuthPlugin } from '../../src/server/bearer-auth.js';
+import { errorsPlugin } from '../../src/server/errors.js';
 import { dashboardRoutes, packageRoot } from '../../src/server/routes/dashboard.js';
 import { testApp } from '../helpers/app.js';
 
@@ -40,9 +41,16 @@ function emptyFolder(): string {
 
 async function dashboardApp(root: string, credentials?: { apiKey: string; secretKey: string }) {
   const app = Fastify();
-  registerErrorHandling(app);
-  if (credentials) registerBearerAuth(app, credentials);
+  await app.register(errorsPlugin);
   await app.register(dashboardRoutes({ root }));
+  // The API's context, protected, beside the dashboard's public one (as buildApp registers them).
+  await app.register(
+    async (api) => {
+      if (credentials) await api.register(bearerAuthPlugin, { credentials });
+      api.get('/auth/accounts', async () => []);
+    },
+    { prefix: API_PREFIX },
+  );
   await app.ready();
   apps.push(app);
   return app;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
-import { registerErrorHandling } from '../../src/server/errors.js';
-import { registerLimits } from '../../src/server/limits.js';
+import { errorsPlugin } from '../../src/server/errors.js';
+import { limitsPlugin } from '../../src/server/limits.js';
 
 const MONDAY_MORNING = taipeiInstant('2026-11-23', '10:00');
 
@@ -21,8 +21,8 @@ async function limitedApp(setup: Setup = {}) {
   const state = { tradingHours: true, exhausted: setup.exhausted ?? false };
   const recorded: number[] = [];
   const app = Fastify();
-  registerErrorHandling(app);
-  registerLimits(app, {
+  await app.register(errorsPlugin);
+  await app.register(limitsPlugin, {
     enabled: setup.enabled ?? true,
     clock,
     isTradingHours: () => state.tradingHours,

@@ -4,7 +4,7 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_PAGE_PATHS, APP_PATHS } from '../../contract/paths.js';
+import { APP_PAGE_PATHS, APP_ROUTES } from '../../contract/paths.js';
 import { APP_SIZE_LIMIT, MAX_APP_BYTES, MAX_APP_FILES, MAX_APP_FOLDERS, MB } from '../../domain/apps.js';
 import { AppRefusal, checkAppName } from '../apps/paths.js';
 import { sendAppFile } from '../apps/send-file.js';
@@ -52,23 +52,26 @@ const DEFAULT_LIMITS: UploadLimits = {
   progress: { windowMs: UPLOAD_WINDOW_MS, minBytes: UPLOAD_MIN_BYTES },
 };
 
+function answerRefusals(error: Error, _request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppRefusal) return sendError(reply, error.kind, error.message);
+  throw error;
+}
+
+/** Upload, list and delete: registered under API_PREFIX, behind the bearer token when one is required. */
 export function appsRoutes(store: AppStore, limits: UploadLimits = DEFAULT_LIMITS): FastifyPluginAsync {
   return async (fastify) => {
-    fastify.setErrorHandler((error, _request, reply) => {
-      if (error instanceof AppRefusal) return sendError(reply, error.kind, error.message);
-      throw error;
-    });
+    fastify.setErrorHandler(answerRefusals);
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     await app.register(uploadRoute(store, limits));
 
     app.get(
-      APP_PATHS.apps,
+      APP_ROUTES.apps,
       { schema: { tags, summary: 'Names of the uploaded apps', response: { 200: AppListResponse } } },
       async () => ({ apps: await store.list() }),
     );
 
     app.delete(
-      APP_PATHS.app,
+      APP_ROUTES.app,
       {
         schema: {
           tags,
@@ -83,6 +86,14 @@ export function appsRoutes(store: AppStore, limits: UploadLimits = DEFAULT_LIMIT
         return { deleted: name };
       },
     );
+  };
+}
+
+/** The pages of the hosted apps, outside the API's prefix and public. */
+export function appPagesRoutes(store: AppStore): FastifyPluginAsync {
+  return async (fastify) => {
+    fastify.setErrorHandler(answerRefusals);
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.route({
       method: ['GET', 'HEAD'],
@@ -160,7 +171,7 @@ function uploadRoute(store: AppStore, { maxUploads, progress }: UploadLimits): F
     };
 
     app.post(
-      APP_PATHS.app,
+      APP_ROUTES.app,
       {
         schema: {
           tags,

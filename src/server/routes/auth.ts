@@ -3,7 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { AUTH_PATHS } from '../../contract/paths.js';
+import { AUTH_ROUTES } from '../../contract/paths.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { AccountRequestSchema, AccountSchema, selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
@@ -15,13 +15,13 @@ export function authRoutes(gateway: Gateway): FastifyPluginAsync {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.get(
-      AUTH_PATHS.accounts,
+      AUTH_ROUTES.accounts,
       { schema: { tags, summary: 'Accounts of the logged-in person', response: { 200: Type.Array(AccountSchema) } } },
       async () => gateway.accounts.list(),
     );
 
     app.post(
-      AUTH_PATHS.defaultAccount,
+      AUTH_ROUTES.defaultAccount,
       {
         schema: {
           tags,
@@ -35,7 +35,7 @@ export function authRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      AUTH_PATHS.usage,
+      AUTH_ROUTES.usage,
       {
         schema: {
           tags,

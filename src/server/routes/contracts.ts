@@ -3,7 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { CONTRACT_PATHS, ORDER_PATHS } from '../../contract/paths.js';
+import { CONTRACT_ROUTES, ORDER_PATHS } from '../../contract/paths.js';
 import type { Contract, SecurityType } from '../../domain/contracts.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_ORDER_PRICE } from '../../domain/order-rules.js';
@@ -66,7 +66,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.get(
-      CONTRACT_PATHS.contracts,
+      CONTRACT_ROUTES.contracts,
       {
         // a listed Contract is accepted as is wherever a contract is named (clients and API fuzzers follow this)
         links: {
@@ -104,7 +104,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      CONTRACT_PATHS.contracts,
+      CONTRACT_ROUTES.contracts,
       {
         schema: {
           tags,
@@ -132,7 +132,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      CONTRACT_PATHS.contract,
+      CONTRACT_ROUTES.contract,
       {
         schema: {
           tags,
@@ -148,7 +148,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      CONTRACT_PATHS.contractInfo,
+      CONTRACT_ROUTES.contractInfo,
       {
         // The route sends prepared bytes, so the union response schema only documents: no serializer is compiled.
         serializerCompiler: () => (data) => JSON.stringify(data),
@@ -173,7 +173,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      CONTRACT_PATHS.futuresRoots,
+      CONTRACT_ROUTES.futuresRoots,
       {
         schema: {
           tags,
@@ -186,7 +186,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      CONTRACT_PATHS.futures,
+      CONTRACT_ROUTES.futures,
       {
         schema: {
           tags,
@@ -213,7 +213,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      CONTRACT_PATHS.optionsRoots,
+      CONTRACT_ROUTES.optionsRoots,
       {
         schema: {
           tags,
@@ -226,7 +226,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      CONTRACT_PATHS.options,
+      CONTRACT_ROUTES.options,
       {
         schema: {
           tags,
@@ -261,7 +261,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      CONTRACT_PATHS.warrantUnderlyings,
+      CONTRACT_ROUTES.warrantUnderlyings,
       {
         schema: {
           tags,
@@ -280,7 +280,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      CONTRACT_PATHS.warrants,
+      CONTRACT_ROUTES.warrants,
       {
         schema: {
           tags,
@@ -312,7 +312,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      CONTRACT_PATHS.combo,
+      CONTRACT_ROUTES.combo,
       {
         schema: {
           tags,
@@ -329,7 +329,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      CONTRACT_PATHS.comboFutures,
+      CONTRACT_ROUTES.comboFutures,
       {
         schema: {
           tags,
@@ -345,7 +345,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      CONTRACT_PATHS.tickBands,
+      CONTRACT_ROUTES.tickBands,
       {
         schema: {
           tags,

@@ -3,7 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { MARKET_DATA_PATHS } from '../../contract/paths.js';
+import { MARKET_DATA_ROUTES } from '../../contract/paths.js';
 import { emptyKbars, emptyTicks } from '../../domain/market-data.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { errorResponses } from '../schemas/common.js';
@@ -34,7 +34,7 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
     const data = gateway.marketData;
 
     app.post(
-      MARKET_DATA_PATHS.ticks,
+      MARKET_DATA_ROUTES.ticks,
       {
         config: { rateGroups: ['market-data', 'ticks'], traffic: { empty: emptyTicks } },
         schema: {
@@ -51,7 +51,7 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      MARKET_DATA_PATHS.kbars,
+      MARKET_DATA_ROUTES.kbars,
       {
         config: { rateGroups: ['market-data', 'kbars'], traffic: { empty: emptyKbars } },
         schema: {
@@ -66,7 +66,7 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      MARKET_DATA_PATHS.snapshots,
+      MARKET_DATA_ROUTES.snapshots,
       {
         config: { rateGroups: ['market-data'], traffic: { empty: () => [] } },
         schema: {
@@ -80,7 +80,7 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      MARKET_DATA_PATHS.scanner,
+      MARKET_DATA_ROUTES.scanner,
       {
         schema: {
           tags,
@@ -93,7 +93,7 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      MARKET_DATA_PATHS.creditEnquire,
+      MARKET_DATA_ROUTES.creditEnquire,
       {
         config: { rateGroups: ['market-data'] },
         schema: {
@@ -107,7 +107,7 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      MARKET_DATA_PATHS.shortStockSources,
+      MARKET_DATA_ROUTES.shortStockSources,
       {
         config: { rateGroups: ['market-data'] },
         schema: {
@@ -121,19 +121,19 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.get(
-      MARKET_DATA_PATHS.regulatoryPunish,
+      MARKET_DATA_ROUTES.regulatoryPunish,
       { schema: { tags, summary: 'Disposition stocks (columnar)', response: { 200: PunishSchema } } },
       async () => data.punish(),
     );
 
     app.get(
-      MARKET_DATA_PATHS.regulatoryNotice,
+      MARKET_DATA_ROUTES.regulatoryNotice,
       { schema: { tags, summary: 'Attention stocks (columnar)', response: { 200: NoticeSchema } } },
       async () => data.notice(),
     );
 
     app.post(
-      MARKET_DATA_PATHS.dailyQuotes,
+      MARKET_DATA_ROUTES.dailyQuotes,
       {
         schema: {
           tags,

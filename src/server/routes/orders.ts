@@ -4,7 +4,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { ORDER_PATHS } from '../../contract/paths.js';
+import { ORDER_PATHS, ORDER_ROUTES } from '../../contract/paths.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { postOperationRef } from '../openapi.js';
@@ -56,7 +56,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.post(
-      ORDER_PATHS.placeOrder,
+      ORDER_ROUTES.placeOrder,
       {
         config,
         links: {
@@ -101,7 +101,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.cancelOrder,
+      ORDER_ROUTES.cancelOrder,
       {
         config,
         schema: {
@@ -118,7 +118,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.updatePrice,
+      ORDER_ROUTES.updatePrice,
       {
         config,
         schema: {
@@ -133,7 +133,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.updateQty,
+      ORDER_ROUTES.updateQty,
       {
         config,
         schema: {
@@ -150,7 +150,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.placeComboOrder,
+      ORDER_ROUTES.placeComboOrder,
       {
         config,
         links: {
@@ -183,7 +183,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.cancelComboOrder,
+      ORDER_ROUTES.cancelComboOrder,
       {
         config,
         schema: {
@@ -197,7 +197,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      ORDER_PATHS.comboTrades,
+      ORDER_ROUTES.comboTrades,
       {
         config,
         preValidation: emptyBodyIsDefault,
@@ -212,8 +212,8 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     for (const [path, summary] of [
-      [ORDER_PATHS.trades, 'The trades of an account, or of every account'],
-      [ORDER_PATHS.updateStatus, 'Refresh and list the trades of an account (same as trades)'],
+      [ORDER_ROUTES.trades, 'The trades of an account, or of every account'],
+      [ORDER_ROUTES.updateStatus, 'Refresh and list the trades of an account (same as trades)'],
     ] as const) {
       app.post(
         path,

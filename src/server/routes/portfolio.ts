@@ -4,7 +4,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { PORTFOLIO_PATHS } from '../../contract/paths.js';
+import { PORTFOLIO_ROUTES } from '../../contract/paths.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
@@ -41,7 +41,7 @@ export function portfolioRoutes(gateway: Gateway): FastifyPluginAsync {
     const portfolio = gateway.portfolio;
 
     app.post(
-      PORTFOLIO_PATHS.accountBalance,
+      PORTFOLIO_ROUTES.accountBalance,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -57,7 +57,7 @@ export function portfolioRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      PORTFOLIO_PATHS.margin,
+      PORTFOLIO_ROUTES.margin,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -75,7 +75,7 @@ export function portfolioRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      PORTFOLIO_PATHS.positionUnit,
+      PORTFOLIO_ROUTES.positionUnit,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -93,7 +93,7 @@ export function portfolioRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      PORTFOLIO_PATHS.positionDetail,
+      PORTFOLIO_ROUTES.positionDetail,
       {
         preValidation: emptyBodyIsDefault,
         schema: {
@@ -108,7 +108,7 @@ export function portfolioRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      PORTFOLIO_PATHS.profitLoss,
+      PORTFOLIO_ROUTES.profitLoss,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -126,7 +126,7 @@ export function portfolioRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      PORTFOLIO_PATHS.profitLossDetail,
+      PORTFOLIO_ROUTES.profitLossDetail,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -142,7 +142,7 @@ export function portfolioRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      PORTFOLIO_PATHS.profitLossSum,
+      PORTFOLIO_ROUTES.profitLossSum,
       {
         preValidation: emptyBodyIsDefault,
         schema: {
@@ -157,7 +157,7 @@ export function portfolioRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      PORTFOLIO_PATHS.settlements,
+      PORTFOLIO_ROUTES.settlements,
       {
         config: accounting,
         preValidation: emptyBodyIsDefault,
@@ -173,7 +173,7 @@ export function portfolioRoutes(gateway: Gateway): FastifyPluginAsync {
     );
 
     app.post(
-      PORTFOLIO_PATHS.tradingLimits,
+      PORTFOLIO_ROUTES.tradingLimits,
       {
         preValidation: emptyBodyIsDefault,
         schema: {

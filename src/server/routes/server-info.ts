@@ -3,7 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { SERVER_PATHS } from '../../contract/paths.js';
+import { SERVER_ROUTES } from '../../contract/paths.js';
 import { taipeiIso } from '../../domain/time.js';
 import type { Gateway } from '../../gateway/gateway.js';
 
@@ -19,7 +19,7 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.get(
-      SERVER_PATHS.info,
+      SERVER_ROUTES.info,
       {
         schema: {
           tags: ['info'],
@@ -60,7 +60,7 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
     );
 
     app.get(
-      SERVER_PATHS.health,
+      SERVER_ROUTES.health,
       {
         schema: {
           tags: ['health'],

@@ -3,7 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { AUTH_PATHS, SSE_PATHS, STREAM_PATHS, streamDataPath } from '../../contract/paths.js';
+import { AUTH_ROUTES, SSE_ROUTES, STREAM_PATHS, STREAM_ROUTES, streamDataRoute } from '../../contract/paths.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_SUBSCRIPTIONS } from '../../domain/quotes.js';
 import { TAIPEI_OFFSET_MS } from '../../domain/time.js';
@@ -32,7 +32,7 @@ export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamSer
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
     app.post(
-      STREAM_PATHS.subscribe,
+      STREAM_ROUTES.subscribe,
       {
         schema: {
           tags,
@@ -54,7 +54,7 @@ export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamSer
     );
 
     app.post(
-      STREAM_PATHS.unsubscribe,
+      STREAM_ROUTES.unsubscribe,
       {
         schema: {
           tags,
@@ -74,7 +74,7 @@ export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamSer
     );
 
     app.get(
-      STREAM_PATHS.subscriptions,
+      STREAM_ROUTES.subscriptions,
       {
         schema: {
           tags,
@@ -95,7 +95,7 @@ export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamSer
 
     for (const subscribe of [true, false]) {
       app.post(
-        subscribe ? AUTH_PATHS.subscribeTrade : AUTH_PATHS.unsubscribeTrade,
+        subscribe ? AUTH_ROUTES.subscribeTrade : AUTH_ROUTES.unsubscribeTrade,
         {
           schema: {
             tags: ['auth'],
@@ -118,7 +118,7 @@ export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamSer
     }
 
     app.get(
-      STREAM_PATHS.status,
+      STREAM_ROUTES.status,
       {
         schema: { tags, summary: 'Clients attached to the SSE streams', response: { 200: StreamStatusSchema } },
       },
@@ -131,7 +131,7 @@ export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamSer
     );
 
     app.get(
-      STREAM_PATHS.receivers,
+      STREAM_ROUTES.receivers,
       {
         schema: {
           tags,
@@ -144,7 +144,7 @@ export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamSer
     );
 
     app.get(
-      SSE_PATHS.data,
+      SSE_ROUTES.data,
       {
         schema: {
           tags,
@@ -178,7 +178,7 @@ export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamSer
 
     for (const stream of DEDICATED_STREAMS) {
       app.get(
-        streamDataPath(stream),
+        streamDataRoute(stream),
         {
           schema: {
             tags,
@@ -200,7 +200,7 @@ export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamSer
     }
 
     app.get(
-      SSE_PATHS.contractEvent,
+      SSE_ROUTES.contractEvent,
       {
         schema: {
           tags,
