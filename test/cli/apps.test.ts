@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { appUrl } from '../../src/cli/commands/apps.js';
+import { appUrl } from '../../src/cli/commands/apps/app-url.js';
 import { multipartBody } from '../../src/cli/multipart.js';
 import { formatProgress, ProgressLine } from '../../src/cli/progress.js';
 import { MAX_APP_BYTES } from '../../src/domain/apps.js';

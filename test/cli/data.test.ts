@@ -1,21 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { InvalidArgumentError } from 'commander';
-import {
-  codeOrCombo,
-  codesWithCombos,
-  contractsRequest,
-  dailyQuotesRequest,
-  instrumentRef,
-  kbarsRequest,
-  kebabCase,
-  regulatoryPath,
-  scannerRequest,
-  scannerType,
-  snapshotsRequest,
-  ticksRequest,
-} from '../../src/cli/commands/data.js';
+import { dailyQuotesRequest } from '../../src/cli/commands/data/daily-quotes.js';
+import { codeOrCombo, codesWithCombos, instrumentRef } from '../../src/cli/commands/data/flags.js';
+import { kbarsRequest } from '../../src/cli/commands/data/kbars.js';
+import { regulatoryPath } from '../../src/cli/commands/data/regulatory.js';
+import { scannerRequest, scannerType } from '../../src/cli/commands/data/scanner.js';
+import { snapshotsRequest } from '../../src/cli/commands/data/snapshots.js';
+import { contractsRequest } from '../../src/cli/commands/data/stock-codes.js';
+import { ticksRequest } from '../../src/cli/commands/data/ticks.js';
 import { EXIT, UsageError } from '../../src/cli/context.js';
+import { kebabCase } from '../../src/cli/parsers.js';
 import { SCANNER_TYPES } from '../../src/domain/market-data.js';
 import { envelope, fakeDaemon } from '../helpers/cli.js';
 

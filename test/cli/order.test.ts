@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { InvalidArgumentError } from 'commander';
-import {
-  customField,
-  enumValue,
-  formatTrades,
-  isSettled,
-  orderKindOf,
-  type PlaceOptions,
-  placeOrderRequest,
-  price,
-  settle,
-  tradeRow,
-  tradesRequest,
-} from '../../src/cli/commands/order.js';
+import { customField, price } from '../../src/cli/commands/order/flags.js';
+import { tradesRequest } from '../../src/cli/commands/order/list.js';
+import { orderKindOf, type PlaceOptions, placeOrderRequest } from '../../src/cli/commands/order/place.js';
+import { formatTrades, isSettled, settle, tradeRow } from '../../src/cli/commands/order/trades.js';
 import { EXIT, UsageError } from '../../src/cli/context.js';
+import { enumValue } from '../../src/cli/parsers.js';
 import {
   ACTIONS,
   FUTURES_OC_TYPE_INPUTS,

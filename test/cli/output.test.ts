@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { InvalidArgumentError } from 'commander';
-import { formatUsage } from '../../src/cli/commands/auth.js';
+import { formatUsage } from '../../src/cli/commands/auth/usage.js';
 import { detailLines } from '../../src/cli/context.js';
 import { formatBar, formatCell, formatJson, formatRecord, formatTable, rowsOfColumns } from '../../src/cli/output.js';
 import { boolean, dateOrToday, taipeiDate, timeOfDay } from '../../src/cli/parsers.js';

@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import {
-  accountRequest,
-  formatPortfolioRows,
-  formatProfitLossSummary,
-  formatTradingLimits,
-  portfolioRequests,
-} from '../../src/cli/commands/portfolio.js';
+import { formatProfitLossSummary } from '../../src/cli/commands/portfolio/profit-loss-summary.js';
+import { accountRequest, portfolioRequests } from '../../src/cli/commands/portfolio/requests.js';
+import { formatPortfolioRows } from '../../src/cli/commands/portfolio/rows.js';
+import { formatTradingLimits } from '../../src/cli/commands/portfolio/trading-limits.js';
 import { EXIT, UsageError } from '../../src/cli/context.js';
 import { taipeiDate } from '../../src/cli/parsers.js';
 import { envelope, fakeDaemon } from '../helpers/cli.js';

@@ -13,19 +13,19 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { ApiError, DaemonClient, UnreachableError } from '../../src/cli/client.js';
+import { formatQuote, quoteStream } from '../../src/cli/commands/data/quotes.js';
+import { quoteType, subscribeRequest } from '../../src/cli/commands/data/subscription.js';
 import {
-  formatQuote,
-  type ProductSubscription,
-  quoteStream,
-  quoteType,
-  type Subscription,
-  subscribeRequest,
-} from '../../src/cli/commands/data.js';
-import { accountOfEvent, eventMatches, formatOrderEvent, orderEventCells } from '../../src/cli/commands/order.js';
-import { formatServerStatus } from '../../src/cli/commands/server.js';
+  accountOfEvent,
+  eventMatches,
+  formatOrderEvent,
+  orderEventCells,
+} from '../../src/cli/commands/order/reports.js';
+import { formatServerStatus } from '../../src/cli/commands/server/status.js';
 import { EXIT, UsageError } from '../../src/cli/context.js';
 import type { Row } from '../../src/cli/output.js';
 import { followStream } from '../../src/cli/stream.js';
+import type { ProductSubscription, Subscription } from '../../src/contract/wire.js';
 import { testApp } from '../helpers/app.js';
 import { type CommandOutput, runSjgate } from '../helpers/cli.js';
 import { freePort } from '../helpers/net.js';
