@@ -1,6 +1,7 @@
 // The CLI program run in this process against a fake daemon: an HTTP server on a free port that records every
 // request and answers what the test says, under a temporary data home without a socket (so the client uses TCP).
 
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -165,4 +166,14 @@ export async function runSjgate(
     code = output.exitCode() ?? EXIT.ok;
   }
   return { code, stdout: output.stdout(), stderr: output.stderr() };
+}
+
+/** Runs each case against the fake daemon: each must exit 2 with its message on stderr, and send nothing. */
+export async function assertUsageErrors(daemon: FakeDaemon, cases: [string[], RegExp][]): Promise<void> {
+  for (const [args, message] of cases) {
+    const run = await daemon.sjgate(...args);
+    assert.equal(run.code, EXIT.usage, `${args.join(' ')}: ${run.stderr}`);
+    assert.match(run.stderr, message, args.join(' '));
+    assert.deepEqual(daemon.seen, [], args.join(' '));
+  }
 }
