@@ -5,7 +5,7 @@ import { assertUsageErrors } from '../../../helpers/cli.js';
 import { orderDaemon } from './fixtures.js';
 
 describe('sjgate order cancel against a fake daemon', () => {
-  const { daemon, state, reset } = orderDaemon();
+  const { daemon, reset } = orderDaemon();
   const { seen, sjgate } = daemon;
   beforeEach(reset);
   before(() => daemon.start());

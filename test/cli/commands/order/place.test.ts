@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { orderKindOf, type PlaceOptions, placeOrderRequest } from '../../../../src/cli/commands/order/place.js';
 import { EXIT, UsageError } from '../../../../src/cli/context.js';
 import { assertUsageErrors } from '../../../helpers/cli.js';
-import { FUTURES_TRADE, orderDaemon, stockTrade } from './fixtures.js';
+import { orderDaemon, stockTrade } from './fixtures.js';
 
 const usage = (message: RegExp) => (error: unknown) => error instanceof UsageError && message.test(error.message);
 

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { EXIT } from '../../../../src/cli/context.js';
 import { assertUsageErrors } from '../../../helpers/cli.js';
 import { orderDaemon } from './fixtures.js';
 
 describe('sjgate order update-qty against a fake daemon', () => {
-  const { daemon, state, reset } = orderDaemon();
+  const { daemon, reset } = orderDaemon();
   const { seen, sjgate } = daemon;
   beforeEach(reset);
   before(() => daemon.start());
