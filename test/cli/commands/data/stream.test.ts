@@ -58,6 +58,25 @@ describe('sjgate data stream', () => {
     assert.equal(process.listenerCount('SIGINT'), 0, 'the Ctrl+C handler is removed');
   });
 
+  test('--json FIELDS prints only those fields of each event; an unknown one stops the stream with exit 2', async () => {
+    const fake = await quoteDaemon(STOCK_SUBSCRIPTION, 'tick_stk', [
+      frame('0-1', 'tick_stk', tick('2330', '1005')),
+      frame('0-2', 'tick_stk', tick('2330', '1010')),
+    ]);
+    fakes.push(fake);
+    const run = await sjgate(fake.port, ['data', 'stream', '--code', '2330', '--json', 'close,code'], ctrlCAfter(2));
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(jsonLinesOf(run.stdout), [
+      { close: '1005', code: '2330' },
+      { close: '1010', code: '2330' },
+    ]);
+    const wrong = await sjgate(fake.port, ['data', 'stream', '--code', '2330', '--json', 'price']);
+    assert.equal(wrong.code, EXIT.usage);
+    assert.equal(wrong.stdout, '');
+    assert.match(wrong.stderr, /^error: unknown JSON field: "price"\navailable fields:\n {2}code\n {2}date\n/);
+    assert.equal(fake.requests.at(-1)?.url, '/api/v1/stream/unsubscribe', 'it unsubscribes');
+  });
+
   test('--format human prints a header and a row per event; a continuous code follows its month', async () => {
     const subscription = { ...STOCK_SUBSCRIPTION, security_type: 'FUT', exchange: 'TAIFEX', code: 'TXFR1' };
     const fake = await quoteDaemon({ ...subscription, target_code: 'TXFL6', quote_type: 'BidAsk' }, 'bidask_fop', [
