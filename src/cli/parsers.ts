@@ -48,8 +48,14 @@ export function text(value: string): string {
   return trimmed;
 }
 
+/** An account as --account names it. */
+export interface AccountSelector {
+  broker_id: string;
+  account_id: string;
+}
+
 /** `BROKER-ACCOUNT`, e.g. `9A95-1234567`: split at the first '-'. */
-export function account(value: string): { broker_id: string; account_id: string } {
+export function account(value: string): AccountSelector {
   const dash = value.indexOf('-');
   const broker_id = value.slice(0, dash).trim();
   const account_id = value.slice(dash + 1).trim();

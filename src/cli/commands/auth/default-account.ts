@@ -5,7 +5,7 @@ import { AUTH_PATHS } from '../../../contract/paths.js';
 import type { Account } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatHeading, formatRecord } from '../../output.js';
-import { account, oneOf } from '../../parsers.js';
+import { type AccountSelector, account, oneOf } from '../../parsers.js';
 
 const ACCOUNT_FIELDS = [
   'account_type',
@@ -17,7 +17,7 @@ const ACCOUNT_FIELDS = [
 ] as const satisfies readonly (keyof Account)[];
 
 interface DefaultAccountOptions {
-  account: { broker_id: string; account_id: string };
+  account: AccountSelector;
   accountType?: 'S' | 'F';
 }
 

@@ -4,12 +4,12 @@ import { type Command, Option } from 'commander';
 import type { SubscribeTradeAnswer } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatRecord } from '../../output.js';
-import { accountOption, oneOf } from '../../parsers.js';
+import { type AccountSelector, accountOption, oneOf } from '../../parsers.js';
 
 const FIELDS = ['account', 'subscribe_trade', 'ts'] as const satisfies readonly (keyof SubscribeTradeAnswer)[];
 
 interface TradeSubscriptionOptions {
-  account?: { broker_id: string; account_id: string } | undefined;
+  account?: AccountSelector | undefined;
   accountType?: 'S' | 'F' | undefined;
 }
 

@@ -3,13 +3,12 @@
 import { type Command, Option } from 'commander';
 import { SSE_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
-import { account } from '../../parsers.js';
+import { type AccountSelector, account } from '../../parsers.js';
 import { followStream, printLine, stopSignal, streamAction } from '../../stream.js';
-import type { AccountOption } from './flags.js';
 import { eventMatches, formatOrderEvent, formatOrderEventHeader } from './reports.js';
 
 export interface EventsOptions {
-  account?: AccountOption | undefined;
+  account?: AccountSelector | undefined;
 }
 
 export function registerEvents(order: Command, env: CliEnv): void {

@@ -8,11 +8,6 @@ export const ORDER_SECURITY_TYPES = ['STK', 'WRT', 'FUT', 'OPT'] as const;
 export type OrderSecurityType = (typeof ORDER_SECURITY_TYPES)[number];
 export const PRICE_TYPES = [...new Set<PriceType>(['LMT', 'MKT', ...FUTURES_PRICE_TYPES])];
 
-export interface AccountOption {
-  broker_id: string;
-  account_id: string;
-}
-
 /** A price: a number from 0. */
 export function price(value: string): number {
   const number = decimal(value);

@@ -5,12 +5,11 @@ import { ORDER_PATHS } from '../../../contract/paths.js';
 import type { AccountType } from '../../../domain/accounts.js';
 import type { Trade } from '../../../domain/orders.js';
 import { action, type CliEnv } from '../../context.js';
-import { accountOption, oneOf } from '../../parsers.js';
-import type { AccountOption } from './flags.js';
+import { type AccountSelector, accountOption, oneOf } from '../../parsers.js';
 import { formatTrades, TRADE_FIELDS } from './trades.js';
 
 export interface ListOptions {
-  account?: AccountOption | undefined;
+  account?: AccountSelector | undefined;
   accountType?: AccountType | undefined;
 }
 

@@ -17,9 +17,17 @@ import {
   type Trade,
 } from '../../../domain/orders.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
-import { account, accountOption, enumValue, integerIn, kebabCase, oneOf, text } from '../../parsers.js';
 import {
-  type AccountOption,
+  type AccountSelector,
+  account,
+  accountOption,
+  enumValue,
+  integerIn,
+  kebabCase,
+  oneOf,
+  text,
+} from '../../parsers.js';
+import {
   customField,
   noWaitOption,
   ORDER_SECURITY_TYPES,
@@ -41,8 +49,8 @@ export interface PlaceOptions {
   octype?: FuturesOCTypeInput | undefined;
   daytradeShort?: boolean | undefined;
   customField?: string | undefined;
-  account?: AccountOption | undefined;
-  accountId?: AccountOption | undefined;
+  account?: AccountSelector | undefined;
+  accountId?: AccountSelector | undefined;
   securityType?: OrderSecurityType | undefined;
   wait?: boolean | undefined;
 }

@@ -2,7 +2,7 @@
 
 import { OP_CODE_OK } from '../../../domain/orders.js';
 import { formatLine } from '../../output.js';
-import type { AccountOption } from './flags.js';
+import type { AccountSelector } from '../../parsers.js';
 
 type Body = Record<string, unknown>;
 
@@ -16,7 +16,7 @@ export function orderEventBody(event: unknown): Body {
 }
 
 /** The account an event belongs to: an order report's order.account, a deal's broker_id and account_id. */
-export function accountOfEvent(event: unknown): AccountOption | null {
+export function accountOfEvent(event: unknown): AccountSelector | null {
   const body = orderEventBody(event);
   const fromOrder = objectOr(objectOr(body.order).account);
   const broker = fromOrder.broker_id ?? body.broker_id;
@@ -82,7 +82,7 @@ export function formatOrderEvent(event: unknown): string {
 }
 
 /** Whether an event passes --account. */
-export function eventMatches(event: unknown, wanted: AccountOption | undefined): boolean {
+export function eventMatches(event: unknown, wanted: AccountSelector | undefined): boolean {
   if (wanted === undefined) return true;
   const owner = accountOfEvent(event);
   return owner !== null && owner.broker_id === wanted.broker_id && owner.account_id === wanted.account_id;

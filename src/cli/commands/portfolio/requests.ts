@@ -2,13 +2,13 @@
 
 import type { PositionUnit } from '../../../domain/portfolio.js';
 import { UsageError } from '../../context.js';
-import { taipeiDate } from '../../parsers.js';
+import { type AccountSelector, taipeiDate } from '../../parsers.js';
 
 export const ACCOUNT_TYPES = ['S', 'F'] as const;
 export type PortfolioAccountType = (typeof ACCOUNT_TYPES)[number];
 
 export interface AccountOptions {
-  account?: { broker_id: string; account_id: string } | undefined;
+  account?: AccountSelector | undefined;
   accountType?: PortfolioAccountType | undefined;
 }
 
