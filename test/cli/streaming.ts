@@ -7,8 +7,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { DaemonClient } from '../../src/cli/client.js';
 import type { ProductSubscription, Subscription } from '../../src/contract/wire.js';
+import { testApp } from '../helpers/app.js';
 import { type CommandOutput, runSjgate } from '../helpers/cli.js';
 
 // --- a fake SSE server ------------------------------------------------------------------------------------------
@@ -232,3 +234,59 @@ export const futuresDealEvent = {
     },
   },
 };
+
+export interface StreamingGateway {
+  /** The app under test, once started. */
+  readonly gateway: Awaited<ReturnType<typeof testApp>>;
+  readonly port: number;
+  /** A request to the app, without the CLI; its JSON answer. */
+  api(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/**
+ * The gateway on a free port, started in `before` and closed in `after` of the file that calls it. The simulated
+ * market runs a minute every 20 ms, so ticks come at once.
+ */
+export function streamingGateway(): StreamingGateway {
+  let gateway: Awaited<ReturnType<typeof testApp>>;
+  let port = 0;
+  let market: NodeJS.Timeout;
+  before(async () => {
+    gateway = await testApp();
+    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (gateway.app.server.address() as AddressInfo).port;
+    market = setInterval(() => {
+      gateway.clock.advance(60_000);
+      gateway.broker.feed.step();
+    }, 20);
+  });
+  after(async () => {
+    clearInterval(market);
+    await gateway.app.close();
+    await gateway.broker.close();
+  });
+  return {
+    get gateway() {
+      return gateway;
+    },
+    get port() {
+      return port;
+    },
+    async api(method, url, payload) {
+      const response = await gateway.app.inject({ method, url, ...(payload === undefined ? {} : { payload }) });
+      return response.json() as Record<string, unknown>;
+    },
+  };
+}
+
+/** A daemon that answers subscribe_trade and unsubscribe_trade for the account of the body (default: the stock one). */
+export function tradeSubscriptionDaemon(): Promise<Fake> {
+  return fakeServer((_req, res, request) => {
+    const body = request.body as Record<string, string>;
+    json(res, 200, {
+      account: { ...STOCK_ACCOUNT, account_type: body.account_type, ...(body.broker_id ? body : {}) },
+      subscribe_trade: request.url.endsWith('/subscribe_trade'),
+      ts: '20261123100001',
+    });
+  });
+}

@@ -2,19 +2,12 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Fake, fakeServer, json, STOCK_ACCOUNT, sjgate } from '../../streaming.js';
+import { type Fake, sjgate, tradeSubscriptionDaemon } from '../../streaming.js';
 
 describe('sjgate auth unsubscribe-trade', () => {
   let fake: Fake;
   before(async () => {
-    fake = await fakeServer((_req, res, request) => {
-      const body = request.body as Record<string, string>;
-      json(res, 200, {
-        account: { ...STOCK_ACCOUNT, account_type: body.account_type, ...(body.broker_id ? body : {}) },
-        subscribe_trade: request.url.endsWith('/subscribe_trade'),
-        ts: '20261123100001',
-      });
-    });
+    fake = await tradeSubscriptionDaemon();
   });
   after(() => fake.close());
 

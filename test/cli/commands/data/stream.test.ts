@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -14,7 +13,6 @@ import { formatQuote, quoteStream } from '../../../../src/cli/commands/data/quot
 import { quoteType, subscribeRequest } from '../../../../src/cli/commands/data/subscription.js';
 import { EXIT, UsageError } from '../../../../src/cli/context.js';
 import type { Subscription } from '../../../../src/contract/wire.js';
-import { testApp } from '../../../helpers/app.js';
 import {
   ctrlCAfter,
   type Fake,
@@ -26,6 +24,7 @@ import {
   STOCK_SUBSCRIPTION,
   sjgate,
   sseHead,
+  streamingGateway,
   tick,
 } from '../../streaming.js';
 
@@ -292,33 +291,11 @@ describe('data stream pieces', () => {
 });
 
 describe('data stream against the gateway', () => {
-  let gateway: Awaited<ReturnType<typeof testApp>>;
-  let port: number;
-  let market: NodeJS.Timeout;
-
-  before(async () => {
-    gateway = await testApp();
-    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (gateway.app.server.address() as AddressInfo).port;
-    // The simulated market runs a minute every 20 ms, so ticks come at once.
-    market = setInterval(() => {
-      gateway.clock.advance(60_000);
-      gateway.broker.feed.step();
-    }, 20);
-  });
-  after(async () => {
-    clearInterval(market);
-    await gateway.app.close();
-    await gateway.broker.close();
-  });
-
-  const api = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
-    const response = await gateway.app.inject({ method, url, ...(payload === undefined ? {} : { payload }) });
-    return response.json() as Record<string, unknown>;
-  };
+  const streaming = streamingGateway();
+  const { api } = streaming;
 
   test('data stream prints the ticks of a stock as JSON lines and unsubscribes on Ctrl+C', async () => {
-    const run = await sjgate(port, ['data', 'stream', '--code', '2330'], ctrlCAfter(3));
+    const run = await sjgate(streaming.port, ['data', 'stream', '--code', '2330'], ctrlCAfter(3));
     assert.equal(run.code, 0, run.stderr);
     const ticks = jsonLinesOf(run.stdout);
     assert.ok(ticks.length >= 3, run.stdout);
@@ -332,7 +309,7 @@ describe('data stream against the gateway', () => {
   });
 
   test('data stream of an index asks for quotes; Tick is refused with the reason', async () => {
-    const run = await sjgate(port, ['data', 'stream', '--code', 'IX0001']);
+    const run = await sjgate(streaming.port, ['data', 'stream', '--code', 'IX0001']);
     assert.equal(run.code, EXIT.error);
     assert.match(run.stderr, /^error: .*quote/i);
     assert.equal(run.stdout, '');

@@ -1,10 +1,8 @@
 // `sjgate order events` against fake daemons and against the gateway.
 
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import type { Row } from '../../../../src/cli/output.js';
-import { testApp } from '../../../helpers/app.js';
 import {
   ctrlCAfter,
   type Fake,
@@ -16,6 +14,7 @@ import {
   sjgate,
   sseHead,
   stockOrderEvent,
+  streamingGateway,
   until,
 } from '../../streaming.js';
 
@@ -71,36 +70,14 @@ describe('sjgate order events', () => {
 });
 
 describe('order events against the gateway', () => {
-  let gateway: Awaited<ReturnType<typeof testApp>>;
-  let port: number;
-  let market: NodeJS.Timeout;
-
-  before(async () => {
-    gateway = await testApp();
-    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (gateway.app.server.address() as AddressInfo).port;
-    // The simulated market runs a minute every 20 ms, so ticks come at once.
-    market = setInterval(() => {
-      gateway.clock.advance(60_000);
-      gateway.broker.feed.step();
-    }, 20);
-  });
-  after(async () => {
-    clearInterval(market);
-    await gateway.app.close();
-    await gateway.broker.close();
-  });
-
-  const api = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
-    const response = await gateway.app.inject({ method, url, ...(payload === undefined ? {} : { payload }) });
-    return response.json() as Record<string, unknown>;
-  };
+  const streaming = streamingGateway();
+  const { api } = streaming;
 
   test('order events shows an order placed through the API', async () => {
     await api('POST', '/api/v1/auth/subscribe_trade', { account_type: 'S' });
-    const run = await sjgate(port, ['order', 'events'], async (output) => {
+    const run = await sjgate(streaming.port, ['order', 'events'], async (output) => {
       // Place once the stream is open: the daemon counts the client.
-      await until(() => gateway.app.streams.hub.status().streams.order_event === 1, 'the order_event client');
+      await until(() => streaming.gateway.app.streams.hub.status().streams.order_event === 1, 'the order_event client');
       const placed = await api('POST', '/api/v1/order/place_order', {
         contract: { code: '2330' },
         stock_order: { action: 'Buy', price: 10, price_type: 'LMT', order_type: 'ROD', quantity: 1 },

@@ -331,20 +331,8 @@ describe('sjgate order place against a fake daemon', () => {
   });
 
   test('--json FIELDS prints only those fields of the trade', async () => {
-    const run = await sjgate(
-      'order',
-      'place',
-      '--code',
-      '2330',
-      '--action',
-      'buy',
-      '--price',
-      '1000',
-      '--quantity',
-      '2',
-      '--json',
-      'status,order',
-    );
+    const place = ['order', 'place', '--code', '2330', '--action', 'buy', '--price', '1000', '--quantity', '2'];
+    const run = await sjgate(...place, '--json', 'status,order');
     assert.equal(run.code, EXIT.ok, run.stderr);
     const trade = stockTrade('Submitted');
     assert.deepEqual(JSON.parse(run.stdout), { status: trade.status, order: trade.order });
