@@ -1,23 +1,40 @@
 // What every command shares: the global options, the configuration, the daemon client (starting the daemon
-// when nothing answers), output in the chosen format, and one place that turns errors into messages and exit codes.
+// when nothing answers), the IO it writes to, output in the chosen format (or the fields of --json), and one place
+// that turns errors into messages and exit codes.
 
 import type { Command } from 'commander';
 import { ConfigError, type GatewayConfig, loadConfig } from '../config.js';
 import { ApiError, type DaemonClient, UnreachableError } from './client.js';
 import { DaemonStartError, daemonClient, ensureDaemon, type Runtime } from './daemon.js';
-import { type Format, formatJson, print, printError } from './output.js';
+import { EXIT, UsageError } from './errors.js';
+import type { IO } from './io.js';
+import { writeLines } from './io.js';
+import { checkFields, fieldsOf, type JsonRequest, jsonRequest, selectFields } from './json-fields.js';
+import { type Format, formatJson } from './output.js';
 
-export const EXIT = { ok: 0, error: 1, usage: 2, notRunning: 3 } as const;
+export { EXIT, UsageError };
 
-/** A mistake in how the command was called: exit 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
+/** What the commands are built with: how to start the daemon, and where to write. */
+export interface CliEnv {
+  readonly runtime: Runtime;
+  readonly io: IO;
 }
 
 export interface GlobalOptions {
   format: Format;
   host?: string;
   port?: number;
+  /** `--json [FIELDS]`: only these fields, as JSON. */
+  json?: JsonRequest;
+}
+
+/** What a command declares about itself to action(). */
+export interface CommandSpec {
+  /**
+   * The fields --json may select, known before the request. Commands that change something name them, so that a
+   * wrong field is refused before anything is sent; without them the fields are those of the answer.
+   */
+  fields?: readonly string[];
 }
 
 export class Cli {
@@ -26,15 +43,25 @@ export class Cli {
 
   constructor(
     readonly globals: GlobalOptions,
-    readonly runtime: Runtime,
+    readonly env: CliEnv,
+    readonly spec: CommandSpec = {},
   ) {}
+
+  get io(): IO {
+    return this.env.io;
+  }
+
+  get runtime(): Runtime {
+    return this.env.runtime;
+  }
 
   get format(): Format {
     return this.globals.format;
   }
 
+  /** JSON output: --format json, or --json. */
   get json(): boolean {
-    return this.globals.format === 'json';
+    return this.globals.format === 'json' || this.globals.json !== undefined;
   }
 
   /** The configuration from the environment (and .env), with --host/--port applied. Throws ConfigError. */
@@ -48,6 +75,16 @@ export class Cli {
     return this.#client;
   }
 
+  /** Text on stdout, ending with a newline. */
+  print(text: string): void {
+    writeLines(this.io.stdout, text);
+  }
+
+  /** Text on stderr, ending with a newline. */
+  printError = (text: string): void => {
+    writeLines(this.io.stderr, text);
+  };
+
   /** Runs requests against the daemon; when nothing answers, starts the daemon and runs them once more. */
   async call<T>(requests: (client: DaemonClient) => Promise<T>): Promise<T> {
     try {
@@ -55,7 +92,7 @@ export class Cli {
     } catch (error) {
       if (!(error instanceof UnreachableError)) throw error;
     }
-    printError('starting sjgate daemon...');
+    this.printError('starting sjgate daemon...');
     await ensureDaemon(this.config, this.runtime);
     try {
       return await requests(this.client);
@@ -65,18 +102,43 @@ export class Cli {
     }
   }
 
-  /** Prints a result: the value as pretty JSON, or what `human` makes of it. */
-  emit<T>(value: T, human: (value: T) => string): void {
-    print(this.json ? formatJson(value) : human(value));
+  /** Refuses --json fields the command does not have, when it knows them before the request. */
+  checkJsonFields(): void {
+    const { json } = this.globals;
+    if (json !== undefined && this.spec.fields !== undefined) checkFields(json, this.spec.fields);
+  }
+
+  /** The value as JSON: whole, or only the fields of --json (a UsageError when one is not there). */
+  toJson(value: unknown, pretty = true): string {
+    const { json } = this.globals;
+    let selected = value;
+    if (json !== undefined) {
+      // An empty list has no fields to tell a wrong one by, unless the command names its fields.
+      const nothing = this.spec.fields === undefined && Array.isArray(value) && value.length === 0 && 'fields' in json;
+      selected = nothing ? value : selectFields(value, checkFields(json, this.spec.fields ?? fieldsOf(value)));
+    }
+    return pretty ? formatJson(selected) : JSON.stringify(selected);
+  }
+
+  /** Prints a result: as JSON (see toJson), or what `human` makes of it, with colour when the IO has it. */
+  emit<T>(value: T, human: (value: T, color: boolean) => string): void {
+    this.print(this.json ? this.toJson(value) : human(value, this.io.color));
   }
 }
 
 /** The global options as commander parsed them for this command. */
 function globalsOf(command: Command): GlobalOptions {
-  const options = command.optsWithGlobals<Partial<GlobalOptions>>();
+  const options = command.optsWithGlobals<Partial<Omit<GlobalOptions, 'json'>> & { json?: string | boolean }>();
   const globals: GlobalOptions = { format: options.format ?? 'human' };
   if (options.host !== undefined) globals.host = options.host;
   if (options.port !== undefined) globals.port = options.port;
+  const json = jsonRequest(options.json);
+  if (json !== undefined) {
+    if (options.format === 'human' && command.getOptionValueSourceWithGlobals('format') === 'cli') {
+      throw new UsageError('--json prints JSON; leave out --format human');
+    }
+    globals.json = json;
+  }
   return globals;
 }
 
@@ -85,33 +147,36 @@ function globalsOf(command: Command): GlobalOptions {
  * into `error: ...` on stderr (and the error envelope on stdout with --format json) and an exit code.
  */
 export function action<O>(
-  runtime: Runtime,
+  env: CliEnv,
   run: (cli: Cli, options: O, args: string[]) => Promise<void>,
+  spec: CommandSpec = {},
 ): (...commanderArgs: unknown[]) => Promise<void> {
   return async (...commanderArgs: unknown[]) => {
     const command = commanderArgs[commanderArgs.length - 1] as Command;
-    const cli = new Cli(globalsOf(command), runtime);
+    let cli = new Cli({ format: 'human' }, env, spec);
     try {
+      cli = new Cli(globalsOf(command), env, spec);
+      cli.checkJsonFields();
       await run(cli, command.opts() as O, command.processedArgs as string[]);
     } catch (error) {
-      process.exitCode = reportError(cli, error);
+      env.io.setExitCode(reportError(cli, error));
     }
   };
 }
 
 /** Prints an error the way the user should see it and returns the exit code. */
-export function reportError(cli: Pick<Cli, 'json'>, error: unknown): number {
+export function reportError(cli: Pick<Cli, 'json' | 'print' | 'printError'>, error: unknown): number {
   if (error instanceof ApiError) {
-    if (cli.json) print(formatJson(error.body));
-    printError(`error: ${error.message}`);
-    for (const line of detailLines(error.body.details)) printError(`  ${line}`);
+    if (cli.json) cli.print(formatJson(error.body));
+    cli.printError(`error: ${error.message}`);
+    for (const line of detailLines(error.body.details)) cli.printError(`  ${line}`);
     return EXIT.error;
   }
   if (error instanceof ConfigError || error instanceof UsageError) {
-    printError(`error: ${error.message}`);
+    cli.printError(`error: ${error.message}`);
     return EXIT.usage;
   }
-  printError(`error: ${error instanceof Error ? error.message : String(error)}`);
+  cli.printError(`error: ${error instanceof Error ? error.message : String(error)}`);
   return EXIT.error;
 }
 

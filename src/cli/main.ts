@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { loadDotEnv } from '../config.js';
 import { VERSION } from '../version.js';
-import { EXIT } from './context.js';
+import { EXIT } from './errors.js';
+import { processIO } from './io.js';
 import { createProgram } from './program.js';
 
 // Output piped into `head` that stops reading is not an error.
@@ -17,11 +18,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 loadDotEnv(process.cwd());
+const io = processIO();
 try {
-  await createProgram({ entry: fileURLToPath(import.meta.url), version: VERSION }).parseAsync(process.argv);
+  await createProgram({ entry: fileURLToPath(import.meta.url), version: VERSION }, io).parseAsync(process.argv);
 } catch (error) {
   if (!(error instanceof CommanderError)) throw error;
   // Commander has printed its message; help and version asked for are success, everything else is bad usage.
   const asked = error.code === 'commander.helpDisplayed' || error.code === 'commander.version';
-  process.exitCode = asked || error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  io.setExitCode(asked || error.exitCode === 0 ? EXIT.ok : EXIT.usage);
 }

@@ -9,11 +9,6 @@ export type Format = (typeof FORMATS)[number];
 
 export type Row = Readonly<Record<string, unknown>>;
 
-/** Colour only for a person at a terminal (and never when NO_COLOR is set). */
-export function colorEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
-  return Boolean(stream.isTTY) && pc.isColorSupported && !process.env.NO_COLOR;
-}
-
 const ansi = pc.createColors(true);
 const bold = (text: string, color: boolean) => (color ? ansi.bold(text) : text);
 
@@ -33,8 +28,9 @@ export function formatCell(value: unknown): string {
 }
 
 /** Rows as a table; columns default to every key in order of first appearance. */
-export function formatTable(rows: readonly Row[], columns?: readonly string[], color = colorEnabled()): string {
-  if (rows.length === 0) return '(none)';
+export function formatTable(objects: readonly object[], columns?: readonly string[], color = false): string {
+  if (objects.length === 0) return '(none)';
+  const rows = objects as readonly Row[];
   const keys = columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const table = new Table({
     head: keys.map((key) => bold(key, color)),
@@ -68,13 +64,14 @@ export interface RecordStyle {
   table?: boolean;
   /** Spaces before each line. */
   indent?: number;
+  /** Bold keys (default: none). */
   color?: boolean;
 }
 
 /** One object as `key  value` lines (or a two-column table). */
-export function formatRecord(record: Row, style: RecordStyle = {}): string {
-  const color = style.color ?? colorEnabled();
-  const entries = flatten(record);
+export function formatRecord(record: object, style: RecordStyle = {}): string {
+  const color = style.color ?? false;
+  const entries = flatten(record as Row);
   if (entries.length === 0) return '(none)';
   if (style.table) {
     const table = new Table({ style: { head: [], border: [], compact: true } });
@@ -95,7 +92,7 @@ export function formatLine(
   widths: readonly number[],
   style: { header?: boolean; color?: boolean } = {},
 ): string {
-  const color = style.color ?? colorEnabled();
+  const color = style.color ?? false;
   const texts = cells.map(formatCell);
   while (texts.length > 0 && texts[texts.length - 1] === '') texts.pop();
   return texts
@@ -107,7 +104,7 @@ export function formatLine(
 }
 
 /** A heading line for human output. */
-export function formatHeading(text: string, color = colorEnabled()): string {
+export function formatHeading(text: string, color = false): string {
   return bold(text, color);
 }
 
@@ -116,12 +113,4 @@ export function formatBar(fraction: number, width = 20): string {
   const clamped = Number.isFinite(fraction) ? Math.min(Math.max(fraction, 0), 1) : 0;
   const filled = Math.round(clamped * width);
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
-}
-
-export function print(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-}
-
-export function printError(text: string): void {
-  process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
 }

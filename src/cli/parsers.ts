@@ -48,8 +48,14 @@ export function text(value: string): string {
   return trimmed;
 }
 
+/** An account as --account names it. */
+export interface AccountSelector {
+  broker_id: string;
+  account_id: string;
+}
+
 /** `BROKER-ACCOUNT`, e.g. `9A95-1234567`: split at the first '-'. */
-export function account(value: string): { broker_id: string; account_id: string } {
+export function account(value: string): AccountSelector {
   const dash = value.indexOf('-');
   const broker_id = value.slice(0, dash).trim();
   const account_id = value.slice(dash + 1).trim();
@@ -99,4 +105,22 @@ export function boolean(value: string): boolean {
   if (['true', 'yes', '1'].includes(lower)) return true;
   if (['false', 'no', '0'].includes(lower)) return false;
   throw new InvalidArgumentError('expected true or false');
+}
+
+/** `ChangePercentRank` → `change-percent-rank`: how the CLI spells enum values. */
+export function kebabCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/**
+ * A parser of an enum written in any letter case, in kebab or snake case or as the API spells it:
+ * `intraday-odd`, `intraday_odd`, `IntradayOdd` → `IntradayOdd`. Throws InvalidArgumentError listing the choices.
+ */
+export function enumValue<T extends string>(choices: readonly T[]): (value: string) => T {
+  return (value) => {
+    const key = value.trim().toLowerCase().replace(/[-_]/g, '');
+    const found = choices.find((choice) => choice.toLowerCase() === key);
+    if (found === undefined) throw new InvalidArgumentError(`expected one of ${choices.map(kebabCase).join(', ')}`);
+    return found;
+  };
 }

@@ -1,19 +1,28 @@
-// The command tree of `sjgate`: global options, the exit codes in the help, and one group per file in commands/.
+// The command tree of `sjgate`: global options, the exit codes in the help, and one group per directory in
+// commands/ (each command in a file of its own).
 
 import { Command, Option } from 'commander';
-import { registerApps } from './commands/apps.js';
-import { registerAuth } from './commands/auth.js';
-import { registerContracts } from './commands/contracts.js';
-import { registerData } from './commands/data.js';
-import { registerOrder } from './commands/order.js';
-import { registerPortfolio } from './commands/portfolio.js';
-import { registerServer } from './commands/server.js';
+import { registerApps } from './commands/apps/index.js';
+import { registerAuth } from './commands/auth/index.js';
+import { registerContracts } from './commands/contracts/index.js';
+import { registerData } from './commands/data/index.js';
+import { registerOrder } from './commands/order/index.js';
+import { registerPortfolio } from './commands/portfolio/index.js';
+import { registerServer } from './commands/server/index.js';
+import type { CliEnv } from './context.js';
 import type { Runtime } from './daemon.js';
+import { type IO, processIO } from './io.js';
 import { FORMATS } from './output.js';
 import { integerIn, text } from './parsers.js';
 
-export function createProgram(runtime: Runtime): Command {
+/** The program; it writes to `io` (the process's streams unless given), commander's own messages included. */
+export function createProgram(runtime: Runtime, io: IO = processIO()): Command {
+  const env: CliEnv = { runtime, io };
   const program = new Command('sjgate')
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
     .description('A local gateway with the Shioaji trading API for the Taiwan market, with a built-in simulator.')
     .version(`sjgate ${runtime.version}`, '-V, --version', 'print the version')
     .addOption(
@@ -23,6 +32,7 @@ export function createProgram(runtime: Runtime): Command {
     )
     .option('--host <HOST>', 'daemon address (overrides SJ_HTTP_ADDR)', text)
     .option('--port <PORT>', 'daemon port (overrides SJ_HTTP_ADDR; also selects the socket)', integerIn(0, 65535))
+    .option('--json [FIELDS]', 'print JSON with only these fields, comma-separated (--json alone lists them)')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .showHelpAfterError('(add --help for more information)')
     .exitOverride()
@@ -42,15 +52,16 @@ Exit codes:
 Examples:
   $ sjgate server start
   $ sjgate contracts get 2330 --format json
+  $ sjgate contracts get 2330 --json code,name
   $ sjgate auth usage
   $ sjgate server stop`,
     );
-  registerServer(program, runtime);
-  registerAuth(program, runtime);
-  registerApps(program, runtime);
-  registerContracts(program, runtime);
-  registerData(program, runtime);
-  registerOrder(program, runtime);
-  registerPortfolio(program, runtime);
+  registerServer(program, env);
+  registerAuth(program, env);
+  registerApps(program, env);
+  registerContracts(program, env);
+  registerData(program, env);
+  registerOrder(program, env);
+  registerPortfolio(program, env);
   return program;
 }

@@ -6,9 +6,9 @@
 import type { Command } from 'commander';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { ApiError, type DaemonClient, UnreachableError } from './client.js';
-import { action, type Cli, EXIT } from './context.js';
-import type { Runtime } from './daemon.js';
-import { printError } from './output.js';
+import { action, type Cli, type CliEnv, type CommandSpec } from './context.js';
+import { EXIT } from './errors.js';
+import { type IO, type Output, writeLines } from './io.js';
 
 export const BACKOFF = { initialMs: 1_000, maxMs: 15_000 } as const;
 
@@ -16,8 +16,8 @@ export interface FollowOptions {
   signal: AbortSignal;
   /** Resume after this event from the start (Last-Event-ID of the first connection). */
   lastEventId?: string | undefined;
-  /** Where the notices about drops and reconnects go (default: stderr). */
-  notice?: (text: string) => void;
+  /** Where the notices about drops and reconnects go (stderr). */
+  notice: (text: string) => void;
   /** Runs before each reconnect (not before the first connection), e.g. to subscribe again; may throw ApiError. */
   beforeReconnect?: () => Promise<void>;
   /** The pause before reconnecting: 1 s doubling to 15 s unless given. */
@@ -56,7 +56,7 @@ export async function followStream(
   onEvent: (message: EventSourceMessage) => void,
   options: FollowOptions,
 ): Promise<void> {
-  const { signal, notice = printError, beforeReconnect, backoff = BACKOFF, sleep = abortableSleep } = options;
+  const { signal, notice, beforeReconnect, backoff = BACKOFF, sleep = abortableSleep } = options;
   let lastEventId = options.lastEventId;
   let delay = backoff.initialMs;
   let everConnected = false;
@@ -116,7 +116,8 @@ export async function followStream(
  * command instead of ending the process at once (EPIPE exits 0, anything else 1 with the error on stderr);
  * dispose() removes the handlers and puts back the ones it replaced.
  */
-export function stopSignal(stdout: NodeJS.WriteStream = process.stdout): { signal: AbortSignal; dispose: () => void } {
+export function stopSignal(io: IO): { signal: AbortSignal; dispose: () => void } {
+  const { stdout } = io;
   const controller = new AbortController();
   const stop = () => {
     process.off('SIGINT', stop);
@@ -127,8 +128,8 @@ export function stopSignal(stdout: NodeJS.WriteStream = process.stdout): { signa
   const onStdoutError = (error: NodeJS.ErrnoException) => {
     if (controller.signal.aborted) return;
     if (error.code !== 'EPIPE') {
-      printError(`error: cannot write to stdout: ${error.message}`);
-      process.exitCode = EXIT.error;
+      writeLines(io.stderr, `error: cannot write to stdout: ${error.message}`);
+      io.setExitCode(EXIT.error);
     }
     stop();
   };
@@ -149,17 +150,17 @@ export function stopSignal(stdout: NodeJS.WriteStream = process.stdout): { signa
  * Whether a streaming command prints one JSON object per line: with --format json, or when stdout is not a
  * terminal and --format was not given. `--format human` prints rows even into a pipe.
  */
-export function jsonLines(command: Command, stdout: { isTTY?: boolean } = process.stdout): boolean {
-  const format = command.optsWithGlobals<{ format?: string }>().format;
-  if (format === 'json') return true;
+export function jsonLines(command: Command, stdout: { isTTY?: boolean }): boolean {
+  const { format, json } = command.optsWithGlobals<{ format?: string; json?: unknown }>();
+  if (format === 'json' || (json !== undefined && json !== false)) return true;
   const source = command.getOptionValueSourceWithGlobals('format');
   return source !== 'cli' && source !== 'env' && stdout.isTTY !== true;
 }
 
 /** One line on stdout; nothing once stdout is closed (its reader went away). */
-export function printLine(text: string): void {
-  if (process.stdout.destroyed) return;
-  process.stdout.write(`${text}\n`);
+export function printLine(stdout: Output, text: string): void {
+  if (stdout.destroyed) return;
+  stdout.write(`${text}\n`);
 }
 
 /**
@@ -167,12 +168,13 @@ export function printLine(text: string): void {
  * needs to know whether --format was given.
  */
 export function streamAction<O>(
-  runtime: Runtime,
+  env: CliEnv,
   run: (cli: Cli, options: O, json: boolean) => Promise<void>,
+  spec: CommandSpec = {},
 ): (...commanderArgs: unknown[]) => Promise<void> {
   return (...commanderArgs: unknown[]) => {
     const command = commanderArgs[commanderArgs.length - 1] as Command;
-    const json = jsonLines(command);
-    return action<O>(runtime, (cli, options) => run(cli, options, json))(...commanderArgs);
+    const json = jsonLines(command, env.io.stdout);
+    return action<O>(env, (cli, options) => run(cli, options, json), spec)(...commanderArgs);
   };
 }

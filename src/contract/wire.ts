@@ -37,25 +37,42 @@ export interface Account {
 
 export interface SubscribeTradeAnswer {
   account: Account;
+  subscribe_trade: boolean;
   ts: string;
 }
 
+export type QuoteType = 'Tick' | 'BidAsk' | 'Quote';
+
+/** A product subscription as the daemon echoes it: the contract resolved (R1/R2 carry their target_code). */
 export interface ProductSubscription {
   security_type: string;
   exchange: string;
   code: string;
   target_code: string | null;
-  quote_type: string;
+  quote_type: QuoteType;
   intraday_odd: boolean;
 }
 
+/** A combo subscription as the daemon echoes it: the legs resolved. */
 export interface ComboSubscription {
-  contract: { legs: { code: string; target_code?: string | null }[]; combo_type: string };
-  quote_type: string;
+  contract: {
+    /** The combo's exchange code, if the daemon says it (it does not yet). */
+    code?: string | null;
+    legs: { security_type: string; code: string; target_code?: string | null }[];
+    combo_type: string;
+  };
+  quote_type: QuoteType;
   intraday_odd: boolean;
 }
 
 export type Subscription = ProductSubscription | ComboSubscription;
+
+/** The answer of POST /stream/subscribe and /stream/unsubscribe. */
+export interface SubscribeAnswer {
+  success: boolean;
+  message: string;
+  subscription: Subscription;
+}
 
 export interface SubscriptionList {
   subscriptions: Subscription[];
@@ -72,6 +89,35 @@ export interface StreamStatus {
 }
 
 export type SecurityType = 'STK' | 'FUT' | 'OPT' | 'IND' | 'WRT';
+
+/** A contract's identity, as a lookup by code and the contract list answer it. */
+export interface Contract {
+  security_type: SecurityType;
+  region: string;
+  exchange: string;
+  code: string;
+  target_code: string | null;
+}
+
+/** GET /data/contracts: the contracts of a security type, all of them or one page. */
+export interface ContractList {
+  contracts: Contract[];
+  security_type: SecurityType;
+  region: string;
+  total: number;
+  page?: number;
+  page_size?: number;
+  max_page?: number;
+}
+
+/** The tick size by price band of a futures or options tick rule. */
+export interface TickBandRule {
+  region: string;
+  security_type: 'FUT' | 'OPT';
+  rule: string;
+  basis: 'price' | 'premium';
+  bands: { min: number; max: number | null; tick: number }[];
+}
 
 export interface ContractInfo {
   security_type: SecurityType;
@@ -144,4 +190,19 @@ export interface Position {
 
 export interface AppList {
   apps: string[];
+}
+
+export interface AppUploaded {
+  name: string;
+  files: string[];
+}
+
+export interface AppDeleted {
+  deleted: string;
+}
+
+/** POST /portfolio/profitloss_sum: one row per code (stock or futures columns), and the total. */
+export interface ProfitLossSummary {
+  profitloss_sum: Record<string, unknown>[];
+  total: Record<string, unknown>;
 }

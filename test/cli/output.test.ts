@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { InvalidArgumentError } from 'commander';
-import { formatUsage } from '../../src/cli/commands/auth.js';
-import { detailLines } from '../../src/cli/context.js';
 import { formatBar, formatCell, formatJson, formatRecord, formatTable, rowsOfColumns } from '../../src/cli/output.js';
-import { boolean, dateOrToday, taipeiDate, timeOfDay } from '../../src/cli/parsers.js';
 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[`);
 
@@ -104,44 +100,12 @@ describe('formatJson', () => {
   });
 });
 
-describe('formatBar and usage', () => {
+describe('formatBar', () => {
   test('a 20-cell bar filled by the fraction, clamped to 0..1', () => {
     assert.equal(formatBar(0), `[${'.'.repeat(20)}]`);
     assert.equal(formatBar(0.5), `[${'#'.repeat(10)}${'.'.repeat(10)}]`);
     assert.equal(formatBar(2), `[${'#'.repeat(20)}]`);
     assert.equal(formatBar(Number.NaN), `[${'.'.repeat(20)}]`);
-  });
-
-  test('usage reads like the official CLI', () => {
-    const gb = 1024 ** 3;
-    const text = formatUsage({ connections: 1, bytes: gb / 4, limit_bytes: 2 * gb, remaining_bytes: 1.75 * gb });
-    const lines = text.split('\n');
-    assert.match(lines[0] ?? '', /API Usage/);
-    assert.equal(lines[1], 'Connections: 1');
-    assert.equal(lines[2], `Data Used: 256.00 MB / 2.00 GB [${'#'.repeat(3)}${'.'.repeat(17)}] 12.50%`);
-    assert.equal(lines[3], 'Remaining: 1.75 GB');
-  });
-
-  test('usage with no limit shows 0%', () => {
-    assert.match(formatUsage({ connections: 0, bytes: 0, limit_bytes: 0, remaining_bytes: 0 }), / 0\.00%/);
-  });
-});
-
-describe('detailLines', () => {
-  test('lists each validation problem with where it is', () => {
-    const details = [
-      { loc: ['query', 'security_type'], msg: 'must be one of STK, IND, FUT, OPT, WRT', type: 'enum' },
-      { loc: ['body', 'legs', 1, 'code'], msg: 'required', type: 'missing' },
-    ];
-    assert.deepEqual(detailLines(details), [
-      'query.security_type: must be one of STK, IND, FUT, OPT, WRT',
-      'body.legs.1.code: required',
-    ]);
-  });
-
-  test('shows a text detail as it is and nothing for null', () => {
-    assert.deepEqual(detailLines('try again later'), ['try again later']);
-    assert.deepEqual(detailLines(null), []);
   });
 });
 
@@ -168,41 +132,5 @@ describe('rowsOfColumns', () => {
     const rows = rowsOfColumns({ code: ['2330'], unit_limit: [null] });
     assert.deepEqual(rows, [{ code: '2330', unit_limit: null }]);
     assert.match(formatTable(rows, undefined, false), /2330\s*│\s*-\s*│/);
-  });
-});
-
-describe('date, time and boolean flag values', () => {
-  const invalid = (run: () => unknown, message: RegExp) =>
-    assert.throws(run, (error: unknown) => error instanceof InvalidArgumentError && message.test(error.message));
-
-  test('taipeiDate is the date at UTC+8', () => {
-    assert.equal(taipeiDate(new Date('2026-07-15T15:59:59Z')), '2026-07-15');
-    assert.equal(taipeiDate(new Date('2026-07-15T16:00:00Z')), '2026-07-16');
-    assert.equal(taipeiDate(new Date('2026-12-31T16:30:00Z')), '2027-01-01');
-  });
-
-  test('dateOrToday takes YYYY-MM-DD or today, nothing else', () => {
-    assert.equal(dateOrToday('2026-07-15'), '2026-07-15');
-    const before = taipeiDate();
-    const today = dateOrToday('Today');
-    assert.ok(today === before || today === taipeiDate(), today);
-    for (const bad of ['2026-7-15', '20260715', '2026-13-01', 'yesterday', '']) {
-      invalid(() => dateOrToday(bad), /YYYY-MM-DD/);
-    }
-  });
-
-  test('timeOfDay takes HH:MM:SS (or HH:MM) within the day', () => {
-    assert.equal(timeOfDay('09:00:05'), '09:00:05');
-    assert.equal(timeOfDay('13:30'), '13:30:00');
-    for (const bad of ['9:00', '24:00:00', '12:60:00', '12:00:60', '09:00:00.5', 'noon']) {
-      invalid(() => timeOfDay(bad), /HH:MM:SS/);
-    }
-  });
-
-  test('boolean takes true/false, yes/no, 1/0', () => {
-    assert.equal(boolean('TRUE'), true);
-    assert.equal(boolean('no'), false);
-    assert.equal(boolean('0'), false);
-    invalid(() => boolean('maybe'), /true or false/);
   });
 });

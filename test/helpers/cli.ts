@@ -1,13 +1,16 @@
 // The CLI program run in this process against a fake daemon: an HTTP server on a free port that records every
 // request and answers what the test says, under a temporary data home without a socket (so the client uses TCP).
 
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { CommanderError } from 'commander';
-import { EXIT } from '../../src/cli/context.js';
+import { EXIT } from '../../src/cli/errors.js';
+import type { IO } from '../../src/cli/io.js';
 import { createProgram } from '../../src/cli/program.js';
 import type { ErrorKind } from '../../src/domain/errors.js';
 import { STATUS_OF_KIND } from '../../src/server/errors.js';
@@ -107,8 +110,41 @@ export interface CommandOutput {
   stderr: () => string;
 }
 
+/** An IO that keeps what is written (not a terminal, no colour) and the exit code set; reads them back. */
+export interface MemoryIO extends CommandOutput {
+  io: IO;
+  exitCode: () => number | undefined;
+}
+
+export function memoryIO(): MemoryIO {
+  const out: string[] = [];
+  const err: string[] = [];
+  let code: number | undefined;
+  const into = (chunks: string[]) =>
+    new Writable({
+      decodeStrings: false,
+      write(chunk: unknown, _encoding, done) {
+        chunks.push(String(chunk));
+        done();
+      },
+    });
+  return {
+    io: {
+      stdout: into(out),
+      stderr: into(err),
+      color: false,
+      setExitCode: (value) => {
+        code = value;
+      },
+    },
+    stdout: () => out.join(''),
+    stderr: () => err.join(''),
+    exitCode: () => code,
+  };
+}
+
 /**
- * Runs `sjgate --host 127.0.0.1 --port <port> ...args` in this process and captures what it prints. `whileRunning`
+ * Runs `sjgate --host 127.0.0.1 --port <port> ...args` in this process with its output in memory. `whileRunning`
  * gets the output so far and may stop a command that runs until Ctrl+C (by emitting SIGINT).
  */
 export async function runSjgate(
@@ -116,40 +152,28 @@ export async function runSjgate(
   args: string[],
   whileRunning?: (output: CommandOutput) => Promise<void>,
 ): Promise<Run> {
-  const program = createProgram({ entry: '/nonexistent/sjgate-must-not-start.js', version: '0.0.0-test' });
-  const out: string[] = [];
-  const err: string[] = [];
-  const { write: writeOut } = process.stdout;
-  const { write: writeErr } = process.stderr;
-  // Only text is taken: the test runner's own reports to stdout are buffers and pass through.
-  const capture =
-    (into: string[], stream: NodeJS.WriteStream, original: typeof writeOut) =>
-    (chunk: unknown, ...rest: unknown[]): boolean => {
-      if (typeof chunk === 'string') {
-        into.push(chunk);
-        return true;
-      }
-      return (original as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
-    };
-  process.stdout.write = capture(out, process.stdout, writeOut) as typeof writeOut;
-  process.stderr.write = capture(err, process.stderr, writeErr) as typeof writeErr;
-  process.exitCode = undefined;
+  const output = memoryIO();
+  const program = createProgram({ entry: '/nonexistent/sjgate-must-not-start.js', version: '0.0.0-test' }, output.io);
+  const running = program.parseAsync(['node', 'sjgate', '--host', '127.0.0.1', '--port', String(port), ...args]);
+  const stopper = whileRunning?.(output);
+  const [result] = await Promise.allSettled([running, stopper]);
+  await stopper;
   let code: number;
-  try {
-    const running = program.parseAsync(['node', 'sjgate', '--host', '127.0.0.1', '--port', String(port), ...args]);
-    const stopper = whileRunning?.({ stdout: () => out.join(''), stderr: () => err.join('') });
-    const [result] = await Promise.allSettled([running, stopper]);
-    await stopper;
-    if (result.status === 'rejected') {
-      if (!(result.reason instanceof CommanderError)) throw result.reason;
-      code = result.reason.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    } else {
-      code = Number(process.exitCode ?? EXIT.ok);
-    }
-  } finally {
-    process.stdout.write = writeOut;
-    process.stderr.write = writeErr;
-    process.exitCode = undefined;
+  if (result.status === 'rejected') {
+    if (!(result.reason instanceof CommanderError)) throw result.reason;
+    code = result.reason.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else {
+    code = output.exitCode() ?? EXIT.ok;
   }
-  return { code, stdout: out.join(''), stderr: err.join('') };
+  return { code, stdout: output.stdout(), stderr: output.stderr() };
+}
+
+/** Runs each case against the fake daemon: each must exit 2 with its message on stderr, and send nothing. */
+export async function assertUsageErrors(daemon: FakeDaemon, cases: [string[], RegExp][]): Promise<void> {
+  for (const [args, message] of cases) {
+    const run = await daemon.sjgate(...args);
+    assert.equal(run.code, EXIT.usage, `${args.join(' ')}: ${run.stderr}`);
+    assert.match(run.stderr, message, args.join(' '));
+    assert.deepEqual(daemon.seen, [], args.join(' '));
+  }
 }

@@ -1,0 +1,24 @@
+// `sjgate apps delete`: delete an app.
+
+import type { Command } from 'commander';
+import { appPath } from '../../../contract/paths.js';
+import type { AppDeleted } from '../../../contract/wire.js';
+import { action, type CliEnv } from '../../context.js';
+import { text } from '../../parsers.js';
+
+export function registerDelete(apps: Command, env: CliEnv): void {
+  apps
+    .command('delete')
+    .description('delete an app')
+    .requiredOption('--name <NAME>', "the app's name", text)
+    .action(
+      action<{ name: string }>(
+        env,
+        async (cli, options) => {
+          const answer = await cli.call((client) => client.delete<AppDeleted>(appPath(options.name)));
+          cli.emit(answer, ({ deleted }) => `Deleted app ${deleted}`);
+        },
+        { fields: ['deleted'] },
+      ),
+    );
+}

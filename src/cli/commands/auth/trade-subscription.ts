@@ -1,0 +1,78 @@
+// What `auth subscribe-trade` and `auth unsubscribe-trade` share: the body, the command, and the answer as lines.
+
+import { type Command, Option } from 'commander';
+import type { SubscribeTradeAnswer } from '../../../contract/wire.js';
+import { action, type CliEnv } from '../../context.js';
+import { formatRecord } from '../../output.js';
+import { type AccountSelector, accountOption, oneOf } from '../../parsers.js';
+
+const FIELDS = ['account', 'subscribe_trade', 'ts'] as const satisfies readonly (keyof SubscribeTradeAnswer)[];
+
+interface TradeSubscriptionOptions {
+  account?: AccountSelector | undefined;
+  accountType?: 'S' | 'F' | undefined;
+}
+
+/** The body of POST /auth/subscribe_trade (and unsubscribe_trade): the type (default S) and the account if given. */
+export function tradeSubscriptionRequest(options: TradeSubscriptionOptions): Record<string, string> {
+  return { account_type: options.accountType ?? 'S', ...(options.account ?? {}) };
+}
+
+/** `20260612021106` → `2026-06-12 02:11:06`; anything else as it is. */
+function formatTs(ts: unknown): unknown {
+  const match = typeof ts === 'string' ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(ts) : null;
+  return match === null ? ts : `${match[1]}-${match[2]}-${match[3]} ${match[4]}:${match[5]}:${match[6]}`;
+}
+
+/** account (type, BROKER-ACCOUNT and user), subscribe_trade and ts as key/value lines. */
+export function formatTradeSubscription(value: SubscribeTradeAnswer, color = false): string {
+  const account: Partial<SubscribeTradeAnswer['account']> = value.account ?? {};
+  const { account_type: type, broker_id: broker, account_id: id, username } = account;
+  const who = typeof username === 'string' && username !== '' ? ` (${username})` : '';
+  return formatRecord(
+    {
+      account: `${type ?? '?'} ${broker ?? '?'}-${id ?? '?'}${who}`,
+      subscribe_trade: value.subscribe_trade,
+      ts: formatTs(value.ts),
+    },
+    { color },
+  );
+}
+
+export function registerTradeSubscription(
+  auth: Command,
+  env: CliEnv,
+  command: { name: string; path: string; what: string; note: string },
+): void {
+  const { name } = command;
+  auth
+    .command(name)
+    .description(command.what)
+    .addOption(
+      new Option('--account-type <S|F>', 'the account type (S stock, F futures)')
+        .argParser(oneOf(['S', 'F'] as const))
+        .default('S'),
+    )
+    .addOption(accountOption())
+    .addHelpText(
+      'after',
+      `
+${command.note}
+
+Examples:
+  $ sjgate auth ${name}
+  $ sjgate auth ${name} --account-type F
+  $ sjgate auth ${name} --account 9A95-1234567 --format json`,
+    )
+    .action(
+      action<TradeSubscriptionOptions>(
+        env,
+        async (cli, options) => {
+          const body = tradeSubscriptionRequest(options);
+          const answer = await cli.call((client) => client.post<SubscribeTradeAnswer>(command.path, body));
+          cli.emit(answer, formatTradeSubscription);
+        },
+        { fields: FIELDS },
+      ),
+    );
+}

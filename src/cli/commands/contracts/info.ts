@@ -1,0 +1,25 @@
+// `sjgate contracts info`: every field of a contract.
+
+import type { Command } from 'commander';
+import { contractInfoPath } from '../../../contract/paths.js';
+import type { ContractInfo } from '../../../contract/wire.js';
+import { action, type CliEnv } from '../../context.js';
+import { formatRecord } from '../../output.js';
+import { text } from '../../parsers.js';
+import { type Options, queryOf, regionOption, typeOption } from './query.js';
+
+export function registerInfo(contracts: Command, env: CliEnv): void {
+  contracts
+    .command('info')
+    .description('every field of a contract (warrants: use `contracts warrants`)')
+    .argument('<CODE>', 'product code', text)
+    .addOption(typeOption(['STK', 'IND', 'FUT', 'OPT'], 'restrict the search to a security type'))
+    .addOption(regionOption())
+    .action(
+      action<Options>(env, async (cli, o, [code]) => {
+        const query = queryOf({ security_type: o.type, region: o.region });
+        const info = await cli.call((client) => client.get<ContractInfo>(contractInfoPath(code as string), query));
+        cli.emit(info, (value, color) => formatRecord(value, { table: true, color }));
+      }),
+    );
+}

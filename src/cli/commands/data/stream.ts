@@ -1,0 +1,116 @@
+// `sjgate data stream`: subscribe to the live ticks, bid/ask or quotes of a code and print them until Ctrl+C.
+
+import { type Command, Option } from 'commander';
+import { STREAM_PATHS, streamDataPath } from '../../../contract/paths.js';
+import type { SubscribeAnswer } from '../../../contract/wire.js';
+import { EXCHANGES } from '../../../domain/contracts.js';
+import type { DaemonClient } from '../../client.js';
+import type { Cli, CliEnv } from '../../context.js';
+import type { Row } from '../../output.js';
+import { text } from '../../parsers.js';
+import { followStream, printLine, stopSignal, streamAction } from '../../stream.js';
+import { exchangeOption, securityTypeOption } from './flags.js';
+import { formatQuote, formatQuoteHeader, gapNotice, quoteStream } from './quotes.js';
+import { quoteType, STREAM_SECURITY_TYPES, type StreamOptions, subscribeRequest } from './subscription.js';
+
+/**
+ * Subscribes, prints the events of the subscription until the signal aborts (Ctrl+C), then unsubscribes. The
+ * stream reconnects by itself; each reconnect subscribes again (a no-op when the daemon still has it).
+ */
+async function streamQuotes(cli: Cli, options: StreamOptions, json: boolean, signal: AbortSignal): Promise<void> {
+  const body = subscribeRequest(options);
+  const answer = await cli.call((client) => client.post<SubscribeAnswer>(STREAM_PATHS.subscribe, body));
+  if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
+  if (answer.subscription === null || answer.subscription === undefined) {
+    throw new Error('the daemon did not say what it subscribed');
+  }
+  const subscription = answer.subscription;
+  const stream = quoteStream(subscription);
+  const client: DaemonClient = cli.client;
+  let failure: { error: unknown } | null = null;
+  try {
+    if (cli.io.stderr.isTTY) {
+      const odd = subscription.intraday_odd === true ? ' (odd lot)' : '';
+      cli.printError(`Subscribed to ${stream.label} ${subscription.quote_type}${odd} (Ctrl+C to stop)`);
+    }
+    if (!json) printLine(cli.io.stdout, formatQuoteHeader(stream.kind, cli.io.color));
+    await followStream(
+      client,
+      streamDataPath(stream.name),
+      (message) => {
+        if (message.event === `${stream.name}_gap`) return cli.printError(gapNotice(JSON.parse(message.data)));
+        if (message.event !== stream.name) return;
+        const data = JSON.parse(message.data) as Row;
+        if (!stream.accepts(data)) return;
+        printLine(cli.io.stdout, json ? cli.toJson(data, false) : formatQuote(stream.kind, data));
+      },
+      {
+        signal,
+        notice: cli.printError,
+        beforeReconnect: async () => {
+          await client.post(STREAM_PATHS.subscribe, body);
+        },
+      },
+    );
+  } catch (error) {
+    failure = { error };
+  }
+  try {
+    await client.post(STREAM_PATHS.unsubscribe, body);
+  } catch (error) {
+    if (failure === null) failure = { error };
+    else cli.printError(`warning: could not unsubscribe: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (failure !== null) throw failure.error;
+}
+
+export function registerStream(data: Command, env: CliEnv): void {
+  data
+    .command('stream')
+    .description('subscribe to live ticks, bid/ask or quotes of a code and print them until Ctrl+C')
+    .requiredOption('--code <CODE>', 'product code, e.g. 2330, TXFR1, IX0001', text)
+    .addOption(
+      new Option('--quote-type <TYPE>', 'tick, bid_ask or quote (indices: quote)')
+        .argParser(quoteType)
+        .default('Tick', 'tick'),
+    )
+    .option('--intraday-odd', "a stock's odd-lot (intraday) ticks or bid/ask")
+    .addOption(securityTypeOption(STREAM_SECURITY_TYPES))
+    .addOption(exchangeOption(EXCHANGES))
+    .addOption(
+      new Option('--combo-with <CODE>', "the second leg: stream the combo of --code and this code's book").argParser(
+        text,
+      ),
+    )
+    .addHelpText(
+      'after',
+      `
+Subscribes (POST ${STREAM_PATHS.subscribe}), prints the events of that subscription from its
+stream (tick_stk, bidask_fop, quote_idx, ...), and unsubscribes on Ctrl+C or SIGTERM. A dropped
+connection is reopened (1 s, doubling up to 15 s) and resumes after the last event seen.
+
+Output: one JSON object per line, each event's data as the stream sends it, with --format json or
+when stdout is not a terminal (and --format is not given); otherwise a row per event under a header
+(time, code, close, change, volume, ... for ticks; best bid and ask with their sizes for bid_ask).
+A continuous code (TXFR1) shows the events of the month it stands for; a combo's events carry the
+combo's own code, which starts with the first leg's code.
+
+Examples:
+  $ sjgate data stream --code 2330
+  $ sjgate data stream --code 2330 --quote-type bid_ask --intraday-odd
+  $ sjgate data stream --code TXFR1 --quote-type quote
+  $ sjgate data stream --code IX0001 --quote-type quote
+  $ sjgate data stream --code TXFG6 --combo-with TXFH6 --quote-type bid_ask
+  $ sjgate data stream --code 2330 | jq -r .close`,
+    )
+    .action(
+      streamAction<StreamOptions>(env, async (cli, options, json) => {
+        const { signal, dispose } = stopSignal(cli.io);
+        try {
+          await streamQuotes(cli, options, json, signal);
+        } finally {
+          dispose();
+        }
+      }),
+    );
+}

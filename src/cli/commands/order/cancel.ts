@@ -1,0 +1,16 @@
+// `sjgate order cancel`: cancel what is left of an order.
+
+import type { Command } from 'commander';
+import { ORDER_PATHS } from '../../../contract/paths.js';
+import type { CliEnv } from '../../context.js';
+import { registerChange } from './change.js';
+
+export function registerCancel(order: Command, env: CliEnv): void {
+  registerChange(order, env, {
+    name: 'cancel',
+    path: ORDER_PATHS.cancelOrder,
+    description: 'cancel what is left of an order',
+    body: (o) => ({ trade_id: o.id }),
+    example: 'cancel --id 90681873',
+  });
+}

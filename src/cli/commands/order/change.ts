@@ -1,0 +1,50 @@
+// What `order cancel`, `order update-price` and `order update-qty` share: a trade id in, the changed trade out
+// (followed until the exchange has answered, unless --no-wait).
+
+import type { Command, Option } from 'commander';
+import type { Trade } from '../../../domain/orders.js';
+import { action, type CliEnv } from '../../context.js';
+import { text } from '../../parsers.js';
+import { noWaitOption } from './flags.js';
+import { formatTrades, listOf, settle, TRADE_FIELDS } from './trades.js';
+
+export interface ChangeOptions {
+  id: string;
+  price?: number;
+  quantity?: number;
+  wait?: boolean;
+}
+
+export interface OrderChange {
+  name: string;
+  path: string;
+  description: string;
+  /** The flag with the new value, if the change has one. */
+  extra?: Option;
+  body: (options: ChangeOptions) => Record<string, unknown>;
+  example: string;
+}
+
+export function registerChange(order: Command, env: CliEnv, change: OrderChange): void {
+  const command = order
+    .command(change.name)
+    .description(change.description)
+    .requiredOption('--id <TRADE_ID>', 'the trade id (order.id, the first column of `order list`)', text);
+  if (change.extra) command.addOption(change.extra);
+  command
+    .addOption(noWaitOption('the exchange to answer'))
+    .addHelpText('after', `\nExample:\n  $ sjgate order ${change.example}`)
+    .action(
+      action<ChangeOptions>(
+        env,
+        async (cli, options) => {
+          const trade = await cli.call(async (client) => {
+            const changed = await client.post<Trade>(change.path, change.body(options));
+            return options.wait === false ? changed : settle(changed, listOf(client));
+          });
+          cli.emit(trade, (value, color) => formatTrades([value], color));
+        },
+        { fields: TRADE_FIELDS },
+      ),
+    );
+}

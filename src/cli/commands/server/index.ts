@@ -1,0 +1,22 @@
+// `sjgate server start|stop|status`: the daemon's life cycle.
+
+import type { Command } from 'commander';
+import type { CliEnv } from '../../context.js';
+import { registerStart } from './start.js';
+import { registerStatus } from './status.js';
+import { registerStop } from './stop.js';
+
+export function registerServer(program: Command, env: CliEnv): void {
+  const server = program
+    .command('server')
+    .description('start, stop and inspect the sjgate daemon (no subcommand: start)')
+    .addHelpText(
+      'after',
+      `
+The daemon serves the API on TCP (SJ_HTTP_ADDR, default 127.0.0.1:8080, or --host/--port) and on the
+Unix socket <SJ_HOME_PATH>/sessions/server-<port>.sock. Its output goes to <SJ_HOME_PATH>/logs/server-<port>.log.`,
+    );
+  registerStart(server, env);
+  registerStop(server, env);
+  registerStatus(server, env);
+}
