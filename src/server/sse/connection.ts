@@ -3,24 +3,13 @@
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { type BufferLimits, BufferWatch } from './backpressure.js';
 
 export const HEARTBEAT_MS = 30_000;
-/** How long a client may stay over its buffer cap before it is dropped: a burst is fine, a stall is not. */
-const STALL_MS = 2_000;
-/** Over this many times its cap a client is dropped at once, which bounds the memory one client can hold. */
-const HARD_CAP_FACTOR = 8;
-/** The grace while the streams are over their memory budget; not none, as what a turn writes waits in user space
- * until the socket is uncorked at its end. */
-const SQUEEZED_STALL_MS = 200;
-
-export interface ConnectionOptions {
-  /** Bytes a client may leave unread before it is dropped. */
-  maxBufferedBytes: number;
+export interface ConnectionOptions extends BufferLimits {
   /** The id a heartbeat carries: the position in the hub's stream, so resuming from it loses nothing. */
   heartbeatId: () => string | null;
   heartbeatMs?: number | undefined;
-  /** True while the streams are over their memory budget: a client over its cap then gets a shorter grace. */
-  squeezed?: (() => boolean) | undefined;
 }
 
 export class SseConnection {
@@ -29,18 +18,18 @@ export class SseConnection {
   dropped = false;
   private readonly response: FastifyReply['raw'];
   private closed = false;
-  /** Since when the unread bytes are over the cap (performance.now()); null when under it. */
-  private overCapSince: number | null = null;
+  private readonly buffer: BufferWatch;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
     reply: FastifyReply,
-    private readonly options: ConnectionOptions,
+    options: ConnectionOptions,
     /** The id a heartbeat carries; the hub's position unless the client is still being replayed to. */
     private readonly heartbeatId: () => string | null = options.heartbeatId,
   ) {
     reply.hijack();
     this.response = reply.raw;
+    this.buffer = new BufferWatch(this.response, options);
     this.response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
@@ -58,17 +47,17 @@ export class SseConnection {
 
   /** Bytes written but not yet taken by the kernel. */
   get unread(): number {
-    return this.response.writableLength;
+    return this.buffer.unread;
   }
 
   get overCap(): boolean {
-    return this.unread > this.options.maxBufferedBytes;
+    return this.buffer.overCap;
   }
 
   /** Writes one whole SSE message; false when the client is gone or was dropped for falling behind. */
   write(message: Buffer | string): boolean {
     if (this.closed) return false;
-    if (this.fallenBehind()) {
+    if (this.buffer.fallenBehind()) {
       this.drop();
       return false;
     }
@@ -85,47 +74,12 @@ export class SseConnection {
     for (;;) {
       if (this.closed) return false;
       if (!this.overCap) return true;
-      if (this.fallenBehind()) {
+      if (this.buffer.fallenBehind()) {
         this.drop();
         return false;
       }
-      await this.drainOrStall();
+      await this.buffer.drainOrStall();
     }
-  }
-
-  /** Waits for the buffer to drain, the client to go, or the end of its grace over the cap, whichever comes first. */
-  private drainOrStall(): Promise<void> {
-    const graceLeft = (this.overCapSince ?? performance.now()) + STALL_MS - performance.now();
-    // Look again at the shorter grace: the budget may be spent meanwhile, and 'drain' comes only after a write found
-    // the buffer full.
-    const wait = Math.min(graceLeft, SQUEEZED_STALL_MS);
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.response.off('drain', done);
-        this.response.off('close', done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.max(0, wait) + 1);
-      this.response.once('drain', done);
-      this.response.once('close', done);
-    });
-  }
-
-  private fallenBehind(): boolean {
-    const unread = this.unread;
-    const cap = this.options.maxBufferedBytes;
-    if (unread <= cap) return false;
-    if (unread > cap * HARD_CAP_FACTOR) return true;
-    if (this.overCapSince === null) {
-      this.overCapSince = performance.now();
-      this.response.once('drain', () => {
-        this.overCapSince = null;
-      });
-      return false;
-    }
-    const grace = this.options.squeezed?.() ? SQUEEZED_STALL_MS : STALL_MS;
-    return performance.now() - this.overCapSince > grace;
   }
 
   private drop(): void {
