@@ -16,6 +16,7 @@ import type { Clock } from '../domain/time.js';
 import { Journal } from '../store/journal.js';
 import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, OrderJournal } from './order-journal.js';
+import { RateGovernor } from './rate-governor.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
 
 export type { SubscribeInput } from '../broker/port.js';
@@ -55,6 +56,8 @@ export class Gateway {
   readonly orderEvents: OrderEventLog;
   /** Bytes of ticks, kbars and snapshots answers today, against the daily limit. */
   readonly traffic: DailyTraffic;
+  /** Production's call-rate limits, counted for every venue alike. */
+  readonly rates: RateGovernor;
   /** The journal behind the order events (read by tests; the server goes through orders and orderEvents). */
   readonly journal: Journal;
   private readonly stopListening: () => void;
@@ -71,6 +74,7 @@ export class Gateway {
     this.portfolio = venue.portfolio;
     this.quotes = venue.quotes;
     this.traffic = new DailyTraffic(venue.clock, DAILY_LIMIT_BYTES);
+    this.rates = new RateGovernor((now) => venue.identity.isStockTradingHours(now));
     this.accounts = accountsWithUsage(venue.accounts, this.traffic);
     this.journal = Journal.open(options.journalPath ?? ':memory:');
     const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);

@@ -54,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(limitsPlugin, {
     enabled: options.rateLimits ?? true,
     clock: gateway.clock,
-    isTradingHours: (now) => gateway.identity.isStockTradingHours(now),
+    governor: gateway.rates,
     traffic: gateway.traffic,
   });
   const streams = await startStreams(gateway, options.streams);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import { RateGovernor } from '../../src/gateway/rate-governor.js';
 import { errorsPlugin } from '../../src/server/errors.js';
 import { limitsPlugin } from '../../src/server/limits.js';
 
@@ -25,7 +26,7 @@ async function limitedApp(setup: Setup = {}) {
   await app.register(limitsPlugin, {
     enabled: setup.enabled ?? true,
     clock,
-    isTradingHours: () => state.tradingHours,
+    governor: new RateGovernor(() => state.tradingHours),
     traffic: { record: (bytes) => recorded.push(bytes), exhausted: () => state.exhausted },
   });
   // Routes live in an encapsulated plugin, as the real route files do.
