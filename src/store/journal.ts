@@ -1,6 +1,7 @@
 // The durable journal: every order state change, deal, order event, cash entry and position, written in the
 // same transaction that changes them and before they are acknowledged. A restart rebuilds from it.
 import Database from 'better-sqlite3';
+import { Connection } from './connection.js';
 import { explainStoreError } from './errors.js';
 import {
   assertIsoDate,
@@ -26,7 +27,7 @@ import {
   type UnreadableRow,
 } from './records.js';
 import { migrate } from './schema.js';
-import { DEAL_COLUMNS, ORDER_COLUMNS, prepareStatements, type Statements } from './statements.js';
+import { DEAL_COLUMNS, ORDER_COLUMNS } from './statements.js';
 
 export { JournalError } from './errors.js';
 export type * from './records.js';
@@ -42,15 +43,13 @@ export interface JournalOptions {
 const DEFAULT_BUSY_TIMEOUT_MS = 1000;
 
 export class Journal {
-  private readonly statements: Statements;
-  /** Queries whose WHERE depends on the filter given: each shape is prepared once, on first use. */
-  private readonly filterQueries = new Map<string, Database.Statement>();
+  private readonly connection: Connection;
 
   private constructor(
     private readonly db: Database.Database,
     readonly path: string,
   ) {
-    this.statements = prepareStatements(db);
+    this.connection = new Connection(db, path);
   }
 
   /** Opens (creating if need be) the journal at `path`, whose directory must exist; ':memory:' for tests. */
@@ -83,15 +82,15 @@ export class Journal {
   transaction<T>(work: () => T): T {
     if (this.db.inTransaction) return work();
     try {
-      this.statements.begin.run();
+      this.connection.statements.begin.run();
       const result = work();
       if (result instanceof Promise) {
         throw new TypeError('Journal.transaction: the work must be synchronous, it returned a promise');
       }
-      this.statements.commit.run();
+      this.connection.statements.commit.run();
       return result;
     } catch (error) {
-      if (this.db.inTransaction) this.statements.rollback.run();
+      if (this.db.inTransaction) this.connection.statements.rollback.run();
       throw explainStoreError(error, this.path);
     }
   }
@@ -108,11 +107,11 @@ export class Journal {
       open: order.open ? 1 : 0,
       record: toJson(order.record),
     };
-    this.guarded(() => this.statements.saveOrder.run(row));
+    this.connection.guarded(({ saveOrder }) => saveOrder.run(row));
   }
 
   order(id: string): StoredOrder | undefined {
-    const row = this.guarded(() => this.statements.order.get(id));
+    const row = this.connection.guarded(({ order }) => order.get(id));
     return row && orderFromRow(row);
   }
 
@@ -123,23 +122,23 @@ export class Journal {
     if (filter.openOnly) conditions.push('open = 1');
     if (filter.since !== undefined) conditions.push('placed_at >= @since');
     const sql = `SELECT ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid`;
-    const rows = this.filtered<OrderRow>(sql, { accountKey: filter.accountKey, since: filter.since });
+    const rows = this.connection.filtered<OrderRow>(sql, { accountKey: filter.accountKey, since: filter.since });
     return readableRows(rows, orderFromRow, (row) => `order ${row.id}`, unreadable);
   }
 
   addStatusChange(orderId: string, at: number, status: string, message: string): void {
-    this.guarded(() => this.statements.addStatusChange.run({ orderId, at, status, message }));
+    this.connection.guarded(({ addStatusChange }) => addStatusChange.run({ orderId, at, status, message }));
   }
 
   /** In the order they were added. */
   statusChanges(orderId: string): StatusChange[] {
-    return this.guarded(() => this.statements.statusChanges.all(orderId));
+    return this.connection.guarded(({ statusChanges }) => statusChanges.all(orderId));
   }
 
   addDeal(deal: StoredDeal): void {
     const { orderId, seq, accountKey, code, action, price, quantity, at } = deal;
     const row = { orderId, seq, accountKey, code, action, price, quantity, at, record: toJson(deal.record) };
-    this.guarded(() => this.statements.addDeal.run(row));
+    this.connection.guarded(({ addDeal }) => addDeal.run(row));
   }
 
   /** Oldest first. A row whose record does not parse is told to `unreadable` and left out (thrown without). */
@@ -150,7 +149,7 @@ export class Journal {
     if (filter.since !== undefined) conditions.push('at >= @since');
     const sql = `SELECT ${DEAL_COLUMNS} FROM deals ${where(conditions)} ORDER BY at, rowid`;
     const params = { accountKey: filter.accountKey, orderId: filter.orderId, since: filter.since };
-    const rows = this.filtered<DealRow>(sql, params);
+    const rows = this.connection.filtered<DealRow>(sql, params);
     return readableRows(rows, dealFromRow, (row) => `deal ${row.seq} of order ${row.orderId}`, unreadable);
   }
 
@@ -158,39 +157,39 @@ export class Journal {
   appendEvent(event: Omit<StoredEvent, 'seq'>): number {
     const { at, kind, accountKey } = event;
     const row = { at, kind, accountKey, payload: toJson(event.payload) };
-    const result = this.guarded(() => this.statements.appendEvent.run(row));
+    const result = this.connection.guarded(({ appendEvent }) => appendEvent.run(row));
     return Number(result.lastInsertRowid);
   }
 
   /** Events with a seq above `seq`, in seq order. */
   eventsAfter(seq: number, filter: EventFilter = {}): StoredEvent[] {
     const limit = filter.limit ?? -1;
-    const rows = this.guarded(() =>
+    const rows = this.connection.guarded(({ eventsAfter, accountEventsAfter }) =>
       filter.accountKeys === undefined
-        ? this.statements.eventsAfter.all({ seq, limit })
-        : this.statements.accountEventsAfter.all({ seq, limit, accountKeys: JSON.stringify(filter.accountKeys) }),
+        ? eventsAfter.all({ seq, limit })
+        : accountEventsAfter.all({ seq, limit, accountKeys: JSON.stringify(filter.accountKeys) }),
     );
     return rows.map(eventFromRow);
   }
 
   /** The highest seq ever handed out (0 before the first event), even if that event is gone. */
   lastEventSeq(): number {
-    return this.guarded(() => this.statements.lastEventSeq.get()) ?? 0;
+    return this.connection.guarded(({ lastEventSeq }) => lastEventSeq.get()) ?? 0;
   }
 
   /** Returns the entry's id. */
   addCashEntry(entry: CashEntry): number {
     if (entry.settleDate !== null) assertIsoDate(entry.settleDate, 'settleDate');
     const { accountKey, at, amount, reason, ref, settleDate } = entry;
-    const result = this.guarded(() =>
-      this.statements.addCashEntry.run({ accountKey, at, amount, reason, ref, settleDate }),
+    const result = this.connection.guarded(({ addCashEntry }) =>
+      addCashEntry.run({ accountKey, at, amount, reason, ref, settleDate }),
     );
     return Number(result.lastInsertRowid);
   }
 
   /** In the order they were added. */
   cashEntries(accountKey: string): CashEntry[] {
-    return this.guarded(() => this.statements.cashEntries.all(accountKey)) satisfies CashRow[];
+    return this.connection.guarded(({ cashEntries }) => cashEntries.all(accountKey)) satisfies CashRow[];
   }
 
   /**
@@ -199,25 +198,25 @@ export class Journal {
    */
   cashBalance(accountKey: string, asOf: { settledBy?: string } = {}): number {
     const { settledBy } = asOf;
-    if (settledBy === undefined) return this.guarded(() => this.statements.cashBalance.get(accountKey)) ?? 0;
+    if (settledBy === undefined) return this.connection.guarded(({ cashBalance }) => cashBalance.get(accountKey)) ?? 0;
     assertIsoDate(settledBy, 'settledBy');
-    return this.guarded(() => this.statements.settledCashBalance.get({ accountKey, settledBy })) ?? 0;
+    return this.connection.guarded(({ settledCashBalance }) => settledCashBalance.get({ accountKey, settledBy })) ?? 0;
   }
 
   /** Inserts or replaces the position at (accountKey, key); a null record deletes it. */
   savePosition(position: StoredPosition): void {
     const { accountKey, key, record } = position;
-    this.guarded(() =>
+    this.connection.guarded(({ deletePosition, savePosition }) =>
       record === null
-        ? this.statements.deletePosition.run({ accountKey, key })
-        : this.statements.savePosition.run({ accountKey, key, record: toJson(record) }),
+        ? deletePosition.run({ accountKey, key })
+        : savePosition.run({ accountKey, key, record: toJson(record) }),
     );
   }
 
   /** By account, then key. */
   positions(accountKey?: string): StoredPosition[] {
-    const rows = this.guarded(() =>
-      accountKey === undefined ? this.statements.allPositions.all() : this.statements.accountPositions.all(accountKey),
+    const rows = this.connection.guarded(({ allPositions, accountPositions }) =>
+      accountKey === undefined ? allPositions.all() : accountPositions.all(accountKey),
     );
     return rows.map((row: PositionRow) => positionFromRow(row));
   }
@@ -227,42 +226,19 @@ export class Journal {
    * null when unknown); the first order remembered for a key stays.
    */
   rememberIdempotencyKey(key: string, orderId: string, at: number, request: string | null = null): void {
-    this.guarded(() => this.statements.rememberIdempotencyKey.run({ key, orderId, at, request }));
+    this.connection.guarded(({ rememberIdempotencyKey }) => rememberIdempotencyKey.run({ key, orderId, at, request }));
   }
 
   orderForIdempotencyKey(key: string): { orderId: string; request: string | null } | undefined {
-    return this.guarded(() => this.statements.orderForIdempotencyKey.get(key));
+    return this.connection.guarded(({ orderForIdempotencyKey }) => orderForIdempotencyKey.get(key));
   }
 
   getMeta(name: string): string | undefined {
-    return this.guarded(() => this.statements.getMeta.get(name));
+    return this.connection.guarded(({ getMeta }) => getMeta.get(name));
   }
 
   setMeta(name: string, value: string): void {
-    this.guarded(() => this.statements.setMeta.run({ name, value }));
-  }
-
-  private guarded<T>(work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      throw explainStoreError(error, this.path);
-    }
-  }
-
-  /** Runs a query built from a filter; `params` may hold undefined for conditions the filter left out. */
-  private filtered<Row>(sql: string, params: Record<string, unknown>): Row[] {
-    const bound = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
-    return this.guarded(() => {
-      const statement = this.filterQueries.get(sql) ?? this.prepareFilterQuery(sql);
-      return (Object.keys(bound).length === 0 ? statement.all() : statement.all(bound)) as Row[];
-    });
-  }
-
-  private prepareFilterQuery(sql: string): Database.Statement {
-    const statement = this.db.prepare(sql);
-    this.filterQueries.set(sql, statement);
-    return statement;
+    this.connection.guarded(({ setMeta }) => setMeta.run({ name, value }));
   }
 }
 
