@@ -236,7 +236,7 @@ function journalCommits(trade: { order: { id: string } }, perCommit: number, syn
     journal.transaction(() => {
       for (let k = 0; k < perCommit; k++) {
         const id = `b${++n}`;
-        journal.saveOrder({
+        journal.orders.save({
           id,
           accountKey: record.accountKey,
           code: '2884',
@@ -246,8 +246,8 @@ function journalCommits(trade: { order: { id: string } }, perCommit: number, syn
           open: false,
           record,
         });
-        journal.addStatusChange(id, n, 'Filled', '委託成功');
-        journal.addDeal({
+        journal.orders.addStatusChange(id, n, 'Filled', '委託成功');
+        journal.orders.addDeal({
           orderId: id,
           seq: 1,
           accountKey: record.accountKey,

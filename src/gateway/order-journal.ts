@@ -61,9 +61,9 @@ export class OrderJournal {
     this.written.clear();
     this.unwrittenKeys.clear();
     this.writtenState.clear();
-    const orders = this.journal.orders({}, leftOut);
+    const orders = this.journal.orders.list({}, leftOut);
     for (const { id, status, open } of orders) if (open) this.written.set(id, { status, deals: 0 });
-    const deals = this.journal.deals({}, leftOut);
+    const deals = this.journal.orders.deals({}, leftOut);
     for (const { orderId, seq } of deals) {
       const known = this.written.get(orderId);
       if (known) known.deals = Math.max(known.deals, seq);
@@ -170,9 +170,9 @@ export class OrderJournal {
       this.written.get(id) ??
       (change.placed
         ? NOTHING_WRITTEN
-        : { status: journal.order(id)?.status, deals: journal.deals({ orderId: id }).length });
+        : { status: journal.orders.get(id)?.status, deals: journal.orders.deals({ orderId: id }).length });
     const open = !isFinalStatus(status);
-    journal.saveOrder({
+    journal.orders.save({
       id,
       accountKey,
       code,
@@ -182,7 +182,7 @@ export class OrderJournal {
       open,
       record: change.record(),
     });
-    if (known.status !== status) journal.addStatusChange(id, now, status, msg);
+    if (known.status !== status) journal.orders.addStatusChange(id, now, status, msg);
     const stored = known.deals;
     // A finished order rarely changes again: if it does, its next write reads what it needs back.
     if (open) this.written.set(id, { status, deals: change.deals.length });
@@ -190,7 +190,7 @@ export class OrderJournal {
     change.deals.slice(stored).forEach(({ code: dealCode, action, deal }, i) => {
       const { price, quantity } = deal;
       const at = Math.round(deal.ts * 1000);
-      journal.addDeal({
+      journal.orders.addDeal({
         orderId: id,
         seq: stored + i + 1,
         accountKey,

@@ -3,31 +3,20 @@
 import Database from 'better-sqlite3';
 import { Connection } from './connection.js';
 import { explainStoreError } from './errors.js';
+import { OrderTables } from './order-tables.js';
 import {
   assertIsoDate,
   type CashEntry,
   type CashRow,
-  type DealFilter,
-  type DealRow,
-  dealFromRow,
   type EventFilter,
   eventFromRow,
-  type OrderFilter,
-  type OrderRow,
-  orderFromRow,
   type PositionRow,
   positionFromRow,
-  readableRows,
-  type StatusChange,
-  type StoredDeal,
   type StoredEvent,
-  type StoredOrder,
   type StoredPosition,
   toJson,
-  type UnreadableRow,
 } from './records.js';
 import { migrate } from './schema.js';
-import { DEAL_COLUMNS, ORDER_COLUMNS } from './statements.js';
 
 export { JournalError } from './errors.js';
 export type * from './records.js';
@@ -44,12 +33,15 @@ const DEFAULT_BUSY_TIMEOUT_MS = 1000;
 
 export class Journal {
   private readonly connection: Connection;
+  /** Orders, their status changes and their deals. */
+  readonly orders: OrderTables;
 
   private constructor(
     private readonly db: Database.Database,
     readonly path: string,
   ) {
     this.connection = new Connection(db, path);
+    this.orders = new OrderTables(this.connection);
   }
 
   /** Opens (creating if need be) the journal at `path`, whose directory must exist; ':memory:' for tests. */
@@ -93,64 +85,6 @@ export class Journal {
       if (this.db.inTransaction) this.connection.statements.rollback.run();
       throw explainStoreError(error, this.path);
     }
-  }
-
-  saveOrder(order: StoredOrder): void {
-    const { id, accountKey, code, status, placedAt, updatedAt } = order;
-    const row = {
-      id,
-      accountKey,
-      code,
-      status,
-      placedAt,
-      updatedAt,
-      open: order.open ? 1 : 0,
-      record: toJson(order.record),
-    };
-    this.connection.guarded(({ saveOrder }) => saveOrder.run(row));
-  }
-
-  order(id: string): StoredOrder | undefined {
-    const row = this.connection.guarded(({ order }) => order.get(id));
-    return row && orderFromRow(row);
-  }
-
-  /** Oldest placed first. A row whose record does not parse is told to `unreadable` and left out (thrown without). */
-  orders(filter: OrderFilter = {}, unreadable?: UnreadableRow): StoredOrder[] {
-    const conditions: string[] = [];
-    if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
-    if (filter.openOnly) conditions.push('open = 1');
-    if (filter.since !== undefined) conditions.push('placed_at >= @since');
-    const sql = `SELECT ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid`;
-    const rows = this.connection.filtered<OrderRow>(sql, { accountKey: filter.accountKey, since: filter.since });
-    return readableRows(rows, orderFromRow, (row) => `order ${row.id}`, unreadable);
-  }
-
-  addStatusChange(orderId: string, at: number, status: string, message: string): void {
-    this.connection.guarded(({ addStatusChange }) => addStatusChange.run({ orderId, at, status, message }));
-  }
-
-  /** In the order they were added. */
-  statusChanges(orderId: string): StatusChange[] {
-    return this.connection.guarded(({ statusChanges }) => statusChanges.all(orderId));
-  }
-
-  addDeal(deal: StoredDeal): void {
-    const { orderId, seq, accountKey, code, action, price, quantity, at } = deal;
-    const row = { orderId, seq, accountKey, code, action, price, quantity, at, record: toJson(deal.record) };
-    this.connection.guarded(({ addDeal }) => addDeal.run(row));
-  }
-
-  /** Oldest first. A row whose record does not parse is told to `unreadable` and left out (thrown without). */
-  deals(filter: DealFilter = {}, unreadable?: UnreadableRow): StoredDeal[] {
-    const conditions: string[] = [];
-    if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
-    if (filter.orderId !== undefined) conditions.push('order_id = @orderId');
-    if (filter.since !== undefined) conditions.push('at >= @since');
-    const sql = `SELECT ${DEAL_COLUMNS} FROM deals ${where(conditions)} ORDER BY at, rowid`;
-    const params = { accountKey: filter.accountKey, orderId: filter.orderId, since: filter.since };
-    const rows = this.connection.filtered<DealRow>(sql, params);
-    return readableRows(rows, dealFromRow, (row) => `deal ${row.seq} of order ${row.orderId}`, unreadable);
   }
 
   /** Returns the event's seq. */
@@ -240,8 +174,4 @@ export class Journal {
   setMeta(name: string, value: string): void {
     this.connection.guarded(({ setMeta }) => setMeta.run({ name, value }));
   }
-}
-
-function where(conditions: string[]): string {
-  return conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
 }

@@ -226,7 +226,7 @@ describe('group commit', () => {
     assert.deepEqual(heard, [], 'no listener hears of a change before it is written');
     assert.equal(gateway.journal.lastEventSeq(), before);
     await gateway.durable();
-    assert.equal(gateway.journal.orders().length, 3);
+    assert.equal(gateway.journal.orders.list().length, 3);
     assert.ok(heard.length >= 4, `the New reports and the deal: ${heard.length}`);
     assert.deepEqual(
       heard,
@@ -467,7 +467,7 @@ describe('the journal', () => {
       assert.deepEqual(after.status.deals.slice(0, dealt), before[0]!.status.deals);
       await secondGateway.durable();
       assert.deepEqual(
-        secondGateway.journal.deals({ orderId: placed.order.id }).map((deal) => deal.record),
+        secondGateway.journal.orders.deals({ orderId: placed.order.id }).map((deal) => deal.record),
         after.status.deals,
         'one journaled deal per deal, in sequence',
       );

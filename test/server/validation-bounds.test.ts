@@ -74,7 +74,7 @@ const PLACE = '/api/v1/order/place_order';
 
 /** The journal and the listings are as they were: nothing of a refused request is kept. */
 async function assertNothingKept() {
-  assert.deepEqual(gateway.journal.orders(), []);
+  assert.deepEqual(gateway.journal.orders.list(), []);
   assert.equal(gateway.journal.lastEventSeq(), 0);
   assert.deepEqual((await post('/api/v1/order/trades', {})).body, []);
   assert.deepEqual((await post('/api/v1/order/combotrades', {})).body, []);
@@ -196,7 +196,7 @@ describe('numbers that are not finite', () => {
       assert.equal(refused.status, 422);
       assert.equal(refused.body.details[0].type, 'finite');
       assert.deepEqual(refused.body.details[0].loc.slice(0, 6), ['body', 'contracts', 0, 'legs', 0, 'action']);
-      assert.deepEqual(freshGateway.journal.orders(), []);
+      assert.deepEqual(freshGateway.journal.orders.list(), []);
       assert.equal(freshGateway.journal.lastEventSeq(), 0);
     } finally {
       await fresh.close();
@@ -248,7 +248,7 @@ describe('bounds of every number', () => {
       assert422(await send('/api/v1/portfolio/position_detail', { detail_id: 2 ** 40 }), [
         [['body', 'detail_id'], 'maximum'],
       ]);
-      assert.deepEqual(freshGateway.journal.orders(), []);
+      assert.deepEqual(freshGateway.journal.orders.list(), []);
       assert.equal(freshGateway.journal.lastEventSeq(), 0);
 
       // Within the bounds an exchange's rule still answers a Failed trade with its message, and price 0 is a
@@ -351,7 +351,7 @@ describe('the broker refuses numbers that are not finite before any change', () 
           }),
         /order: price must be a finite number, got -Infinity/,
       );
-      assert.deepEqual(simGateway.journal.orders(), []);
+      assert.deepEqual(simGateway.journal.orders.list(), []);
       assert.equal(simGateway.journal.getMeta('order_counter'), counter);
 
       const info = sim.contracts.current().find('2330') as { limit_down: number };

@@ -11,7 +11,7 @@ for (let n = 1; ; n++) {
   const id = `O${String(n).padStart(6, '0')}`;
   const at = 1_750_000_000_000 + n;
   journal.transaction(() => {
-    journal.saveOrder({
+    journal.orders.save({
       id,
       accountKey: 'S1',
       code: '2330',
@@ -21,8 +21,8 @@ for (let n = 1; ; n++) {
       open: false,
       record: { id, quantity: 1 },
     });
-    journal.addStatusChange(id, at, 'Filled', '');
-    journal.addDeal({
+    journal.orders.addStatusChange(id, at, 'Filled', '');
+    journal.orders.addDeal({
       orderId: id,
       seq: 1,
       accountKey: 'S1',
