@@ -258,8 +258,8 @@ function journalCommits(trade: { order: { id: string } }, perCommit: number, syn
           at: n,
           record: { seq: '000001', price: 32.5, quantity: 1, ts: n / 1000 },
         });
-        journal.appendEvent({ at: n, kind: 'StockOrder', accountKey: record.accountKey, payload: event });
-        journal.appendEvent({ at: n, kind: 'StockDeal', accountKey: record.accountKey, payload: event });
+        journal.events.append({ at: n, kind: 'StockOrder', accountKey: record.accountKey, payload: event });
+        journal.events.append({ at: n, kind: 'StockDeal', accountKey: record.accountKey, payload: event });
       }
       journal.setMeta('order_counter', String(n));
     });

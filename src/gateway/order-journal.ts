@@ -146,14 +146,14 @@ export class OrderJournal {
 
   eventsAfter(seq: number, limit?: number): JournaledOrderEvent[] {
     this.flushQuietly();
-    return this.journal
-      .eventsAfter(seq, limit === undefined ? {} : { limit })
+    return this.journal.events
+      .after(seq, limit === undefined ? {} : { limit })
       .map((stored) => ({ seq: stored.seq, accountKey: stored.accountKey, event: stored.payload as OrderEvent }));
   }
 
   lastEventSeq(): number {
     this.flushQuietly();
-    return this.journal.lastEventSeq();
+    return this.journal.events.lastSeq();
   }
 
   onOrderEvent(listener: (event: JournaledOrderEvent) => void): () => void {
@@ -210,7 +210,7 @@ export class OrderJournal {
     }
     for (const [name, value] of Object.entries(change.state ?? {})) latest.state.set(name, value);
     return change.events.map((event) => ({
-      seq: journal.appendEvent({ at: now, kind: event.state, accountKey, payload: event }),
+      seq: journal.events.append({ at: now, kind: event.state, accountKey, payload: event }),
       accountKey,
       event,
     }));

@@ -3,16 +3,14 @@
 import Database from 'better-sqlite3';
 import { Connection } from './connection.js';
 import { explainStoreError } from './errors.js';
+import { EventLog } from './event-log.js';
 import { OrderTables } from './order-tables.js';
 import {
   assertIsoDate,
   type CashEntry,
   type CashRow,
-  type EventFilter,
-  eventFromRow,
   type PositionRow,
   positionFromRow,
-  type StoredEvent,
   type StoredPosition,
   toJson,
 } from './records.js';
@@ -35,6 +33,8 @@ export class Journal {
   private readonly connection: Connection;
   /** Orders, their status changes and their deals. */
   readonly orders: OrderTables;
+  /** Order events, by seq. */
+  readonly events: EventLog;
 
   private constructor(
     private readonly db: Database.Database,
@@ -42,6 +42,7 @@ export class Journal {
   ) {
     this.connection = new Connection(db, path);
     this.orders = new OrderTables(this.connection);
+    this.events = new EventLog(this.connection);
   }
 
   /** Opens (creating if need be) the journal at `path`, whose directory must exist; ':memory:' for tests. */
@@ -85,30 +86,6 @@ export class Journal {
       if (this.db.inTransaction) this.connection.statements.rollback.run();
       throw explainStoreError(error, this.path);
     }
-  }
-
-  /** Returns the event's seq. */
-  appendEvent(event: Omit<StoredEvent, 'seq'>): number {
-    const { at, kind, accountKey } = event;
-    const row = { at, kind, accountKey, payload: toJson(event.payload) };
-    const result = this.connection.guarded(({ appendEvent }) => appendEvent.run(row));
-    return Number(result.lastInsertRowid);
-  }
-
-  /** Events with a seq above `seq`, in seq order. */
-  eventsAfter(seq: number, filter: EventFilter = {}): StoredEvent[] {
-    const limit = filter.limit ?? -1;
-    const rows = this.connection.guarded(({ eventsAfter, accountEventsAfter }) =>
-      filter.accountKeys === undefined
-        ? eventsAfter.all({ seq, limit })
-        : accountEventsAfter.all({ seq, limit, accountKeys: JSON.stringify(filter.accountKeys) }),
-    );
-    return rows.map(eventFromRow);
-  }
-
-  /** The highest seq ever handed out (0 before the first event), even if that event is gone. */
-  lastEventSeq(): number {
-    return this.connection.guarded(({ lastEventSeq }) => lastEventSeq.get()) ?? 0;
   }
 
   /** Returns the entry's id. */

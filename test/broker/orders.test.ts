@@ -219,12 +219,12 @@ describe('group commit', () => {
     const { book } = bookNow(broker, '2884');
     const heard: number[] = [];
     gateway.orderEvents.listen((event) => heard.push(event.seq));
-    const before = gateway.journal.lastEventSeq();
+    const before = gateway.journal.events.lastSeq();
     for (const price of [book.bid.prices[2]!, book.bid.prices[3]!, book.ask.prices[0]!]) {
       broker.orders.place({ contract: { code: '2884' }, stockOrder: stock({ price }) });
     }
     assert.deepEqual(heard, [], 'no listener hears of a change before it is written');
-    assert.equal(gateway.journal.lastEventSeq(), before);
+    assert.equal(gateway.journal.events.lastSeq(), before);
     await gateway.durable();
     assert.equal(gateway.journal.orders.list().length, 3);
     assert.ok(heard.length >= 4, `the New reports and the deal: ${heard.length}`);

@@ -33,7 +33,7 @@ for (let n = 1; ; n++) {
       at,
       record: {},
     });
-    journal.appendEvent({ at, kind: 'StockDeal', accountKey: 'S1', payload: { orderId: id } });
+    journal.events.append({ at, kind: 'StockDeal', accountKey: 'S1', payload: { orderId: id } });
     journal.addCashEntry({ accountKey: 'S1', at, amount: -580_000, reason: 'buy', ref: id, settleDate: '2025-06-17' });
   });
   // Writes to a pipe are synchronous on Linux: once this returns, the parent can read the acknowledgement.

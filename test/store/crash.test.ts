@@ -67,7 +67,7 @@ test('every acknowledged order survives a SIGKILL mid-burst, whole, and event se
       assert.equal(journal.orders.deals({ orderId: order.id }).length, 1, `deal of ${order.id}`);
     }
     assert.equal(journal.orders.deals().length, orders.length);
-    const events = journal.eventsAfter(0);
+    const events = journal.events.after(0);
     assert.deepEqual(
       events.map((event) => event.seq),
       orders.map((_, i) => i + 1),
@@ -80,9 +80,9 @@ test('every acknowledged order survives a SIGKILL mid-burst, whole, and event se
       journal.cashEntries('S1').map((entry) => entry.ref),
       orders.map((order) => order.id),
     );
-    assert.equal(journal.lastEventSeq(), orders.length);
+    assert.equal(journal.events.lastSeq(), orders.length);
     assert.equal(
-      journal.appendEvent({ at: 0, kind: 'after-restart', accountKey: 'S1', payload: null }),
+      journal.events.append({ at: 0, kind: 'after-restart', accountKey: 'S1', payload: null }),
       orders.length + 1,
     );
     journal.close();

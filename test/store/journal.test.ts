@@ -175,38 +175,38 @@ describe('deals', () => {
 describe('events', () => {
   test('events get strictly increasing seqs and are read after a seq', () => {
     const journal = Journal.open(':memory:');
-    assert.equal(journal.lastEventSeq(), 0);
+    assert.equal(journal.events.lastSeq(), 0);
     const seqs = [event(T0), event(T0 + 1, 'F1'), event(T0 + 2), event(T0 + 3, 'X9')].map((e) =>
-      journal.appendEvent(e),
+      journal.events.append(e),
     );
     assert.deepEqual(seqs, [1, 2, 3, 4]);
-    assert.equal(journal.lastEventSeq(), 4);
-    assert.deepEqual(journal.eventsAfter(0)[1], { seq: 2, ...event(T0 + 1, 'F1') });
+    assert.equal(journal.events.lastSeq(), 4);
+    assert.deepEqual(journal.events.after(0)[1], { seq: 2, ...event(T0 + 1, 'F1') });
     assert.deepEqual(
-      journal.eventsAfter(1).map((e) => e.seq),
+      journal.events.after(1).map((e) => e.seq),
       [2, 3, 4],
     );
     assert.deepEqual(
-      journal.eventsAfter(0, { accountKeys: ['S1', 'F1'] }).map((e) => e.seq),
+      journal.events.after(0, { accountKeys: ['S1', 'F1'] }).map((e) => e.seq),
       [1, 2, 3],
     );
     assert.deepEqual(
-      journal.eventsAfter(1, { accountKeys: ['S1'], limit: 1 }).map((e) => e.seq),
+      journal.events.after(1, { accountKeys: ['S1'], limit: 1 }).map((e) => e.seq),
       [3],
     );
     assert.deepEqual(
-      journal.eventsAfter(0, { limit: 2 }).map((e) => e.seq),
+      journal.events.after(0, { limit: 2 }).map((e) => e.seq),
       [1, 2],
     );
-    assert.deepEqual(journal.eventsAfter(0, { accountKeys: [] }), []);
-    assert.deepEqual(journal.eventsAfter(4), []);
+    assert.deepEqual(journal.events.after(0, { accountKeys: [] }), []);
+    assert.deepEqual(journal.events.after(4), []);
   });
 
   test('seqs keep increasing across a close and reopen, and are not reused after events are deleted', () => {
     const path = join(tempDir(), 'journal.db');
     const first = Journal.open(path);
-    first.appendEvent(event(T0));
-    first.appendEvent(event(T0 + 1));
+    first.events.append(event(T0));
+    first.events.append(event(T0 + 1));
     first.close();
 
     // Drop the newest event behind the journal's back: its seq must still never come again.
@@ -215,10 +215,10 @@ describe('events', () => {
     raw.close();
 
     const second = Journal.open(path);
-    assert.equal(second.lastEventSeq(), 2);
-    assert.equal(second.appendEvent(event(T0 + 2)), 3);
+    assert.equal(second.events.lastSeq(), 2);
+    assert.equal(second.events.append(event(T0 + 2)), 3);
     assert.deepEqual(
-      second.eventsAfter(0).map((e) => e.seq),
+      second.events.after(0).map((e) => e.seq),
       [1, 3],
     );
     second.close();
@@ -313,7 +313,7 @@ describe('transactions', () => {
     const seq = journal.transaction(() => {
       journal.orders.save(order('A'));
       journal.orders.addDeal(deal('A', 1));
-      return journal.appendEvent(event(T0));
+      return journal.events.append(event(T0));
     });
     assert.equal(seq, 1);
     assert.equal(journal.orders.deals({ orderId: 'A' }).length, 1);
@@ -328,7 +328,7 @@ describe('transactions', () => {
           journal.orders.save(order('A'));
           journal.orders.addStatusChange('A', T0, 'Submitted', '');
           journal.orders.addDeal(deal('A', 1));
-          journal.appendEvent(event(T0));
+          journal.events.append(event(T0));
           journal.addCashEntry(cash(-100));
           journal.savePosition({ accountKey: 'S1', key: 'k', record: 1 });
           journal.rememberIdempotencyKey('k', 'A', T0);
@@ -340,7 +340,7 @@ describe('transactions', () => {
     assert.deepEqual(journal.orders.list(), []);
     assert.deepEqual(journal.orders.statusChanges('A'), []);
     assert.deepEqual(journal.orders.deals(), []);
-    assert.deepEqual(journal.eventsAfter(0), []);
+    assert.deepEqual(journal.events.after(0), []);
     assert.deepEqual(journal.cashEntries('S1'), []);
     assert.deepEqual(journal.positions(), []);
     assert.equal(journal.orderForIdempotencyKey('k'), undefined);
