@@ -113,7 +113,7 @@ export class OrderJournal {
       journaled = this.journal.transaction(() => {
         const written = writes.flatMap((write) => write(latest));
         // Once per transaction, not per change: the last state of a position, of each value the venue keeps.
-        for (const position of latest.positions.values()) this.journal.savePosition(position);
+        for (const position of latest.positions.values()) this.journal.ledger.savePosition(position);
         for (const [name, value] of latest.state) {
           if (this.writtenState.get(name) !== value) this.journal.setMeta(name, value);
         }
@@ -203,7 +203,7 @@ export class OrderJournal {
       });
     });
     for (const changes of change.ledger) {
-      for (const entry of changes.cash) journal.addCashEntry(entry);
+      for (const entry of changes.cash) journal.ledger.addCashEntry(entry);
       for (const position of changes.positions) {
         latest.positions.set(`${position.accountKey}\u0000${position.key}`, position);
       }

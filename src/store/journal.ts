@@ -4,16 +4,8 @@ import Database from 'better-sqlite3';
 import { Connection } from './connection.js';
 import { explainStoreError } from './errors.js';
 import { EventLog } from './event-log.js';
+import { LedgerTables } from './ledger-tables.js';
 import { OrderTables } from './order-tables.js';
-import {
-  assertIsoDate,
-  type CashEntry,
-  type CashRow,
-  type PositionRow,
-  positionFromRow,
-  type StoredPosition,
-  toJson,
-} from './records.js';
 import { migrate } from './schema.js';
 
 export { JournalError } from './errors.js';
@@ -35,6 +27,8 @@ export class Journal {
   readonly orders: OrderTables;
   /** Order events, by seq. */
   readonly events: EventLog;
+  /** Cash entries and positions. */
+  readonly ledger: LedgerTables;
 
   private constructor(
     private readonly db: Database.Database,
@@ -43,6 +37,7 @@ export class Journal {
     this.connection = new Connection(db, path);
     this.orders = new OrderTables(this.connection);
     this.events = new EventLog(this.connection);
+    this.ledger = new LedgerTables(this.connection);
   }
 
   /** Opens (creating if need be) the journal at `path`, whose directory must exist; ':memory:' for tests. */
@@ -86,50 +81,6 @@ export class Journal {
       if (this.db.inTransaction) this.connection.statements.rollback.run();
       throw explainStoreError(error, this.path);
     }
-  }
-
-  /** Returns the entry's id. */
-  addCashEntry(entry: CashEntry): number {
-    if (entry.settleDate !== null) assertIsoDate(entry.settleDate, 'settleDate');
-    const { accountKey, at, amount, reason, ref, settleDate } = entry;
-    const result = this.connection.guarded(({ addCashEntry }) =>
-      addCashEntry.run({ accountKey, at, amount, reason, ref, settleDate }),
-    );
-    return Number(result.lastInsertRowid);
-  }
-
-  /** In the order they were added. */
-  cashEntries(accountKey: string): CashEntry[] {
-    return this.connection.guarded(({ cashEntries }) => cashEntries.all(accountKey)) satisfies CashRow[];
-  }
-
-  /**
-   * The sum of the account's entries; with `settledBy` ('YYYY-MM-DD'), only those that count at once or
-   * settle on or before that date.
-   */
-  cashBalance(accountKey: string, asOf: { settledBy?: string } = {}): number {
-    const { settledBy } = asOf;
-    if (settledBy === undefined) return this.connection.guarded(({ cashBalance }) => cashBalance.get(accountKey)) ?? 0;
-    assertIsoDate(settledBy, 'settledBy');
-    return this.connection.guarded(({ settledCashBalance }) => settledCashBalance.get({ accountKey, settledBy })) ?? 0;
-  }
-
-  /** Inserts or replaces the position at (accountKey, key); a null record deletes it. */
-  savePosition(position: StoredPosition): void {
-    const { accountKey, key, record } = position;
-    this.connection.guarded(({ deletePosition, savePosition }) =>
-      record === null
-        ? deletePosition.run({ accountKey, key })
-        : savePosition.run({ accountKey, key, record: toJson(record) }),
-    );
-  }
-
-  /** By account, then key. */
-  positions(accountKey?: string): StoredPosition[] {
-    const rows = this.connection.guarded(({ allPositions, accountPositions }) =>
-      accountKey === undefined ? allPositions.all() : accountPositions.all(accountKey),
-    );
-    return rows.map((row: PositionRow) => positionFromRow(row));
   }
 
   /**

@@ -688,11 +688,11 @@ describe('invariants', () => {
             for (const account of [stockAccount!, futuresAccount!]) {
               const key = `${account.broker_id}-${account.account_id}`;
               const start = account.account_type === 'S' ? 10_000_000 : 2_000_000;
-              const journaled = gateway.journal.cashEntries(key).reduce((sum, entry) => sum + entry.amount, 0);
+              const journaled = gateway.journal.ledger.cashEntries(key).reduce((sum, entry) => sum + entry.amount, 0);
               if (broker.orders.ledger.accountType(key)) {
                 assert.ok(Math.abs(broker.orders.ledger.cash(key) - (start + journaled)) < 1e-6, `cash of ${key}`);
               }
-              const open = gateway.journal.positions(key).map((p) => p.key);
+              const open = gateway.journal.ledger.positions(key).map((p) => p.key);
               assert.equal(new Set(open).size, open.length);
             }
             const before = views(broker);

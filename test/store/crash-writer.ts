@@ -34,7 +34,14 @@ for (let n = 1; ; n++) {
       record: {},
     });
     journal.events.append({ at, kind: 'StockDeal', accountKey: 'S1', payload: { orderId: id } });
-    journal.addCashEntry({ accountKey: 'S1', at, amount: -580_000, reason: 'buy', ref: id, settleDate: '2025-06-17' });
+    journal.ledger.addCashEntry({
+      accountKey: 'S1',
+      at,
+      amount: -580_000,
+      reason: 'buy',
+      ref: id,
+      settleDate: '2025-06-17',
+    });
   });
   // Writes to a pipe are synchronous on Linux: once this returns, the parent can read the acknowledgement.
   process.stdout.write(`${id}\n`);

@@ -77,7 +77,7 @@ test('every acknowledged order survives a SIGKILL mid-burst, whole, and event se
       orders.map((order) => order.id),
     );
     assert.deepEqual(
-      journal.cashEntries('S1').map((entry) => entry.ref),
+      journal.ledger.cashEntries('S1').map((entry) => entry.ref),
       orders.map((order) => order.id),
     );
     assert.equal(journal.events.lastSeq(), orders.length);

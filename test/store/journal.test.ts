@@ -235,53 +235,53 @@ describe('cash', () => {
       cash(300_000, { reason: 'sell', ref: 'B', settleDate: '2025-06-05' }),
       cash(5, { accountKey: 'F1' }),
     ];
-    const ids = entries.map((entry) => journal.addCashEntry(entry));
+    const ids = entries.map((entry) => journal.ledger.addCashEntry(entry));
     assert.deepEqual(ids, [1, 2, 3, 4, 5]);
     assert.deepEqual(
-      journal.cashEntries('S1'),
+      journal.ledger.cashEntries('S1'),
       entries.slice(0, 4).map((entry, i) => ({ ...entry, id: ids[i] })),
     );
-    assert.equal(journal.cashBalance('S1'), 1_000_000 - 580_500 - 826 + 300_000);
-    assert.equal(journal.cashBalance('S1', {}), journal.cashBalance('S1'));
-    assert.equal(journal.cashBalance('S1', { settledBy: '2025-06-03' }), 1_000_000);
-    assert.equal(journal.cashBalance('S1', { settledBy: '2025-06-04' }), 1_000_000 - 580_500 - 826);
-    assert.equal(journal.cashBalance('S1', { settledBy: '2025-12-31' }), journal.cashBalance('S1'));
-    assert.equal(journal.cashBalance('F1'), 5);
-    assert.equal(journal.cashBalance('nobody'), 0);
+    assert.equal(journal.ledger.cashBalance('S1'), 1_000_000 - 580_500 - 826 + 300_000);
+    assert.equal(journal.ledger.cashBalance('S1', {}), journal.ledger.cashBalance('S1'));
+    assert.equal(journal.ledger.cashBalance('S1', { settledBy: '2025-06-03' }), 1_000_000);
+    assert.equal(journal.ledger.cashBalance('S1', { settledBy: '2025-06-04' }), 1_000_000 - 580_500 - 826);
+    assert.equal(journal.ledger.cashBalance('S1', { settledBy: '2025-12-31' }), journal.ledger.cashBalance('S1'));
+    assert.equal(journal.ledger.cashBalance('F1'), 5);
+    assert.equal(journal.ledger.cashBalance('nobody'), 0);
   });
 
   test('an id given with a new entry is ignored', () => {
     const journal = Journal.open(':memory:');
-    assert.equal(journal.addCashEntry({ ...cash(1), id: 99 }), 1);
+    assert.equal(journal.ledger.addCashEntry({ ...cash(1), id: 99 }), 1);
   });
 
   test('settle dates must be YYYY-MM-DD, which is what makes them compare as dates', () => {
     const journal = Journal.open(':memory:');
-    assert.throws(() => journal.addCashEntry(cash(1, { settleDate: '2025-6-4' })), RangeError);
-    assert.throws(() => journal.cashBalance('S1', { settledBy: '20250604' }), RangeError);
-    assert.deepEqual(journal.cashEntries('S1'), []);
+    assert.throws(() => journal.ledger.addCashEntry(cash(1, { settleDate: '2025-6-4' })), RangeError);
+    assert.throws(() => journal.ledger.cashBalance('S1', { settledBy: '20250604' }), RangeError);
+    assert.deepEqual(journal.ledger.cashEntries('S1'), []);
   });
 });
 
 describe('positions', () => {
   test('positions upsert by account and key, list in key order, and a null record deletes', () => {
     const journal = Journal.open(':memory:');
-    journal.savePosition({ accountKey: 'S1', key: '2330|Buy|Cash', record: { quantity: 2 } });
-    journal.savePosition({ accountKey: 'S1', key: '2317|Buy|Cash', record: { quantity: 1 } });
-    journal.savePosition({ accountKey: 'F1', key: 'TXFF5|Sell|', record: { quantity: 1 } });
-    journal.savePosition({ accountKey: 'S1', key: '2330|Buy|Cash', record: { quantity: 3 } });
-    assert.deepEqual(journal.positions('S1'), [
+    journal.ledger.savePosition({ accountKey: 'S1', key: '2330|Buy|Cash', record: { quantity: 2 } });
+    journal.ledger.savePosition({ accountKey: 'S1', key: '2317|Buy|Cash', record: { quantity: 1 } });
+    journal.ledger.savePosition({ accountKey: 'F1', key: 'TXFF5|Sell|', record: { quantity: 1 } });
+    journal.ledger.savePosition({ accountKey: 'S1', key: '2330|Buy|Cash', record: { quantity: 3 } });
+    assert.deepEqual(journal.ledger.positions('S1'), [
       { accountKey: 'S1', key: '2317|Buy|Cash', record: { quantity: 1 } },
       { accountKey: 'S1', key: '2330|Buy|Cash', record: { quantity: 3 } },
     ]);
     assert.deepEqual(
-      journal.positions().map((p) => p.accountKey),
+      journal.ledger.positions().map((p) => p.accountKey),
       ['F1', 'S1', 'S1'],
     );
-    journal.savePosition({ accountKey: 'S1', key: '2317|Buy|Cash', record: null });
-    journal.savePosition({ accountKey: 'S1', key: 'never-held', record: null });
+    journal.ledger.savePosition({ accountKey: 'S1', key: '2317|Buy|Cash', record: null });
+    journal.ledger.savePosition({ accountKey: 'S1', key: 'never-held', record: null });
     assert.deepEqual(
-      journal.positions('S1').map((p) => p.key),
+      journal.ledger.positions('S1').map((p) => p.key),
       ['2330|Buy|Cash'],
     );
   });
@@ -329,8 +329,8 @@ describe('transactions', () => {
           journal.orders.addStatusChange('A', T0, 'Submitted', '');
           journal.orders.addDeal(deal('A', 1));
           journal.events.append(event(T0));
-          journal.addCashEntry(cash(-100));
-          journal.savePosition({ accountKey: 'S1', key: 'k', record: 1 });
+          journal.ledger.addCashEntry(cash(-100));
+          journal.ledger.savePosition({ accountKey: 'S1', key: 'k', record: 1 });
           journal.rememberIdempotencyKey('k', 'A', T0);
           journal.setMeta('m', 'v');
           throw failure;
@@ -341,8 +341,8 @@ describe('transactions', () => {
     assert.deepEqual(journal.orders.statusChanges('A'), []);
     assert.deepEqual(journal.orders.deals(), []);
     assert.deepEqual(journal.events.after(0), []);
-    assert.deepEqual(journal.cashEntries('S1'), []);
-    assert.deepEqual(journal.positions(), []);
+    assert.deepEqual(journal.ledger.cashEntries('S1'), []);
+    assert.deepEqual(journal.ledger.positions(), []);
     assert.equal(journal.orderForIdempotencyKey('k'), undefined);
     assert.equal(journal.getMeta('m'), undefined);
   });
