@@ -261,7 +261,7 @@ function journalCommits(trade: { order: { id: string } }, perCommit: number, syn
         journal.events.append({ at: n, kind: 'StockOrder', accountKey: record.accountKey, payload: event });
         journal.events.append({ at: n, kind: 'StockDeal', accountKey: record.accountKey, payload: event });
       }
-      journal.setMeta('order_counter', String(n));
+      journal.meta.set('order_counter', String(n));
     });
     times.push(performance.now() - t);
   }

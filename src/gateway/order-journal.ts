@@ -69,7 +69,7 @@ export class OrderJournal {
       if (known) known.deals = Math.max(known.deals, seq);
     }
     const state = (name: string) => {
-      const value = this.journal.getMeta(name);
+      const value = this.journal.meta.get(name);
       if (value !== undefined) this.writtenState.set(name, value);
       return value;
     };
@@ -78,7 +78,7 @@ export class OrderJournal {
 
   /** The order an Idempotency-Key placed, whether its writes are queued or committed. */
   orderForKey(key: string): KeyedOrder | undefined {
-    return this.unwrittenKeys.get(key) ?? this.journal.orderForIdempotencyKey(key);
+    return this.unwrittenKeys.get(key) ?? this.journal.idempotencyKeys.orderFor(key);
   }
 
   queueUpdate(update: OrderUpdate): void {
@@ -89,7 +89,7 @@ export class OrderJournal {
   queueKey(key: string, keyed: KeyedOrder, at: number): void {
     this.unwrittenKeys.set(key, keyed);
     this.queueWrite(() => {
-      this.journal.rememberIdempotencyKey(key, keyed.orderId, at, keyed.request);
+      this.journal.idempotencyKeys.remember(key, keyed.orderId, at, keyed.request);
       this.unwrittenKeys.delete(key);
       return [];
     });
@@ -115,7 +115,7 @@ export class OrderJournal {
         // Once per transaction, not per change: the last state of a position, of each value the venue keeps.
         for (const position of latest.positions.values()) this.journal.ledger.savePosition(position);
         for (const [name, value] of latest.state) {
-          if (this.writtenState.get(name) !== value) this.journal.setMeta(name, value);
+          if (this.writtenState.get(name) !== value) this.journal.meta.set(name, value);
         }
         return written;
       });

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Connection } from './connection.js';
 import { explainStoreError } from './errors.js';
 import { EventLog } from './event-log.js';
+import { IdempotencyKeys, MetaValues } from './keys-and-meta.js';
 import { LedgerTables } from './ledger-tables.js';
 import { OrderTables } from './order-tables.js';
 import { migrate } from './schema.js';
@@ -29,6 +30,8 @@ export class Journal {
   readonly events: EventLog;
   /** Cash entries and positions. */
   readonly ledger: LedgerTables;
+  readonly idempotencyKeys: IdempotencyKeys;
+  readonly meta: MetaValues;
 
   private constructor(
     private readonly db: Database.Database,
@@ -38,6 +41,8 @@ export class Journal {
     this.orders = new OrderTables(this.connection);
     this.events = new EventLog(this.connection);
     this.ledger = new LedgerTables(this.connection);
+    this.idempotencyKeys = new IdempotencyKeys(this.connection);
+    this.meta = new MetaValues(this.connection);
   }
 
   /** Opens (creating if need be) the journal at `path`, whose directory must exist; ':memory:' for tests. */
@@ -81,25 +86,5 @@ export class Journal {
       if (this.db.inTransaction) this.connection.statements.rollback.run();
       throw explainStoreError(error, this.path);
     }
-  }
-
-  /**
-   * Maps a client's idempotency key to the order it placed and the request that placed it (compared with a retry's;
-   * null when unknown); the first order remembered for a key stays.
-   */
-  rememberIdempotencyKey(key: string, orderId: string, at: number, request: string | null = null): void {
-    this.connection.guarded(({ rememberIdempotencyKey }) => rememberIdempotencyKey.run({ key, orderId, at, request }));
-  }
-
-  orderForIdempotencyKey(key: string): { orderId: string; request: string | null } | undefined {
-    return this.connection.guarded(({ orderForIdempotencyKey }) => orderForIdempotencyKey.get(key));
-  }
-
-  getMeta(name: string): string | undefined {
-    return this.connection.guarded(({ getMeta }) => getMeta.get(name));
-  }
-
-  setMeta(name: string, value: string): void {
-    this.connection.guarded(({ setMeta }) => setMeta.run({ name, value }));
   }
 }

@@ -484,7 +484,7 @@ describe('the journal', () => {
       // Order numbers 539,599 and 722,382 hash to the same 8-digit id.
       const placeAsNumber = async (counter: number) => {
         const journal = Journal.open(path);
-        journal.setMeta('order_counter', String(counter - 1));
+        journal.meta.set('order_counter', String(counter - 1));
         journal.close();
         const { broker, gateway } = brokerAt('2026-11-23', '10:00', 'always-open', path);
         const { book } = bookNow(broker, '2884');

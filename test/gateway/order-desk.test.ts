@@ -63,7 +63,7 @@ describe('the order desk', { timeout: 20_000 }, () => {
         [a.order.id],
         'the answer came after the journal held the order',
       );
-      assert.deepEqual(gateway.journal.orderForIdempotencyKey('in-flight')?.orderId, a.order.id);
+      assert.deepEqual(gateway.journal.idempotencyKeys.orderFor('in-flight')?.orderId, a.order.id);
     } finally {
       await gateway.close();
     }

@@ -329,7 +329,7 @@ describe('the broker refuses numbers that are not finite before any change', () 
           assert.match(error.message, field);
           return true;
         });
-      const counter = simGateway.journal.getMeta('order_counter');
+      const counter = simGateway.journal.meta.get('order_counter');
       const order = { action: 'Buy', price: Infinity, quantity: 1, price_type: 'LMT', order_type: 'ROD' } as const;
       refused(() => sim.orders.place({ contract: { code: '2330' }, stockOrder: order }), /price .*Infinity/);
       refused(
@@ -352,7 +352,7 @@ describe('the broker refuses numbers that are not finite before any change', () 
         /order: price must be a finite number, got -Infinity/,
       );
       assert.deepEqual(simGateway.journal.orders.list(), []);
-      assert.equal(simGateway.journal.getMeta('order_counter'), counter);
+      assert.equal(simGateway.journal.meta.get('order_counter'), counter);
 
       const info = sim.contracts.current().find('2330') as { limit_down: number };
       const resting = sim.orders.place({

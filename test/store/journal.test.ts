@@ -292,18 +292,18 @@ describe('idempotency keys and meta', () => {
     const journal = Journal.open(':memory:');
     journal.orders.save(order('A'));
     journal.orders.save(order('B'));
-    journal.rememberIdempotencyKey('client-1', 'A', T0);
-    journal.rememberIdempotencyKey('client-1', 'B', T0 + 1);
-    assert.deepEqual(journal.orderForIdempotencyKey('client-1'), { orderId: 'A', request: null });
-    assert.equal(journal.orderForIdempotencyKey('client-2'), undefined);
+    journal.idempotencyKeys.remember('client-1', 'A', T0);
+    journal.idempotencyKeys.remember('client-1', 'B', T0 + 1);
+    assert.deepEqual(journal.idempotencyKeys.orderFor('client-1'), { orderId: 'A', request: null });
+    assert.equal(journal.idempotencyKeys.orderFor('client-2'), undefined);
   });
 
   test('meta values are set, replaced and read back', () => {
     const journal = Journal.open(':memory:');
-    assert.equal(journal.getMeta('sim.seed'), undefined);
-    journal.setMeta('sim.seed', '42');
-    journal.setMeta('sim.seed', '43');
-    assert.equal(journal.getMeta('sim.seed'), '43');
+    assert.equal(journal.meta.get('sim.seed'), undefined);
+    journal.meta.set('sim.seed', '42');
+    journal.meta.set('sim.seed', '43');
+    assert.equal(journal.meta.get('sim.seed'), '43');
   });
 });
 
@@ -331,8 +331,8 @@ describe('transactions', () => {
           journal.events.append(event(T0));
           journal.ledger.addCashEntry(cash(-100));
           journal.ledger.savePosition({ accountKey: 'S1', key: 'k', record: 1 });
-          journal.rememberIdempotencyKey('k', 'A', T0);
-          journal.setMeta('m', 'v');
+          journal.idempotencyKeys.remember('k', 'A', T0);
+          journal.meta.set('m', 'v');
           throw failure;
         }),
       (error) => error === failure,
@@ -343,8 +343,8 @@ describe('transactions', () => {
     assert.deepEqual(journal.events.after(0), []);
     assert.deepEqual(journal.ledger.cashEntries('S1'), []);
     assert.deepEqual(journal.ledger.positions(), []);
-    assert.equal(journal.orderForIdempotencyKey('k'), undefined);
-    assert.equal(journal.getMeta('m'), undefined);
+    assert.equal(journal.idempotencyKeys.orderFor('k'), undefined);
+    assert.equal(journal.meta.get('m'), undefined);
   });
 
   test('children may be written before their order inside a transaction, but the order must come', () => {
