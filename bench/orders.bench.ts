@@ -236,7 +236,7 @@ function journalCommits(trade: { order: { id: string } }, perCommit: number, syn
     journal.transaction(() => {
       for (let k = 0; k < perCommit; k++) {
         const id = `b${++n}`;
-        journal.saveOrder({
+        journal.orders.save({
           id,
           accountKey: record.accountKey,
           code: '2884',
@@ -246,8 +246,8 @@ function journalCommits(trade: { order: { id: string } }, perCommit: number, syn
           open: false,
           record,
         });
-        journal.addStatusChange(id, n, 'Filled', '委託成功');
-        journal.addDeal({
+        journal.orders.addStatusChange(id, n, 'Filled', '委託成功');
+        journal.orders.addDeal({
           orderId: id,
           seq: 1,
           accountKey: record.accountKey,
@@ -258,10 +258,10 @@ function journalCommits(trade: { order: { id: string } }, perCommit: number, syn
           at: n,
           record: { seq: '000001', price: 32.5, quantity: 1, ts: n / 1000 },
         });
-        journal.appendEvent({ at: n, kind: 'StockOrder', accountKey: record.accountKey, payload: event });
-        journal.appendEvent({ at: n, kind: 'StockDeal', accountKey: record.accountKey, payload: event });
+        journal.events.append({ at: n, kind: 'StockOrder', accountKey: record.accountKey, payload: event });
+        journal.events.append({ at: n, kind: 'StockDeal', accountKey: record.accountKey, payload: event });
       }
-      journal.setMeta('order_counter', String(n));
+      journal.meta.set('order_counter', String(n));
     });
     times.push(performance.now() - t);
   }

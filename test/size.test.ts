@@ -18,21 +18,6 @@ const MAX_CLASS_MEMBERS = 20;
 /** Files that may be longer: generated or pure data, each with why. Paths are repository-relative. */
 const LONG_FILES: Readonly<Record<string, string>> = {};
 
-/**
- * TEMPORARY: what is over the limits today in code that other work is rewriting, so that a split here would only
- * collide with it: the gateway refactor (journaling and idempotency move out of the simulator into src/gateway/, and
- * with them the order desk and the journal it writes through), the CLI and the server. Each entry says why; the test
- * fails on an entry that no longer excuses anything, so each goes when its split lands.
- */
-// being split in the gateway refactor
-const BEING_SPLIT_FILES: Readonly<Record<string, string>> = {};
-// being split in the gateway refactor
-const BEING_SPLIT_CLASSES: Readonly<Record<string, string>> = {
-  'src/store/journal.ts:Journal':
-    'its methods are what order-journal.ts writes through; splitting them changes that file, which the gateway ' +
-    'refactor rewrites',
-};
-
 interface ClassSize {
   /** `path:ClassName`. */
   name: string;
@@ -139,7 +124,7 @@ describe('the size of src/', { timeout: 60_000 }, () => {
 
   test(`no file is over ${MAX_FILE_LINES} lines, save the allow-lists`, () => {
     const long = files.filter((file) => lineCount(file) > MAX_FILE_LINES);
-    const excused = new Set([...Object.keys(LONG_FILES), ...Object.keys(BEING_SPLIT_FILES)]);
+    const excused = new Set(Object.keys(LONG_FILES));
     assert.deepEqual(
       long.filter((file) => !excused.has(file)).map((file) => `${file}: ${lineCount(file)} lines`),
       [],
@@ -151,16 +136,11 @@ describe('the size of src/', { timeout: 60_000 }, () => {
     );
   });
 
-  test(`no class has more than ${MAX_CLASS_MEMBERS} members, save the allow-list`, () => {
+  test(`no class has more than ${MAX_CLASS_MEMBERS} members`, () => {
     const large = classes.filter((cls) => cls.members > MAX_CLASS_MEMBERS);
     assert.deepEqual(
-      large.filter((cls) => !Object.hasOwn(BEING_SPLIT_CLASSES, cls.name)).map((cls) => `${cls.name}: ${cls.members}`),
+      large.map((cls) => `${cls.name}: ${cls.members}`),
       [],
-    );
-    assert.deepEqual(
-      Object.keys(BEING_SPLIT_CLASSES).filter((name) => !large.some((cls) => cls.name === name)),
-      [],
-      'an allowed class that is no longer over the limit leaves the list',
     );
   });
 

@@ -61,15 +61,15 @@ export class OrderJournal {
     this.written.clear();
     this.unwrittenKeys.clear();
     this.writtenState.clear();
-    const orders = this.journal.orders({}, leftOut);
+    const orders = this.journal.orders.list({}, leftOut);
     for (const { id, status, open } of orders) if (open) this.written.set(id, { status, deals: 0 });
-    const deals = this.journal.deals({}, leftOut);
+    const deals = this.journal.orders.deals({}, leftOut);
     for (const { orderId, seq } of deals) {
       const known = this.written.get(orderId);
       if (known) known.deals = Math.max(known.deals, seq);
     }
     const state = (name: string) => {
-      const value = this.journal.getMeta(name);
+      const value = this.journal.meta.get(name);
       if (value !== undefined) this.writtenState.set(name, value);
       return value;
     };
@@ -78,7 +78,7 @@ export class OrderJournal {
 
   /** The order an Idempotency-Key placed, whether its writes are queued or committed. */
   orderForKey(key: string): KeyedOrder | undefined {
-    return this.unwrittenKeys.get(key) ?? this.journal.orderForIdempotencyKey(key);
+    return this.unwrittenKeys.get(key) ?? this.journal.idempotencyKeys.orderFor(key);
   }
 
   queueUpdate(update: OrderUpdate): void {
@@ -89,7 +89,7 @@ export class OrderJournal {
   queueKey(key: string, keyed: KeyedOrder, at: number): void {
     this.unwrittenKeys.set(key, keyed);
     this.queueWrite(() => {
-      this.journal.rememberIdempotencyKey(key, keyed.orderId, at, keyed.request);
+      this.journal.idempotencyKeys.remember(key, keyed.orderId, at, keyed.request);
       this.unwrittenKeys.delete(key);
       return [];
     });
@@ -113,9 +113,9 @@ export class OrderJournal {
       journaled = this.journal.transaction(() => {
         const written = writes.flatMap((write) => write(latest));
         // Once per transaction, not per change: the last state of a position, of each value the venue keeps.
-        for (const position of latest.positions.values()) this.journal.savePosition(position);
+        for (const position of latest.positions.values()) this.journal.ledger.savePosition(position);
         for (const [name, value] of latest.state) {
-          if (this.writtenState.get(name) !== value) this.journal.setMeta(name, value);
+          if (this.writtenState.get(name) !== value) this.journal.meta.set(name, value);
         }
         return written;
       });
@@ -146,14 +146,14 @@ export class OrderJournal {
 
   eventsAfter(seq: number, limit?: number): JournaledOrderEvent[] {
     this.flushQuietly();
-    return this.journal
-      .eventsAfter(seq, limit === undefined ? {} : { limit })
+    return this.journal.events
+      .after(seq, limit === undefined ? {} : { limit })
       .map((stored) => ({ seq: stored.seq, accountKey: stored.accountKey, event: stored.payload as OrderEvent }));
   }
 
   lastEventSeq(): number {
     this.flushQuietly();
-    return this.journal.lastEventSeq();
+    return this.journal.events.lastSeq();
   }
 
   onOrderEvent(listener: (event: JournaledOrderEvent) => void): () => void {
@@ -170,9 +170,9 @@ export class OrderJournal {
       this.written.get(id) ??
       (change.placed
         ? NOTHING_WRITTEN
-        : { status: journal.order(id)?.status, deals: journal.deals({ orderId: id }).length });
+        : { status: journal.orders.get(id)?.status, deals: journal.orders.deals({ orderId: id }).length });
     const open = !isFinalStatus(status);
-    journal.saveOrder({
+    journal.orders.save({
       id,
       accountKey,
       code,
@@ -182,7 +182,7 @@ export class OrderJournal {
       open,
       record: change.record(),
     });
-    if (known.status !== status) journal.addStatusChange(id, now, status, msg);
+    if (known.status !== status) journal.orders.addStatusChange(id, now, status, msg);
     const stored = known.deals;
     // A finished order rarely changes again: if it does, its next write reads what it needs back.
     if (open) this.written.set(id, { status, deals: change.deals.length });
@@ -190,7 +190,7 @@ export class OrderJournal {
     change.deals.slice(stored).forEach(({ code: dealCode, action, deal }, i) => {
       const { price, quantity } = deal;
       const at = Math.round(deal.ts * 1000);
-      journal.addDeal({
+      journal.orders.addDeal({
         orderId: id,
         seq: stored + i + 1,
         accountKey,
@@ -203,14 +203,14 @@ export class OrderJournal {
       });
     });
     for (const changes of change.ledger) {
-      for (const entry of changes.cash) journal.addCashEntry(entry);
+      for (const entry of changes.cash) journal.ledger.addCashEntry(entry);
       for (const position of changes.positions) {
         latest.positions.set(`${position.accountKey}\u0000${position.key}`, position);
       }
     }
     for (const [name, value] of Object.entries(change.state ?? {})) latest.state.set(name, value);
     return change.events.map((event) => ({
-      seq: journal.appendEvent({ at: now, kind: event.state, accountKey, payload: event }),
+      seq: journal.events.append({ at: now, kind: event.state, accountKey, payload: event }),
       accountKey,
       event,
     }));

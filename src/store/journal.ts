@@ -1,32 +1,13 @@
 // The durable journal: every order state change, deal, order event, cash entry and position, written in the
 // same transaction that changes them and before they are acknowledged. A restart rebuilds from it.
 import Database from 'better-sqlite3';
+import { Connection } from './connection.js';
 import { explainStoreError } from './errors.js';
-import {
-  assertIsoDate,
-  type CashEntry,
-  type CashRow,
-  type DealFilter,
-  type DealRow,
-  dealFromRow,
-  type EventFilter,
-  eventFromRow,
-  type OrderFilter,
-  type OrderRow,
-  orderFromRow,
-  type PositionRow,
-  positionFromRow,
-  readableRows,
-  type StatusChange,
-  type StoredDeal,
-  type StoredEvent,
-  type StoredOrder,
-  type StoredPosition,
-  toJson,
-  type UnreadableRow,
-} from './records.js';
+import { EventLog } from './event-log.js';
+import { IdempotencyKeys, MetaValues } from './keys-and-meta.js';
+import { LedgerTables } from './ledger-tables.js';
+import { OrderTables } from './order-tables.js';
 import { migrate } from './schema.js';
-import { DEAL_COLUMNS, ORDER_COLUMNS, prepareStatements, type Statements } from './statements.js';
 
 export { JournalError } from './errors.js';
 export type * from './records.js';
@@ -42,15 +23,26 @@ export interface JournalOptions {
 const DEFAULT_BUSY_TIMEOUT_MS = 1000;
 
 export class Journal {
-  private readonly statements: Statements;
-  /** Queries whose WHERE depends on the filter given: each shape is prepared once, on first use. */
-  private readonly filterQueries = new Map<string, Database.Statement>();
+  private readonly connection: Connection;
+  /** Orders, their status changes and their deals. */
+  readonly orders: OrderTables;
+  /** Order events, by seq. */
+  readonly events: EventLog;
+  /** Cash entries and positions. */
+  readonly ledger: LedgerTables;
+  readonly idempotencyKeys: IdempotencyKeys;
+  readonly meta: MetaValues;
 
   private constructor(
     private readonly db: Database.Database,
     readonly path: string,
   ) {
-    this.statements = prepareStatements(db);
+    this.connection = new Connection(db, path);
+    this.orders = new OrderTables(this.connection);
+    this.events = new EventLog(this.connection);
+    this.ledger = new LedgerTables(this.connection);
+    this.idempotencyKeys = new IdempotencyKeys(this.connection);
+    this.meta = new MetaValues(this.connection);
   }
 
   /** Opens (creating if need be) the journal at `path`, whose directory must exist; ':memory:' for tests. */
@@ -83,189 +75,16 @@ export class Journal {
   transaction<T>(work: () => T): T {
     if (this.db.inTransaction) return work();
     try {
-      this.statements.begin.run();
+      this.connection.statements.begin.run();
       const result = work();
       if (result instanceof Promise) {
         throw new TypeError('Journal.transaction: the work must be synchronous, it returned a promise');
       }
-      this.statements.commit.run();
+      this.connection.statements.commit.run();
       return result;
     } catch (error) {
-      if (this.db.inTransaction) this.statements.rollback.run();
+      if (this.db.inTransaction) this.connection.statements.rollback.run();
       throw explainStoreError(error, this.path);
     }
   }
-
-  saveOrder(order: StoredOrder): void {
-    const { id, accountKey, code, status, placedAt, updatedAt } = order;
-    const row = {
-      id,
-      accountKey,
-      code,
-      status,
-      placedAt,
-      updatedAt,
-      open: order.open ? 1 : 0,
-      record: toJson(order.record),
-    };
-    this.guarded(() => this.statements.saveOrder.run(row));
-  }
-
-  order(id: string): StoredOrder | undefined {
-    const row = this.guarded(() => this.statements.order.get(id));
-    return row && orderFromRow(row);
-  }
-
-  /** Oldest placed first. A row whose record does not parse is told to `unreadable` and left out (thrown without). */
-  orders(filter: OrderFilter = {}, unreadable?: UnreadableRow): StoredOrder[] {
-    const conditions: string[] = [];
-    if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
-    if (filter.openOnly) conditions.push('open = 1');
-    if (filter.since !== undefined) conditions.push('placed_at >= @since');
-    const sql = `SELECT ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid`;
-    const rows = this.filtered<OrderRow>(sql, { accountKey: filter.accountKey, since: filter.since });
-    return readableRows(rows, orderFromRow, (row) => `order ${row.id}`, unreadable);
-  }
-
-  addStatusChange(orderId: string, at: number, status: string, message: string): void {
-    this.guarded(() => this.statements.addStatusChange.run({ orderId, at, status, message }));
-  }
-
-  /** In the order they were added. */
-  statusChanges(orderId: string): StatusChange[] {
-    return this.guarded(() => this.statements.statusChanges.all(orderId));
-  }
-
-  addDeal(deal: StoredDeal): void {
-    const { orderId, seq, accountKey, code, action, price, quantity, at } = deal;
-    const row = { orderId, seq, accountKey, code, action, price, quantity, at, record: toJson(deal.record) };
-    this.guarded(() => this.statements.addDeal.run(row));
-  }
-
-  /** Oldest first. A row whose record does not parse is told to `unreadable` and left out (thrown without). */
-  deals(filter: DealFilter = {}, unreadable?: UnreadableRow): StoredDeal[] {
-    const conditions: string[] = [];
-    if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
-    if (filter.orderId !== undefined) conditions.push('order_id = @orderId');
-    if (filter.since !== undefined) conditions.push('at >= @since');
-    const sql = `SELECT ${DEAL_COLUMNS} FROM deals ${where(conditions)} ORDER BY at, rowid`;
-    const params = { accountKey: filter.accountKey, orderId: filter.orderId, since: filter.since };
-    const rows = this.filtered<DealRow>(sql, params);
-    return readableRows(rows, dealFromRow, (row) => `deal ${row.seq} of order ${row.orderId}`, unreadable);
-  }
-
-  /** Returns the event's seq. */
-  appendEvent(event: Omit<StoredEvent, 'seq'>): number {
-    const { at, kind, accountKey } = event;
-    const row = { at, kind, accountKey, payload: toJson(event.payload) };
-    const result = this.guarded(() => this.statements.appendEvent.run(row));
-    return Number(result.lastInsertRowid);
-  }
-
-  /** Events with a seq above `seq`, in seq order. */
-  eventsAfter(seq: number, filter: EventFilter = {}): StoredEvent[] {
-    const limit = filter.limit ?? -1;
-    const rows = this.guarded(() =>
-      filter.accountKeys === undefined
-        ? this.statements.eventsAfter.all({ seq, limit })
-        : this.statements.accountEventsAfter.all({ seq, limit, accountKeys: JSON.stringify(filter.accountKeys) }),
-    );
-    return rows.map(eventFromRow);
-  }
-
-  /** The highest seq ever handed out (0 before the first event), even if that event is gone. */
-  lastEventSeq(): number {
-    return this.guarded(() => this.statements.lastEventSeq.get()) ?? 0;
-  }
-
-  /** Returns the entry's id. */
-  addCashEntry(entry: CashEntry): number {
-    if (entry.settleDate !== null) assertIsoDate(entry.settleDate, 'settleDate');
-    const { accountKey, at, amount, reason, ref, settleDate } = entry;
-    const result = this.guarded(() =>
-      this.statements.addCashEntry.run({ accountKey, at, amount, reason, ref, settleDate }),
-    );
-    return Number(result.lastInsertRowid);
-  }
-
-  /** In the order they were added. */
-  cashEntries(accountKey: string): CashEntry[] {
-    return this.guarded(() => this.statements.cashEntries.all(accountKey)) satisfies CashRow[];
-  }
-
-  /**
-   * The sum of the account's entries; with `settledBy` ('YYYY-MM-DD'), only those that count at once or
-   * settle on or before that date.
-   */
-  cashBalance(accountKey: string, asOf: { settledBy?: string } = {}): number {
-    const { settledBy } = asOf;
-    if (settledBy === undefined) return this.guarded(() => this.statements.cashBalance.get(accountKey)) ?? 0;
-    assertIsoDate(settledBy, 'settledBy');
-    return this.guarded(() => this.statements.settledCashBalance.get({ accountKey, settledBy })) ?? 0;
-  }
-
-  /** Inserts or replaces the position at (accountKey, key); a null record deletes it. */
-  savePosition(position: StoredPosition): void {
-    const { accountKey, key, record } = position;
-    this.guarded(() =>
-      record === null
-        ? this.statements.deletePosition.run({ accountKey, key })
-        : this.statements.savePosition.run({ accountKey, key, record: toJson(record) }),
-    );
-  }
-
-  /** By account, then key. */
-  positions(accountKey?: string): StoredPosition[] {
-    const rows = this.guarded(() =>
-      accountKey === undefined ? this.statements.allPositions.all() : this.statements.accountPositions.all(accountKey),
-    );
-    return rows.map((row: PositionRow) => positionFromRow(row));
-  }
-
-  /**
-   * Maps a client's idempotency key to the order it placed and the request that placed it (compared with a retry's;
-   * null when unknown); the first order remembered for a key stays.
-   */
-  rememberIdempotencyKey(key: string, orderId: string, at: number, request: string | null = null): void {
-    this.guarded(() => this.statements.rememberIdempotencyKey.run({ key, orderId, at, request }));
-  }
-
-  orderForIdempotencyKey(key: string): { orderId: string; request: string | null } | undefined {
-    return this.guarded(() => this.statements.orderForIdempotencyKey.get(key));
-  }
-
-  getMeta(name: string): string | undefined {
-    return this.guarded(() => this.statements.getMeta.get(name));
-  }
-
-  setMeta(name: string, value: string): void {
-    this.guarded(() => this.statements.setMeta.run({ name, value }));
-  }
-
-  private guarded<T>(work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      throw explainStoreError(error, this.path);
-    }
-  }
-
-  /** Runs a query built from a filter; `params` may hold undefined for conditions the filter left out. */
-  private filtered<Row>(sql: string, params: Record<string, unknown>): Row[] {
-    const bound = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
-    return this.guarded(() => {
-      const statement = this.filterQueries.get(sql) ?? this.prepareFilterQuery(sql);
-      return (Object.keys(bound).length === 0 ? statement.all() : statement.all(bound)) as Row[];
-    });
-  }
-
-  private prepareFilterQuery(sql: string): Database.Statement {
-    const statement = this.db.prepare(sql);
-    this.filterQueries.set(sql, statement);
-    return statement;
-  }
-}
-
-function where(conditions: string[]): string {
-  return conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
 }

@@ -219,14 +219,14 @@ describe('group commit', () => {
     const { book } = bookNow(broker, '2884');
     const heard: number[] = [];
     gateway.orderEvents.listen((event) => heard.push(event.seq));
-    const before = gateway.journal.lastEventSeq();
+    const before = gateway.journal.events.lastSeq();
     for (const price of [book.bid.prices[2]!, book.bid.prices[3]!, book.ask.prices[0]!]) {
       broker.orders.place({ contract: { code: '2884' }, stockOrder: stock({ price }) });
     }
     assert.deepEqual(heard, [], 'no listener hears of a change before it is written');
-    assert.equal(gateway.journal.lastEventSeq(), before);
+    assert.equal(gateway.journal.events.lastSeq(), before);
     await gateway.durable();
-    assert.equal(gateway.journal.orders().length, 3);
+    assert.equal(gateway.journal.orders.list().length, 3);
     assert.ok(heard.length >= 4, `the New reports and the deal: ${heard.length}`);
     assert.deepEqual(
       heard,
@@ -467,7 +467,7 @@ describe('the journal', () => {
       assert.deepEqual(after.status.deals.slice(0, dealt), before[0]!.status.deals);
       await secondGateway.durable();
       assert.deepEqual(
-        secondGateway.journal.deals({ orderId: placed.order.id }).map((deal) => deal.record),
+        secondGateway.journal.orders.deals({ orderId: placed.order.id }).map((deal) => deal.record),
         after.status.deals,
         'one journaled deal per deal, in sequence',
       );
@@ -484,7 +484,7 @@ describe('the journal', () => {
       // Order numbers 539,599 and 722,382 hash to the same 8-digit id.
       const placeAsNumber = async (counter: number) => {
         const journal = Journal.open(path);
-        journal.setMeta('order_counter', String(counter - 1));
+        journal.meta.set('order_counter', String(counter - 1));
         journal.close();
         const { broker, gateway } = brokerAt('2026-11-23', '10:00', 'always-open', path);
         const { book } = bookNow(broker, '2884');
@@ -688,11 +688,11 @@ describe('invariants', () => {
             for (const account of [stockAccount!, futuresAccount!]) {
               const key = `${account.broker_id}-${account.account_id}`;
               const start = account.account_type === 'S' ? 10_000_000 : 2_000_000;
-              const journaled = gateway.journal.cashEntries(key).reduce((sum, entry) => sum + entry.amount, 0);
+              const journaled = gateway.journal.ledger.cashEntries(key).reduce((sum, entry) => sum + entry.amount, 0);
               if (broker.orders.ledger.accountType(key)) {
                 assert.ok(Math.abs(broker.orders.ledger.cash(key) - (start + journaled)) < 1e-6, `cash of ${key}`);
               }
-              const open = gateway.journal.positions(key).map((p) => p.key);
+              const open = gateway.journal.ledger.positions(key).map((p) => p.key);
               assert.equal(new Set(open).size, open.length);
             }
             const before = views(broker);

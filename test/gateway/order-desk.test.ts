@@ -59,11 +59,11 @@ describe('the order desk', { timeout: 20_000 }, () => {
       assert.match(a.order.id, /^[0-9a-f]{8}$/);
       assert.equal(b.order.id, a.order.id);
       assert.deepEqual(
-        gateway.journal.orders().map((stored) => stored.id),
+        gateway.journal.orders.list().map((stored) => stored.id),
         [a.order.id],
         'the answer came after the journal held the order',
       );
-      assert.deepEqual(gateway.journal.orderForIdempotencyKey('in-flight')?.orderId, a.order.id);
+      assert.deepEqual(gateway.journal.idempotencyKeys.orderFor('in-flight')?.orderId, a.order.id);
     } finally {
       await gateway.close();
     }
@@ -109,7 +109,7 @@ describe('the order desk', { timeout: 20_000 }, () => {
       const answer = await placing;
       assert.equal(answer.order.id, '');
       assert.equal(answer.status.status, 'Inactive');
-      const [stored] = gateway.journal.orders();
+      const [stored] = gateway.journal.orders.list();
       assert.equal(stored?.status, 'Submitted');
       assert.deepEqual(heard, ['StockOrder'], 'the New event is published once written');
       assert.equal(gateway.orderEvents.lastSeq(), 1);

@@ -74,8 +74,8 @@ const PLACE = '/api/v1/order/place_order';
 
 /** The journal and the listings are as they were: nothing of a refused request is kept. */
 async function assertNothingKept() {
-  assert.deepEqual(gateway.journal.orders(), []);
-  assert.equal(gateway.journal.lastEventSeq(), 0);
+  assert.deepEqual(gateway.journal.orders.list(), []);
+  assert.equal(gateway.journal.events.lastSeq(), 0);
   assert.deepEqual((await post('/api/v1/order/trades', {})).body, []);
   assert.deepEqual((await post('/api/v1/order/combotrades', {})).body, []);
 }
@@ -196,8 +196,8 @@ describe('numbers that are not finite', () => {
       assert.equal(refused.status, 422);
       assert.equal(refused.body.details[0].type, 'finite');
       assert.deepEqual(refused.body.details[0].loc.slice(0, 6), ['body', 'contracts', 0, 'legs', 0, 'action']);
-      assert.deepEqual(freshGateway.journal.orders(), []);
-      assert.equal(freshGateway.journal.lastEventSeq(), 0);
+      assert.deepEqual(freshGateway.journal.orders.list(), []);
+      assert.equal(freshGateway.journal.events.lastSeq(), 0);
     } finally {
       await fresh.close();
     }
@@ -248,8 +248,8 @@ describe('bounds of every number', () => {
       assert422(await send('/api/v1/portfolio/position_detail', { detail_id: 2 ** 40 }), [
         [['body', 'detail_id'], 'maximum'],
       ]);
-      assert.deepEqual(freshGateway.journal.orders(), []);
-      assert.equal(freshGateway.journal.lastEventSeq(), 0);
+      assert.deepEqual(freshGateway.journal.orders.list(), []);
+      assert.equal(freshGateway.journal.events.lastSeq(), 0);
 
       // Within the bounds an exchange's rule still answers a Failed trade with its message, and price 0 is a
       // market order's price as the official clients send it.
@@ -329,7 +329,7 @@ describe('the broker refuses numbers that are not finite before any change', () 
           assert.match(error.message, field);
           return true;
         });
-      const counter = simGateway.journal.getMeta('order_counter');
+      const counter = simGateway.journal.meta.get('order_counter');
       const order = { action: 'Buy', price: Infinity, quantity: 1, price_type: 'LMT', order_type: 'ROD' } as const;
       refused(() => sim.orders.place({ contract: { code: '2330' }, stockOrder: order }), /price .*Infinity/);
       refused(
@@ -351,8 +351,8 @@ describe('the broker refuses numbers that are not finite before any change', () 
           }),
         /order: price must be a finite number, got -Infinity/,
       );
-      assert.deepEqual(simGateway.journal.orders(), []);
-      assert.equal(simGateway.journal.getMeta('order_counter'), counter);
+      assert.deepEqual(simGateway.journal.orders.list(), []);
+      assert.equal(simGateway.journal.meta.get('order_counter'), counter);
 
       const info = sim.contracts.current().find('2330') as { limit_down: number };
       const resting = sim.orders.place({
@@ -361,11 +361,11 @@ describe('the broker refuses numbers that are not finite before any change', () 
       });
       assert.equal(resting.status.status, 'Submitted', resting.status.msg);
       await simGateway.durable();
-      const events = simGateway.journal.lastEventSeq();
+      const events = simGateway.journal.events.lastSeq();
       refused(() => sim.orders.updatePrice(resting.order.id, Infinity), /update_price: price must be a finite/);
       refused(() => sim.orders.updateQty(resting.order.id, -Infinity), /update_qty: quantity must be a finite/);
       await simGateway.durable();
-      assert.equal(simGateway.journal.lastEventSeq(), events, 'no order event was written');
+      assert.equal(simGateway.journal.events.lastSeq(), events, 'no order event was written');
       const [trade] = sim.orders.trades();
       assert.equal(trade!.order.price, info.limit_down);
       assert.equal(trade!.status.order_quantity, 1);

@@ -11,7 +11,7 @@ for (let n = 1; ; n++) {
   const id = `O${String(n).padStart(6, '0')}`;
   const at = 1_750_000_000_000 + n;
   journal.transaction(() => {
-    journal.saveOrder({
+    journal.orders.save({
       id,
       accountKey: 'S1',
       code: '2330',
@@ -21,8 +21,8 @@ for (let n = 1; ; n++) {
       open: false,
       record: { id, quantity: 1 },
     });
-    journal.addStatusChange(id, at, 'Filled', '');
-    journal.addDeal({
+    journal.orders.addStatusChange(id, at, 'Filled', '');
+    journal.orders.addDeal({
       orderId: id,
       seq: 1,
       accountKey: 'S1',
@@ -33,8 +33,15 @@ for (let n = 1; ; n++) {
       at,
       record: {},
     });
-    journal.appendEvent({ at, kind: 'StockDeal', accountKey: 'S1', payload: { orderId: id } });
-    journal.addCashEntry({ accountKey: 'S1', at, amount: -580_000, reason: 'buy', ref: id, settleDate: '2025-06-17' });
+    journal.events.append({ at, kind: 'StockDeal', accountKey: 'S1', payload: { orderId: id } });
+    journal.ledger.addCashEntry({
+      accountKey: 'S1',
+      at,
+      amount: -580_000,
+      reason: 'buy',
+      ref: id,
+      settleDate: '2025-06-17',
+    });
   });
   // Writes to a pipe are synchronous on Linux: once this returns, the parent can read the acknowledgement.
   process.stdout.write(`${id}\n`);

@@ -52,7 +52,7 @@ test('every acknowledged order survives a SIGKILL mid-burst, whole, and event se
     assert.ok(acknowledged.length >= ACKNOWLEDGEMENTS_BEFORE_KILL);
 
     const journal = Journal.open(path);
-    const orders = journal.orders();
+    const orders = journal.orders.list();
     const stored = new Set(orders.map((order) => order.id));
     assert.deepEqual(
       acknowledged.filter((id) => !stored.has(id)),
@@ -63,11 +63,11 @@ test('every acknowledged order survives a SIGKILL mid-burst, whole, and event se
     assert.ok(orders.length - acknowledged.length <= 1, `${orders.length} stored, ${acknowledged.length} acked`);
 
     for (const order of orders) {
-      assert.equal(journal.statusChanges(order.id).length, 1, `status change of ${order.id}`);
-      assert.equal(journal.deals({ orderId: order.id }).length, 1, `deal of ${order.id}`);
+      assert.equal(journal.orders.statusChanges(order.id).length, 1, `status change of ${order.id}`);
+      assert.equal(journal.orders.deals({ orderId: order.id }).length, 1, `deal of ${order.id}`);
     }
-    assert.equal(journal.deals().length, orders.length);
-    const events = journal.eventsAfter(0);
+    assert.equal(journal.orders.deals().length, orders.length);
+    const events = journal.events.after(0);
     assert.deepEqual(
       events.map((event) => event.seq),
       orders.map((_, i) => i + 1),
@@ -77,12 +77,12 @@ test('every acknowledged order survives a SIGKILL mid-burst, whole, and event se
       orders.map((order) => order.id),
     );
     assert.deepEqual(
-      journal.cashEntries('S1').map((entry) => entry.ref),
+      journal.ledger.cashEntries('S1').map((entry) => entry.ref),
       orders.map((order) => order.id),
     );
-    assert.equal(journal.lastEventSeq(), orders.length);
+    assert.equal(journal.events.lastSeq(), orders.length);
     assert.equal(
-      journal.appendEvent({ at: 0, kind: 'after-restart', accountKey: 'S1', payload: null }),
+      journal.events.append({ at: 0, kind: 'after-restart', accountKey: 'S1', payload: null }),
       orders.length + 1,
     );
     journal.close();

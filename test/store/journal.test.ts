@@ -67,54 +67,56 @@ function cash(amount: number, overrides: Partial<CashEntry> = {}): CashEntry {
 describe('orders', () => {
   test('an order round-trips with its JSON record', () => {
     const journal = Journal.open(':memory:');
-    journal.saveOrder(order('A'));
-    assert.deepEqual(journal.order('A'), order('A'));
-    assert.equal(journal.order('missing'), undefined);
+    journal.orders.save(order('A'));
+    assert.deepEqual(journal.orders.get('A'), order('A'));
+    assert.equal(journal.orders.get('missing'), undefined);
   });
 
   test('saving an order with the same id replaces it', () => {
     const journal = Journal.open(':memory:');
-    journal.saveOrder(order('A'));
+    journal.orders.save(order('A'));
     const filled = order('A', { status: 'Filled', updatedAt: T0 + 5, open: false, record: { filled: true } });
-    journal.saveOrder(filled);
-    assert.deepEqual(journal.order('A'), filled);
-    assert.equal(journal.orders().length, 1);
+    journal.orders.save(filled);
+    assert.deepEqual(journal.orders.get('A'), filled);
+    assert.equal(journal.orders.list().length, 1);
   });
 
   test('orders come in placing order and filter by account, openness and time', () => {
     const journal = Journal.open(':memory:');
-    journal.saveOrder(order('late', { placedAt: T0 + 20 }));
-    journal.saveOrder(order('closed', { placedAt: T0 + 10, open: false }));
-    journal.saveOrder(order('other', { placedAt: T0 + 15, accountKey: 'F1' }));
-    journal.saveOrder(order('early', { placedAt: T0 }));
+    journal.orders.save(order('late', { placedAt: T0 + 20 }));
+    journal.orders.save(order('closed', { placedAt: T0 + 10, open: false }));
+    journal.orders.save(order('other', { placedAt: T0 + 15, accountKey: 'F1' }));
+    journal.orders.save(order('early', { placedAt: T0 }));
     const ids = (orders: StoredOrder[]) => orders.map((o) => o.id);
-    assert.deepEqual(ids(journal.orders()), ['early', 'closed', 'other', 'late']);
-    assert.deepEqual(ids(journal.orders({ accountKey: 'S1' })), ['early', 'closed', 'late']);
-    assert.deepEqual(ids(journal.orders({ openOnly: true })), ['early', 'other', 'late']);
-    assert.deepEqual(ids(journal.orders({ since: T0 + 10 })), ['closed', 'other', 'late']);
-    assert.deepEqual(ids(journal.orders({ accountKey: 'S1', openOnly: true, since: T0 + 1 })), ['late']);
-    assert.deepEqual(ids(journal.orders({ openOnly: false })), ids(journal.orders()));
+    assert.deepEqual(ids(journal.orders.list()), ['early', 'closed', 'other', 'late']);
+    assert.deepEqual(ids(journal.orders.list({ accountKey: 'S1' })), ['early', 'closed', 'late']);
+    assert.deepEqual(ids(journal.orders.list({ openOnly: true })), ['early', 'other', 'late']);
+    assert.deepEqual(ids(journal.orders.list({ since: T0 + 10 })), ['closed', 'other', 'late']);
+    assert.deepEqual(ids(journal.orders.list({ accountKey: 'S1', openOnly: true, since: T0 + 1 })), ['late']);
+    assert.deepEqual(ids(journal.orders.list({ openOnly: false })), ids(journal.orders.list()));
   });
 
   test('status changes are kept per order in the order they happened', () => {
     const journal = Journal.open(':memory:');
-    journal.saveOrder(order('A'));
-    journal.saveOrder(order('B'));
-    journal.addStatusChange('A', T0, 'PendingSubmit', '');
-    journal.addStatusChange('B', T0 + 1, 'Failed', 'price out of limits');
-    journal.addStatusChange('A', T0, 'Submitted', 'accepted');
-    assert.deepEqual(journal.statusChanges('A'), [
+    journal.orders.save(order('A'));
+    journal.orders.save(order('B'));
+    journal.orders.addStatusChange('A', T0, 'PendingSubmit', '');
+    journal.orders.addStatusChange('B', T0 + 1, 'Failed', 'price out of limits');
+    journal.orders.addStatusChange('A', T0, 'Submitted', 'accepted');
+    assert.deepEqual(journal.orders.statusChanges('A'), [
       { at: T0, status: 'PendingSubmit', message: '' },
       { at: T0, status: 'Submitted', message: 'accepted' },
     ]);
-    assert.deepEqual(journal.statusChanges('B'), [{ at: T0 + 1, status: 'Failed', message: 'price out of limits' }]);
-    assert.deepEqual(journal.statusChanges('none'), []);
+    assert.deepEqual(journal.orders.statusChanges('B'), [
+      { at: T0 + 1, status: 'Failed', message: 'price out of limits' },
+    ]);
+    assert.deepEqual(journal.orders.statusChanges('none'), []);
   });
 
   test('a status change or a deal of an order never saved is refused', () => {
     const journal = Journal.open(':memory:');
-    assert.throws(() => journal.addStatusChange('ghost', T0, 'Submitted', ''), /FOREIGN KEY/);
-    assert.throws(() => journal.addDeal(deal('ghost', 1)), /FOREIGN KEY/);
+    assert.throws(() => journal.orders.addStatusChange('ghost', T0, 'Submitted', ''), /FOREIGN KEY/);
+    assert.throws(() => journal.orders.addDeal(deal('ghost', 1)), /FOREIGN KEY/);
   });
 });
 
@@ -124,24 +126,24 @@ describe('rows that do not parse', () => {
   }, () => {
     const path = join(tempDir(), 'journal.db');
     const journal = Journal.open(path);
-    journal.saveOrder(order('A'));
-    journal.saveOrder(order('B', { placedAt: T0 + 1 }));
-    journal.addDeal(deal('A', 1));
-    journal.addDeal(deal('A', 2));
+    journal.orders.save(order('A'));
+    journal.orders.save(order('B', { placedAt: T0 + 1 }));
+    journal.orders.addDeal(deal('A', 1));
+    journal.orders.addDeal(deal('A', 2));
     const db = new Database(path);
     db.prepare(`UPDATE orders SET record = '{"id": "B", "pri' WHERE id = 'B'`).run();
     db.prepare(`UPDATE deals SET record = 'not json' WHERE order_id = 'A' AND seq = 2`).run();
     db.close();
     const told: [string, string][] = [];
     const tell = (row: string, reason: string) => told.push([row, reason]);
-    assert.deepEqual(journal.orders({}, tell), [order('A')]);
-    assert.deepEqual(journal.deals({}, tell), [deal('A', 1)]);
+    assert.deepEqual(journal.orders.list({}, tell), [order('A')]);
+    assert.deepEqual(journal.orders.deals({}, tell), [deal('A', 1)]);
     assert.deepEqual(
       told.map(([row]) => row),
       ['order B', 'deal 2 of order A'],
     );
     assert.match(told[0]![1], /^its JSON does not parse \(/);
-    assert.throws(() => journal.orders(), SyntaxError);
+    assert.throws(() => journal.orders.list(), SyntaxError);
     journal.close();
   });
 });
@@ -149,62 +151,62 @@ describe('rows that do not parse', () => {
 describe('deals', () => {
   test('deals round-trip and filter by account, order and time', () => {
     const journal = Journal.open(':memory:');
-    journal.saveOrder(order('A'));
-    journal.saveOrder(order('B', { accountKey: 'F1', code: 'TXFF5' }));
+    journal.orders.save(order('A'));
+    journal.orders.save(order('B', { accountKey: 'F1', code: 'TXFF5' }));
     const a1 = deal('A', 1, { at: T0 + 1 });
     const b1 = deal('B', 1, { at: T0 + 2, accountKey: 'F1', code: 'TXFF5', action: 'Sell', price: 21500 });
     const a2 = deal('A', 2, { at: T0 + 3, quantity: 3 });
-    for (const d of [a1, b1, a2]) journal.addDeal(d);
-    assert.deepEqual(journal.deals(), [a1, b1, a2]);
-    assert.deepEqual(journal.deals({ orderId: 'A' }), [a1, a2]);
-    assert.deepEqual(journal.deals({ accountKey: 'F1' }), [b1]);
-    assert.deepEqual(journal.deals({ since: T0 + 2 }), [b1, a2]);
-    assert.deepEqual(journal.deals({ accountKey: 'S1', orderId: 'A', since: T0 + 2 }), [a2]);
+    for (const d of [a1, b1, a2]) journal.orders.addDeal(d);
+    assert.deepEqual(journal.orders.deals(), [a1, b1, a2]);
+    assert.deepEqual(journal.orders.deals({ orderId: 'A' }), [a1, a2]);
+    assert.deepEqual(journal.orders.deals({ accountKey: 'F1' }), [b1]);
+    assert.deepEqual(journal.orders.deals({ since: T0 + 2 }), [b1, a2]);
+    assert.deepEqual(journal.orders.deals({ accountKey: 'S1', orderId: 'A', since: T0 + 2 }), [a2]);
   });
 
   test('a deal seq is used once per order', () => {
     const journal = Journal.open(':memory:');
-    journal.saveOrder(order('A'));
-    journal.addDeal(deal('A', 1));
-    assert.throws(() => journal.addDeal(deal('A', 1)), /UNIQUE/);
+    journal.orders.save(order('A'));
+    journal.orders.addDeal(deal('A', 1));
+    assert.throws(() => journal.orders.addDeal(deal('A', 1)), /UNIQUE/);
   });
 });
 
 describe('events', () => {
   test('events get strictly increasing seqs and are read after a seq', () => {
     const journal = Journal.open(':memory:');
-    assert.equal(journal.lastEventSeq(), 0);
+    assert.equal(journal.events.lastSeq(), 0);
     const seqs = [event(T0), event(T0 + 1, 'F1'), event(T0 + 2), event(T0 + 3, 'X9')].map((e) =>
-      journal.appendEvent(e),
+      journal.events.append(e),
     );
     assert.deepEqual(seqs, [1, 2, 3, 4]);
-    assert.equal(journal.lastEventSeq(), 4);
-    assert.deepEqual(journal.eventsAfter(0)[1], { seq: 2, ...event(T0 + 1, 'F1') });
+    assert.equal(journal.events.lastSeq(), 4);
+    assert.deepEqual(journal.events.after(0)[1], { seq: 2, ...event(T0 + 1, 'F1') });
     assert.deepEqual(
-      journal.eventsAfter(1).map((e) => e.seq),
+      journal.events.after(1).map((e) => e.seq),
       [2, 3, 4],
     );
     assert.deepEqual(
-      journal.eventsAfter(0, { accountKeys: ['S1', 'F1'] }).map((e) => e.seq),
+      journal.events.after(0, { accountKeys: ['S1', 'F1'] }).map((e) => e.seq),
       [1, 2, 3],
     );
     assert.deepEqual(
-      journal.eventsAfter(1, { accountKeys: ['S1'], limit: 1 }).map((e) => e.seq),
+      journal.events.after(1, { accountKeys: ['S1'], limit: 1 }).map((e) => e.seq),
       [3],
     );
     assert.deepEqual(
-      journal.eventsAfter(0, { limit: 2 }).map((e) => e.seq),
+      journal.events.after(0, { limit: 2 }).map((e) => e.seq),
       [1, 2],
     );
-    assert.deepEqual(journal.eventsAfter(0, { accountKeys: [] }), []);
-    assert.deepEqual(journal.eventsAfter(4), []);
+    assert.deepEqual(journal.events.after(0, { accountKeys: [] }), []);
+    assert.deepEqual(journal.events.after(4), []);
   });
 
   test('seqs keep increasing across a close and reopen, and are not reused after events are deleted', () => {
     const path = join(tempDir(), 'journal.db');
     const first = Journal.open(path);
-    first.appendEvent(event(T0));
-    first.appendEvent(event(T0 + 1));
+    first.events.append(event(T0));
+    first.events.append(event(T0 + 1));
     first.close();
 
     // Drop the newest event behind the journal's back: its seq must still never come again.
@@ -213,10 +215,10 @@ describe('events', () => {
     raw.close();
 
     const second = Journal.open(path);
-    assert.equal(second.lastEventSeq(), 2);
-    assert.equal(second.appendEvent(event(T0 + 2)), 3);
+    assert.equal(second.events.lastSeq(), 2);
+    assert.equal(second.events.append(event(T0 + 2)), 3);
     assert.deepEqual(
-      second.eventsAfter(0).map((e) => e.seq),
+      second.events.after(0).map((e) => e.seq),
       [1, 3],
     );
     second.close();
@@ -233,53 +235,53 @@ describe('cash', () => {
       cash(300_000, { reason: 'sell', ref: 'B', settleDate: '2025-06-05' }),
       cash(5, { accountKey: 'F1' }),
     ];
-    const ids = entries.map((entry) => journal.addCashEntry(entry));
+    const ids = entries.map((entry) => journal.ledger.addCashEntry(entry));
     assert.deepEqual(ids, [1, 2, 3, 4, 5]);
     assert.deepEqual(
-      journal.cashEntries('S1'),
+      journal.ledger.cashEntries('S1'),
       entries.slice(0, 4).map((entry, i) => ({ ...entry, id: ids[i] })),
     );
-    assert.equal(journal.cashBalance('S1'), 1_000_000 - 580_500 - 826 + 300_000);
-    assert.equal(journal.cashBalance('S1', {}), journal.cashBalance('S1'));
-    assert.equal(journal.cashBalance('S1', { settledBy: '2025-06-03' }), 1_000_000);
-    assert.equal(journal.cashBalance('S1', { settledBy: '2025-06-04' }), 1_000_000 - 580_500 - 826);
-    assert.equal(journal.cashBalance('S1', { settledBy: '2025-12-31' }), journal.cashBalance('S1'));
-    assert.equal(journal.cashBalance('F1'), 5);
-    assert.equal(journal.cashBalance('nobody'), 0);
+    assert.equal(journal.ledger.cashBalance('S1'), 1_000_000 - 580_500 - 826 + 300_000);
+    assert.equal(journal.ledger.cashBalance('S1', {}), journal.ledger.cashBalance('S1'));
+    assert.equal(journal.ledger.cashBalance('S1', { settledBy: '2025-06-03' }), 1_000_000);
+    assert.equal(journal.ledger.cashBalance('S1', { settledBy: '2025-06-04' }), 1_000_000 - 580_500 - 826);
+    assert.equal(journal.ledger.cashBalance('S1', { settledBy: '2025-12-31' }), journal.ledger.cashBalance('S1'));
+    assert.equal(journal.ledger.cashBalance('F1'), 5);
+    assert.equal(journal.ledger.cashBalance('nobody'), 0);
   });
 
   test('an id given with a new entry is ignored', () => {
     const journal = Journal.open(':memory:');
-    assert.equal(journal.addCashEntry({ ...cash(1), id: 99 }), 1);
+    assert.equal(journal.ledger.addCashEntry({ ...cash(1), id: 99 }), 1);
   });
 
   test('settle dates must be YYYY-MM-DD, which is what makes them compare as dates', () => {
     const journal = Journal.open(':memory:');
-    assert.throws(() => journal.addCashEntry(cash(1, { settleDate: '2025-6-4' })), RangeError);
-    assert.throws(() => journal.cashBalance('S1', { settledBy: '20250604' }), RangeError);
-    assert.deepEqual(journal.cashEntries('S1'), []);
+    assert.throws(() => journal.ledger.addCashEntry(cash(1, { settleDate: '2025-6-4' })), RangeError);
+    assert.throws(() => journal.ledger.cashBalance('S1', { settledBy: '20250604' }), RangeError);
+    assert.deepEqual(journal.ledger.cashEntries('S1'), []);
   });
 });
 
 describe('positions', () => {
   test('positions upsert by account and key, list in key order, and a null record deletes', () => {
     const journal = Journal.open(':memory:');
-    journal.savePosition({ accountKey: 'S1', key: '2330|Buy|Cash', record: { quantity: 2 } });
-    journal.savePosition({ accountKey: 'S1', key: '2317|Buy|Cash', record: { quantity: 1 } });
-    journal.savePosition({ accountKey: 'F1', key: 'TXFF5|Sell|', record: { quantity: 1 } });
-    journal.savePosition({ accountKey: 'S1', key: '2330|Buy|Cash', record: { quantity: 3 } });
-    assert.deepEqual(journal.positions('S1'), [
+    journal.ledger.savePosition({ accountKey: 'S1', key: '2330|Buy|Cash', record: { quantity: 2 } });
+    journal.ledger.savePosition({ accountKey: 'S1', key: '2317|Buy|Cash', record: { quantity: 1 } });
+    journal.ledger.savePosition({ accountKey: 'F1', key: 'TXFF5|Sell|', record: { quantity: 1 } });
+    journal.ledger.savePosition({ accountKey: 'S1', key: '2330|Buy|Cash', record: { quantity: 3 } });
+    assert.deepEqual(journal.ledger.positions('S1'), [
       { accountKey: 'S1', key: '2317|Buy|Cash', record: { quantity: 1 } },
       { accountKey: 'S1', key: '2330|Buy|Cash', record: { quantity: 3 } },
     ]);
     assert.deepEqual(
-      journal.positions().map((p) => p.accountKey),
+      journal.ledger.positions().map((p) => p.accountKey),
       ['F1', 'S1', 'S1'],
     );
-    journal.savePosition({ accountKey: 'S1', key: '2317|Buy|Cash', record: null });
-    journal.savePosition({ accountKey: 'S1', key: 'never-held', record: null });
+    journal.ledger.savePosition({ accountKey: 'S1', key: '2317|Buy|Cash', record: null });
+    journal.ledger.savePosition({ accountKey: 'S1', key: 'never-held', record: null });
     assert.deepEqual(
-      journal.positions('S1').map((p) => p.key),
+      journal.ledger.positions('S1').map((p) => p.key),
       ['2330|Buy|Cash'],
     );
   });
@@ -288,20 +290,20 @@ describe('positions', () => {
 describe('idempotency keys and meta', () => {
   test('the first order remembered for an idempotency key wins', () => {
     const journal = Journal.open(':memory:');
-    journal.saveOrder(order('A'));
-    journal.saveOrder(order('B'));
-    journal.rememberIdempotencyKey('client-1', 'A', T0);
-    journal.rememberIdempotencyKey('client-1', 'B', T0 + 1);
-    assert.deepEqual(journal.orderForIdempotencyKey('client-1'), { orderId: 'A', request: null });
-    assert.equal(journal.orderForIdempotencyKey('client-2'), undefined);
+    journal.orders.save(order('A'));
+    journal.orders.save(order('B'));
+    journal.idempotencyKeys.remember('client-1', 'A', T0);
+    journal.idempotencyKeys.remember('client-1', 'B', T0 + 1);
+    assert.deepEqual(journal.idempotencyKeys.orderFor('client-1'), { orderId: 'A', request: null });
+    assert.equal(journal.idempotencyKeys.orderFor('client-2'), undefined);
   });
 
   test('meta values are set, replaced and read back', () => {
     const journal = Journal.open(':memory:');
-    assert.equal(journal.getMeta('sim.seed'), undefined);
-    journal.setMeta('sim.seed', '42');
-    journal.setMeta('sim.seed', '43');
-    assert.equal(journal.getMeta('sim.seed'), '43');
+    assert.equal(journal.meta.get('sim.seed'), undefined);
+    journal.meta.set('sim.seed', '42');
+    journal.meta.set('sim.seed', '43');
+    assert.equal(journal.meta.get('sim.seed'), '43');
   });
 });
 
@@ -309,12 +311,12 @@ describe('transactions', () => {
   test('a transaction returns its work and commits all of it', () => {
     const journal = Journal.open(':memory:');
     const seq = journal.transaction(() => {
-      journal.saveOrder(order('A'));
-      journal.addDeal(deal('A', 1));
-      return journal.appendEvent(event(T0));
+      journal.orders.save(order('A'));
+      journal.orders.addDeal(deal('A', 1));
+      return journal.events.append(event(T0));
     });
     assert.equal(seq, 1);
-    assert.equal(journal.deals({ orderId: 'A' }).length, 1);
+    assert.equal(journal.orders.deals({ orderId: 'A' }).length, 1);
   });
 
   test('a transaction that throws leaves nothing behind, and the error comes out as thrown', () => {
@@ -323,56 +325,56 @@ describe('transactions', () => {
     assert.throws(
       () =>
         journal.transaction(() => {
-          journal.saveOrder(order('A'));
-          journal.addStatusChange('A', T0, 'Submitted', '');
-          journal.addDeal(deal('A', 1));
-          journal.appendEvent(event(T0));
-          journal.addCashEntry(cash(-100));
-          journal.savePosition({ accountKey: 'S1', key: 'k', record: 1 });
-          journal.rememberIdempotencyKey('k', 'A', T0);
-          journal.setMeta('m', 'v');
+          journal.orders.save(order('A'));
+          journal.orders.addStatusChange('A', T0, 'Submitted', '');
+          journal.orders.addDeal(deal('A', 1));
+          journal.events.append(event(T0));
+          journal.ledger.addCashEntry(cash(-100));
+          journal.ledger.savePosition({ accountKey: 'S1', key: 'k', record: 1 });
+          journal.idempotencyKeys.remember('k', 'A', T0);
+          journal.meta.set('m', 'v');
           throw failure;
         }),
       (error) => error === failure,
     );
-    assert.deepEqual(journal.orders(), []);
-    assert.deepEqual(journal.statusChanges('A'), []);
-    assert.deepEqual(journal.deals(), []);
-    assert.deepEqual(journal.eventsAfter(0), []);
-    assert.deepEqual(journal.cashEntries('S1'), []);
-    assert.deepEqual(journal.positions(), []);
-    assert.equal(journal.orderForIdempotencyKey('k'), undefined);
-    assert.equal(journal.getMeta('m'), undefined);
+    assert.deepEqual(journal.orders.list(), []);
+    assert.deepEqual(journal.orders.statusChanges('A'), []);
+    assert.deepEqual(journal.orders.deals(), []);
+    assert.deepEqual(journal.events.after(0), []);
+    assert.deepEqual(journal.ledger.cashEntries('S1'), []);
+    assert.deepEqual(journal.ledger.positions(), []);
+    assert.equal(journal.idempotencyKeys.orderFor('k'), undefined);
+    assert.equal(journal.meta.get('m'), undefined);
   });
 
   test('children may be written before their order inside a transaction, but the order must come', () => {
     const journal = Journal.open(':memory:');
     journal.transaction(() => {
-      journal.addDeal(deal('A', 1));
-      journal.saveOrder(order('A'));
+      journal.orders.addDeal(deal('A', 1));
+      journal.orders.save(order('A'));
     });
-    assert.equal(journal.deals().length, 1);
-    assert.throws(() => journal.transaction(() => journal.addDeal(deal('ghost', 1))), /FOREIGN KEY/);
-    assert.equal(journal.deals().length, 1);
+    assert.equal(journal.orders.deals().length, 1);
+    assert.throws(() => journal.transaction(() => journal.orders.addDeal(deal('ghost', 1))), /FOREIGN KEY/);
+    assert.equal(journal.orders.deals().length, 1);
   });
 
   test('a nested transaction joins the outer one: nothing is committed until the outer one is', () => {
     const journal = Journal.open(':memory:');
     assert.throws(() =>
       journal.transaction(() => {
-        journal.transaction(() => journal.saveOrder(order('inner')));
-        journal.saveOrder(order('outer'));
+        journal.transaction(() => journal.orders.save(order('inner')));
+        journal.orders.save(order('outer'));
         throw new Error('outer fails after the inner one returned');
       }),
     );
-    assert.deepEqual(journal.orders(), []);
+    assert.deepEqual(journal.orders.list(), []);
 
     journal.transaction(() => {
-      journal.transaction(() => journal.saveOrder(order('inner')));
-      journal.saveOrder(order('outer'));
+      journal.transaction(() => journal.orders.save(order('inner')));
+      journal.orders.save(order('outer'));
     });
     assert.deepEqual(
-      journal.orders().map((o) => o.id),
+      journal.orders.list().map((o) => o.id),
       ['inner', 'outer'],
     );
   });
@@ -382,11 +384,11 @@ describe('transactions', () => {
     assert.throws(
       () =>
         journal.transaction(async () => {
-          journal.saveOrder(order('A'));
+          journal.orders.save(order('A'));
         }),
       /must be synchronous/,
     );
-    assert.deepEqual(journal.orders(), []);
+    assert.deepEqual(journal.orders.list(), []);
   });
 });
 
@@ -394,7 +396,7 @@ describe('opening', () => {
   test('a file journal runs in WAL mode with full sync and keeps its data across reopening', () => {
     const path = join(tempDir(), 'journal.db');
     const journal = Journal.open(path);
-    journal.saveOrder(order('A'));
+    journal.orders.save(order('A'));
     journal.close();
     journal.close();
 
@@ -404,7 +406,7 @@ describe('opening', () => {
     raw.close();
 
     const reopened = Journal.open(path);
-    assert.deepEqual(reopened.order('A'), order('A'));
+    assert.deepEqual(reopened.orders.get('A'), order('A'));
     reopened.close();
   });
 
@@ -443,18 +445,18 @@ describe('opening', () => {
     const otherProcess = new Database(path);
     otherProcess.prepare('BEGIN IMMEDIATE').run();
     try {
-      assert.throws(() => journal.saveOrder(order('A')), {
+      assert.throws(() => journal.orders.save(order('A')), {
         name: 'JournalError',
         code: 'SQLITE_BUSY',
         message: `the journal at ${path} is locked by another sjgate process: stop that process, or start this one with another SJ_HOME_PATH`,
       });
-      assert.throws(() => journal.transaction(() => journal.saveOrder(order('A'))), { code: 'SQLITE_BUSY' });
+      assert.throws(() => journal.transaction(() => journal.orders.save(order('A'))), { code: 'SQLITE_BUSY' });
     } finally {
       otherProcess.prepare('ROLLBACK').run();
       otherProcess.close();
     }
-    journal.saveOrder(order('A'));
-    assert.equal(journal.orders().length, 1);
+    journal.orders.save(order('A'));
+    assert.equal(journal.orders.list().length, 1);
     journal.close();
   });
 });
