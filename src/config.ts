@@ -33,8 +33,8 @@ export interface GatewayConfig {
   tls: { certPath: string; keyPath: string } | null;
   /** Subscribe again at start to the quote and report subscriptions held before (SJ_RESTORE_SUBSCRIPTIONS). */
   restoreSubscriptions: boolean;
-  /** One line per request in the daemon's log (SJ_REQUEST_LOG). */
-  requestLog: boolean;
+  /** Which requests get a line in the daemon's log (SJ_REQUEST_LOG). */
+  requestLog: RequestLogLevel;
 }
 
 export class ConfigError extends Error {
@@ -91,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     simStartingCash: parseMoney('SJ_SIM_STARTING_CASH', text('SJ_SIM_STARTING_CASH'), 10_000_000),
     simStartingCollateral: parseMoney('SJ_SIM_STARTING_COLLATERAL', text('SJ_SIM_STARTING_COLLATERAL'), 2_000_000),
     restoreSubscriptions: parseSwitch('SJ_RESTORE_SUBSCRIPTIONS', text('SJ_RESTORE_SUBSCRIPTIONS'), true),
-    requestLog: parseSwitch('SJ_REQUEST_LOG', text('SJ_REQUEST_LOG'), true),
+    requestLog: parseRequestLog(text('SJ_REQUEST_LOG')),
     tls: parseTls(text('SJ_HTTP_TLS_CERT'), text('SJ_HTTP_TLS_KEY')),
   };
   checkCredentials(config);
@@ -117,6 +117,18 @@ function parseBoolean(name: string, value: string | null, fallback: boolean): bo
 }
 
 /** An on/off switch; true/false (and the other spellings parseBoolean takes) are accepted too. */
+/** `errors`: requests answered 4xx or 5xx; `all`: every request (a fifth of the hottest read's throughput). */
+export type RequestLogLevel = 'off' | 'errors' | 'all';
+
+function parseRequestLog(value: string | null): RequestLogLevel {
+  if (value === null) return 'errors';
+  const lower = value.toLowerCase();
+  if (lower === 'errors') return 'errors';
+  if (['all', 'on', 'true', '1', 'yes'].includes(lower)) return 'all';
+  if (['off', 'false', '0', 'no'].includes(lower)) return 'off';
+  throw new ConfigError(`SJ_REQUEST_LOG must be 'off', 'errors' or 'all', got '${value}'`);
+}
+
 function parseSwitch(name: string, value: string | null, fallback: boolean): boolean {
   if (value === null) return fallback;
   const lower = value.toLowerCase();

@@ -54,18 +54,37 @@ export const REDACTED_PATHS = [
   'req.body.secret_key',
 ];
 
+const LOGGER_OPTIONS = {
+  base: null,
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label: string) => ({ level: label }) },
+  redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+};
+
 /**
  * Fastify's logger (pino): one JSON line an entry, written whole by `write` (the daemon's log, stdout, by default) with
  * the same rule as every other line: one that cannot be written is dropped.
  */
 export function createLogger(write: (line: string) => void = (line) => writeText(STDOUT, line)): Logger {
-  return pino(
-    {
-      base: null,
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    },
-    { write },
-  );
+  return pino(LOGGER_OPTIONS, { write });
+}
+
+/** Most bytes of request log waiting to be written; beyond it lines are dropped, as a line that cannot be written is. */
+const REQUEST_LOG_BUFFER_BYTES = 1024 * 1024;
+
+/**
+ * The daemon's request log: the lines of a busy gateway are written in batches, not with one system call per
+ * request (which cost a fifth of the throughput of the hottest read). `flush` writes what waits, at a stop.
+ */
+export function createRequestLogger(): { logger: Logger; flush: () => void } {
+  const destination = pino.destination({ dest: STDOUT, sync: false, maxLength: REQUEST_LOG_BUFFER_BYTES });
+  destination.on('error', () => undefined);
+  const flush = () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // Nowhere left to report it.
+    }
+  };
+  return { logger: pino(LOGGER_OPTIONS, destination), flush };
 }

@@ -68,6 +68,17 @@ describe('configuration', () => {
     assert.equal(loadConfig({}).apiKey, null);
   });
 
+  test('SJ_REQUEST_LOG: failed requests by default, every request or none; another word is refused', () => {
+    assert.equal(loadConfig({}).requestLog, 'errors');
+    assert.equal(loadConfig({ SJ_REQUEST_LOG: 'all' }).requestLog, 'all');
+    assert.equal(loadConfig({ SJ_REQUEST_LOG: 'on' }).requestLog, 'all');
+    assert.equal(loadConfig({ SJ_REQUEST_LOG: 'OFF' }).requestLog, 'off');
+    assert.throws(
+      () => loadConfig({ SJ_REQUEST_LOG: 'verbose' }),
+      (error: unknown) => error instanceof ConfigError && /'off', 'errors' or 'all', got 'verbose'/.test(error.message),
+    );
+  });
+
   test('SJ_SIM_LIMITS switches the simulated call-rate limits: on by default, off or false disables them', () => {
     assert.equal(loadConfig({ SJ_SIM_LIMITS: 'on' }).simLimits, true);
     assert.equal(loadConfig({ SJ_SIM_LIMITS: 'OFF' }).simLimits, false);

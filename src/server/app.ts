@@ -37,8 +37,8 @@ export interface AppOptions {
   streams?: StreamOptions | undefined;
   /** Where hosted apps are kept (`<home>/apps`); without it the apps API and /apps/ are absent. */
   appsDir?: string | undefined;
-  /** Where the request log goes (see createLogger); without it there is none. */
-  requestLog?: FastifyBaseLogger | undefined;
+  /** Where the request log goes (see createLogger), and whether only failed requests are logged; none without it. */
+  requestLog?: { logger: FastifyBaseLogger; errorsOnly: boolean } | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -91,10 +91,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * With a logger, the request log (one line per request); without, Fastify logs nothing. Fastify makes a child logger
  * per request to bind its id; the request log's line has no use for it, so the one logger serves every request.
  */
-function loggerOptions(logger: FastifyBaseLogger | undefined) {
-  if (!logger) return { logger: false } as const;
+function loggerOptions(log: AppOptions['requestLog']) {
+  if (!log) return { logger: false } as const;
   const sameLogger = (parent: FastifyBaseLogger) => parent;
-  return { loggerInstance: logger, logController: new RequestLogController(), childLoggerFactory: sameLogger } as const;
+  const logController = new RequestLogController(log.errorsOnly);
+  return { loggerInstance: log.logger, logController, childLoggerFactory: sameLogger } as const;
 }
 
 const COMMON = {

@@ -6,7 +6,7 @@ import { SimVenue } from '../broker/sim/sim-venue.js';
 import { ConfigError, type GatewayConfig } from '../config.js';
 import { type Clock, clockStartingAt, systemClock } from '../domain/time.js';
 import { Gateway } from '../gateway/gateway.js';
-import { createLogger } from '../log.js';
+import { createRequestLogger } from '../log.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
 import { createDataHome, JOURNAL_FILE, tightenDataHome } from './data-home.js';
@@ -52,6 +52,7 @@ export async function startGateway(
   const https = config.tls
     ? { key: readFileSync(config.tls.keyPath), cert: readFileSync(config.tls.certPath) }
     : undefined;
+  const requestLog = config.requestLog === 'off' ? null : createRequestLogger();
   const app = await buildApp({
     gateway,
     bindHost: config.host,
@@ -62,8 +63,7 @@ export async function startGateway(
     https,
     rateLimits: config.simLimits,
     appsDir: join(config.homePath, 'apps'),
-    // pino ends each line with a newline; `log` adds its own.
-    requestLog: config.requestLog ? createLogger((line) => log(line.trimEnd())) : undefined,
+    requestLog: requestLog ? { logger: requestLog.logger, errorsOnly: config.requestLog === 'errors' } : undefined,
     streams: {
       subscriptionsFile: join(config.homePath, 'subscriptions.json'),
       restore: config.restoreSubscriptions,
@@ -104,6 +104,7 @@ export async function startGateway(
       await closeSocketServer(socketServer, config.socketPath);
       await app.close();
       await gateway.close();
+      requestLog?.flush();
     },
   };
 }

@@ -37,12 +37,18 @@ function decodedName(name: string): string {
  * become this one).
  */
 export class RequestLogController extends LogController {
+  /** `errorsOnly`: only requests answered with a 4xx or 5xx get a line. */
+  constructor(private readonly errorsOnly: boolean) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   // The 404 is the line of its request.
   override routeNotFound(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.errorsOnly && reply.statusCode < 400 && !error) return;
     const line = {
       method: request.method,
       url: loggedUrl(request.url),

@@ -13,7 +13,7 @@ const API_KEY = 'KEY4f2a9c';
 const SECRET_KEY = 'SECRETb71e0d';
 const SECRETS = [API_KEY, SECRET_KEY, 'COOKIE93ac', 'QUERYTOKEN5e1', 'QUERYKEY77d2', 'BODYKEY1c9f', 'BODYSECRET0a4b'];
 
-async function loggedApp() {
+async function loggedApp(errorsOnly = false) {
   const lines: string[] = [];
   const { gateway } = simGateway({
     clock: new ManualClock(MONDAY_MORNING),
@@ -26,7 +26,7 @@ async function loggedApp() {
     bindHost: '0.0.0.0',
     credentials: { apiKey: API_KEY, secretKey: SECRET_KEY },
     identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
-    requestLog: createLogger((line) => lines.push(line)),
+    requestLog: { logger: createLogger((line) => lines.push(line)), errorsOnly },
   });
   await app.ready();
   return { app, lines };
@@ -49,6 +49,19 @@ describe('the request log', () => {
       ],
     );
     for (const line of logged) assert.equal(typeof line.ms, 'number');
+    await app.close();
+  });
+
+  test('the default level writes only requests answered with an error', async () => {
+    const { app, lines } = await loggedApp(true);
+    await app.inject({ method: 'GET', url: '/api/v1/health' });
+    await app.inject({ method: 'GET', url: '/api/v1/auth/accounts' });
+    await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(
+      logged.map(({ url, status }) => ({ url, status })),
+      [{ url: '/api/v1/auth/accounts', status: 401 }],
+    );
     await app.close();
   });
 
