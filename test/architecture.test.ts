@@ -129,7 +129,7 @@ describe('the layering checker', { timeout: 10_000 }, () => {
     ],
     [
       'the simulator imports the server',
-      edge('src/broker/sim/sim-broker.ts', 'src/server/errors.ts'),
+      edge('src/broker/sim/sim-broker.ts', 'src/server/plugins/errors.ts'),
       ['venue-uses-domain-and-port', 'area-cycle'],
     ],
     [
@@ -164,7 +164,7 @@ describe('the layering checker', { timeout: 10_000 }, () => {
     ],
     [
       'the gateway imports the server',
-      edge('src/gateway/order-desk.ts', 'src/server/errors.ts'),
+      edge('src/gateway/order-desk.ts', 'src/server/plugins/errors.ts'),
       ['gateway-uses-port-and-store', 'area-cycle'],
     ],
     [

@@ -5,11 +5,13 @@ import { ConfigError, isLoopbackHost, NON_LOOPBACK_NEEDS_KEYS } from '../config.
 import { API_PREFIX } from '../contract/paths.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { AppStore } from './apps/store.js';
-import { bearerAuthPlugin } from './bearer-auth.js';
-import { answerNotFound, errorsPlugin, handleClientError, handleFrameworkError } from './errors.js';
-import { limitsPlugin } from './limits.js';
 import { registerOpenApi } from './openapi.js';
-import { RequestLogController } from './request-log.js';
+import { bearerAuthPlugin } from './plugins/bearer-auth.js';
+import { answerNotFound, errorsPlugin, handleClientError, handleFrameworkError } from './plugins/errors.js';
+import { limitsPlugin } from './plugins/limits.js';
+import { RequestLogController } from './plugins/request-log.js';
+import { guardsPlugin } from './plugins/security.js';
+import { validationPlugin } from './plugins/validation.js';
 import { appPagesRoutes, appsRoutes } from './routes/apps.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
@@ -19,9 +21,7 @@ import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
-import { guardsPlugin } from './security.js';
 import { type StreamOptions, startStreams } from './sse/services.js';
-import { validationPlugin } from './validation.js';
 
 export interface AppOptions {
   gateway: Gateway;

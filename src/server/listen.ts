@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { handleClientError } from './errors.js';
+import { handleClientError } from './plugins/errors.js';
 
 /** True when something accepts connections on the socket. */
 function socketIsLive(path: string): Promise<boolean> {

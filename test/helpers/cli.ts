@@ -13,7 +13,7 @@ import { EXIT } from '../../src/cli/errors.js';
 import type { IO } from '../../src/cli/io.js';
 import { createProgram } from '../../src/cli/program.js';
 import type { ErrorKind } from '../../src/domain/errors.js';
-import { STATUS_OF_KIND } from '../../src/server/errors.js';
+import { STATUS_OF_KIND } from '../../src/server/plugins/errors.js';
 
 /** A request the fake daemon received; body is null when there was none. */
 export interface Seen {

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { type ErrorKind, isErrorKind } from '../../src/domain/errors.js';
-import { STATUS_OF_KIND } from '../../src/server/errors.js';
+import { STATUS_OF_KIND } from '../../src/server/plugins/errors.js';
 
 /**
  * The body is the envelope of an error answered with `status`: its kind is one of the kinds, the status table gives

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contract/paths.js';
-import { bearerAuthPlugin } from '../../src/server/bearer-auth.js';
-import { errorsPlugin } from '../../src/server/errors.js';
+import { bearerAuthPlugin } from '../../src/server/plugins/bearer-auth.js';
+import { errorsPlugin } from '../../src/server/plugins/errors.js';
 import { dashboardRoutes, packageRoot } from '../../src/server/routes/dashboard.js';
 import { testApp } from '../helpers/app.js';
 

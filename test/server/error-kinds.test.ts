@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { ERROR_KINDS, type ErrorKind, GATEWAY_FAULT_KINDS, isErrorKind } from '../../src/domain/errors.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
-import { clientErrorKind, errorsPlugin, handleClientError, STATUS_OF_KIND } from '../../src/server/errors.js';
+import { clientErrorKind, errorsPlugin, handleClientError, STATUS_OF_KIND } from '../../src/server/plugins/errors.js';
 import { dashboardRoutes } from '../../src/server/routes/dashboard.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
 import { assertErrorKind } from '../helpers/errors.js';

@@ -3,8 +3,8 @@ import { describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { RateGovernor } from '../../src/gateway/rate-governor.js';
-import { errorsPlugin } from '../../src/server/errors.js';
-import { limitsPlugin } from '../../src/server/limits.js';
+import { errorsPlugin } from '../../src/server/plugins/errors.js';
+import { limitsPlugin } from '../../src/server/plugins/limits.js';
 
 const MONDAY_MORNING = taipeiInstant('2026-11-23', '10:00');
 

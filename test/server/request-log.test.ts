@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/domain/time.js';
 import { createLogger } from '../../src/log.js';
 import { buildApp } from '../../src/server/app.js';
-import { loggedUrl } from '../../src/server/request-log.js';
+import { loggedUrl } from '../../src/server/plugins/request-log.js';
 import { MONDAY_MORNING } from '../helpers/app.js';
 import { simGateway } from '../helpers/gateway.js';
 

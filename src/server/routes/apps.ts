@@ -21,7 +21,7 @@ import {
   UPLOAD_MIN_BYTES,
   UPLOAD_WINDOW_MS,
 } from '../apps/upload.js';
-import { sendError } from '../errors.js';
+import { sendError } from '../plugins/errors.js';
 import {
   AppDeleteResponse,
   AppFileParams,

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { STATUS_OF_KIND, sendError } from '../errors.js';
+import { STATUS_OF_KIND, sendError } from '../plugins/errors.js';
 
 export interface DashboardOptions {
   /** The folder holding the built index.html and assets/; dist/web of the package by default. */

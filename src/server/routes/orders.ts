@@ -8,6 +8,7 @@ import { ORDER_PATHS, ORDER_ROUTES } from '../../contract/paths.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { postOperationRef } from '../openapi.js';
+import { emptyBodyIsDefault } from '../plugins/validation.js';
 import { errorResponses } from '../schemas/common.js';
 import {
   ComboTradeSchema,
@@ -23,7 +24,6 @@ import {
   UpdatePriceBodySchema,
   UpdateQtyBodySchema,
 } from '../schemas/orders.js';
-import { emptyBodyIsDefault } from '../validation.js';
 
 const tags = ['order'];
 const config = { rateGroups: ['orders'] } as const;

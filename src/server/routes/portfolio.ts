@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { PORTFOLIO_ROUTES } from '../../contract/paths.js';
 import type { Gateway } from '../../gateway/gateway.js';
+import { emptyBodyIsDefault } from '../plugins/validation.js';
 import { selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
 import {
@@ -27,7 +28,6 @@ import {
   StockAccountBodySchema,
   TradingLimitsSchema,
 } from '../schemas/portfolio.js';
-import { emptyBodyIsDefault } from '../validation.js';
 
 const tags = ['portfolio'];
 // Production counts these six queries together, 25 calls per 5 seconds (spec: "Accounting"); position_detail,

@@ -1,7 +1,7 @@
 // Schema pieces shared by route files.
 
 import Type from 'typebox';
-import { ErrorEnvelope } from '../errors.js';
+import { ErrorEnvelope } from '../plugins/errors.js';
 
 /** The error responses a route documents, besides its success response. */
 export function errorResponses(...statuses: number[]) {

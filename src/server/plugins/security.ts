@@ -3,7 +3,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorKind } from '../domain/errors.js';
+import type { ErrorKind } from '../../domain/errors.js';
 import { sendError } from './errors.js';
 
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);

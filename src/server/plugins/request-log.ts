@@ -3,7 +3,7 @@
 // and the listener are written: never headers (the bearer token, cookies) and never bodies.
 
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { arrivedOnLocalSocket } from './listen.js';
+import { arrivedOnLocalSocket } from '../listen.js';
 
 /** Query parameters whose value is not logged. */
 const SECRET_PARAMETER = /token|key|secret|pass|auth|session|cookie|sig|credential/i;

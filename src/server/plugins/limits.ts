@@ -6,8 +6,8 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Clock } from '../domain/time.js';
-import type { RateGovernor, RateGroup } from '../gateway/rate-governor.js';
+import type { Clock } from '../../domain/time.js';
+import type { RateGovernor, RateGroup } from '../../gateway/rate-governor.js';
 import { sendError } from './errors.js';
 
 export interface TrafficMeter {

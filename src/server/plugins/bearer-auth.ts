@@ -6,8 +6,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { arrivedOnLocalSocket } from '../listen.js';
 import { sendError } from './errors.js';
-import { arrivedOnLocalSocket } from './listen.js';
 
 export interface BearerAuthOptions {
   credentials: { apiKey: string; secretKey: string };

@@ -6,8 +6,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
-import { DomainError, ERROR_KINDS, type ErrorKind } from '../domain/errors.js';
-import { logError } from '../log.js';
+import { DomainError, ERROR_KINDS, type ErrorKind } from '../../domain/errors.js';
+import { logError } from '../../log.js';
 
 /** The HTTP status of each kind of error: the only place a status is chosen for an error. */
 export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
