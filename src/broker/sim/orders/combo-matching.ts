@@ -1,14 +1,16 @@
-// The matching of combo orders: a combo takes the depth of the combo's own book and rests against the combo's tape
-// like a single order (exchange/matching.ts); every fill books both legs at once, at prices that make the net price.
+// The matching of combo orders, through the engine plain orders use (resting-orders.ts): a combo takes the depth of
+// the combo's own book and rests against the combo's tape like a plain order; every fill books both legs at once, at
+// prices that make the net price.
 
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { settleStatus } from '../../../domain/order-states.js';
 import { type Deal, type OpType, type OrderEvent, openQuantity, type Trade } from '../../../domain/orders.js';
-import { displayedAt, type Fill, meetTrade, takeOnArrival } from '../exchange/matching.js';
+import type { Fill } from '../exchange/matching.js';
 import { bookAt } from '../market/book.js';
 import { COMBO_SIGNS, type SimMarket } from '../market/market.js';
 import { publishedCount } from '../market/tape.js';
 import type { ComboRecord, LegFill } from './combo-orders.js';
+import { arrive, meetTape, type RestingKind } from './resting-orders.js';
 import { cancelRemainder, dealReport, orderReport } from './trade-records.js';
 
 export type LegInfos = [ContractInfo, ContractInfo];
@@ -22,44 +24,29 @@ export class ComboMatching {
 
   /** The combo arrives at the exchange: a marketable part takes the combo book's depth; the rest rests. */
   enter(record: ComboRecord, infos: LegInfos, at: number): OrderEvent[] {
-    const day = this.market.dayAt('futures', at);
-    const tape = this.market.comboTape(record.combo, day);
-    const count = publishedCount(tape, at);
-    record.cursor = { day, count };
-    const { order } = record.trade;
-    const book = bookAt(tape, count, 0);
-    const limit = order.price_type === 'LMT' ? order.price : null;
-    const opposite = order.action === 'Buy' ? book.ask : book.bid;
-    const open = openQuantity(record.trade.status);
-    const events = this.fill(record, infos, takeOnArrival(opposite, order.action, limit, open, order.order_type), at);
-    if ((order.order_type !== 'ROD' || limit === null) && openQuantity(record.trade.status) > 0) {
-      events.push(...this.cancelRest(record, infos, at, ''));
-    } else if (limit !== null) {
-      record.queueAhead = displayedAt(order.action === 'Buy' ? book.bid : book.ask, limit);
-    }
-    return events;
+    return arrive(this.kindOf(infos), record, at, true);
   }
 
   /** The combo tape's trades since the combo's cursor, up to now; a combo left open when its day ends expires. */
   meetTrades(record: ComboRecord, infos: LegInfos, now: number): OrderEvent[] {
-    if (!record.cursor) return [];
-    const tape = this.market.comboTape(record.combo, record.cursor.day);
-    const upTo = publishedCount(tape, now);
-    const { order, status } = record.trade;
-    const events: OrderEvent[] = [];
-    for (let k = record.cursor.count; k < upTo && openQuantity(status) > 0; k++) {
-      const met = meetTrade(
-        { action: order.action, price: order.price, remaining: openQuantity(status), queueAhead: record.queueAhead },
-        { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: false },
-      );
-      record.queueAhead = met.queueAhead;
-      if (met.fill) events.push(...this.fill(record, infos, [met.fill], tape.times[k]! / 1000));
-    }
-    record.cursor.count = upTo;
-    if (openQuantity(status) > 0 && this.market.dayAt('futures', now) !== record.cursor.day) {
-      events.push(...this.cancelRest(record, infos, now, 'the order expired at the end of its trading day'));
-    }
-    return events;
+    return meetTape(this.kindOf(infos), record, now);
+  }
+
+  /** What the shared engine needs of a combo of these legs: the combo's own book and tape, its net price. */
+  private kindOf(infos: LegInfos): RestingKind<ComboRecord> {
+    return {
+      dayAt: (_record, at) => this.market.dayAt('futures', at),
+      tape: (record, day) => this.market.comboTape(record.combo, day),
+      book: (_record, tape, count) => bookAt(tape, count, 0),
+      terms: (record) => {
+        const { order, status } = record.trade;
+        const limit = order.price_type === 'LMT' ? order.price : null;
+        return { action: order.action, orderType: order.order_type, limit, open: openQuantity(status) };
+      },
+      auction: () => false,
+      fill: (record, fills, at) => this.fill(record, infos, fills, at),
+      cancelRest: (record, at, reason) => this.cancelRest(record, infos, at, reason),
+    };
   }
 
   /** Each fill is one deal per leg: the first leg at its last trade, the second at what makes the net price. */

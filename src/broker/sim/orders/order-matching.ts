@@ -1,17 +1,18 @@
-// The matching of single orders against the simulated market: an order entering the exchange takes the depth it
-// can (exchange/matching.ts holds the price-time rules), rests with its place in the queue, and meets the tape's
-// trades as the clock moves; what is left when its day ends expires.
+// The matching of plain orders against the simulated market, through the engine combos share (resting-orders.ts):
+// a plain order trades on its contract's board or odd-lot tape, at its limit or a futures MKP's protective limit, and
+// each fill is one deal booked in the ledger.
 
 import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import type { SessionPhase } from '../../../domain/order-rules.js';
 import { settleStatus } from '../../../domain/order-states.js';
 import { type Deal, isStockTradeOrder, type OrderEvent, openQuantity } from '../../../domain/orders.js';
-import { displayedAt, type Fill, meetTrade, protectedLimit, takeOnArrival } from '../exchange/matching.js';
+import { type Fill, protectedLimit } from '../exchange/matching.js';
 import { type BookSide, bookAt } from '../market/book.js';
 import type { SimMarket } from '../market/market.js';
-import { publishedCount, type Tape } from '../market/tape.js';
+import type { Tape } from '../market/tape.js';
 import type { DayAndPhase } from './day-and-phase.js';
 import type { PreTrade } from './pre-trade.js';
+import { arrive, meetTape, type RestingKind } from './resting-orders.js';
 import { cancelRemainder, dealReport, type OrderRecord, orderReport } from './trade-records.js';
 
 export class OrderMatching {
@@ -30,27 +31,32 @@ export class OrderMatching {
 
   /** The order arrives at the exchange: a marketable part takes depth in continuous trading; the rest rests. */
   enter(record: OrderRecord, info: ContractInfo, at: number, phase: SessionPhase): OrderEvent[] {
-    const day = this.sessions.dayAt(record.market, at);
-    const tape = this.tapeOf(record, info, day);
-    const count = publishedCount(tape, at);
-    record.cursor = { day, count };
-    const { order } = record.trade;
+    return arrive(this.kindOf(info), record, at, phase === 'continuous' && record.tape === 'board');
+  }
+
+  /** The tape's trades since the order's cursor, up to now; an order left open when its day ends expires. */
+  meetTrades(record: OrderRecord, info: ContractInfo, now: number): OrderEvent[] {
+    return meetTape(this.kindOf(info), record, now);
+  }
+
+  /** What the shared engine needs of a plain order of this contract. */
+  private kindOf(info: ContractInfo): RestingKind<OrderRecord> {
     const reference = 'reference' in info ? info.reference : 0;
-    const book = bookAt(tape, count, reference);
-    const opposite = order.action === 'Buy' ? book.ask : book.bid;
-    const limit = this.limitOf(record, info, opposite, reference);
-    const immediate = order.order_type !== 'ROD' || limit === null;
-    const events: OrderEvent[] = [];
-    if (phase === 'continuous' && record.tape === 'board') {
-      const open = openQuantity(record.trade.status);
-      events.push(...this.fill(record, info, takeOnArrival(opposite, order.action, limit, open, order.order_type), at));
-    }
-    if (immediate && openQuantity(record.trade.status) > 0) {
-      events.push(...this.cancelRest(record, info, at, ''));
-    } else if (limit !== null) {
-      record.queueAhead = displayedAt(order.action === 'Buy' ? book.bid : book.ask, limit);
-    }
-    return events;
+    return {
+      dayAt: (record, at) => this.sessions.dayAt(record.market, at),
+      tape: (record, day) => this.tapeOf(record, info, day),
+      book: (_record, tape, count) => bookAt(tape, count, reference),
+      terms: (record, book) => {
+        const { order, status } = record.trade;
+        const limit = book
+          ? this.limitOf(record, info, order.action === 'Buy' ? book.ask : book.bid, reference)
+          : (record.restingPrice ?? order.price);
+        return { action: order.action, orderType: order.order_type, limit, open: openQuantity(status) };
+      },
+      auction: (record, tape, index) => record.tape === 'odd' || tape.tickTypes[index] === 0,
+      fill: (record, fills, at) => this.fill(record, info, fills, at),
+      cancelRest: (record, at, reason) => this.cancelRest(record, info, at, reason),
+    };
   }
 
   /** The price an order may trade at: its own for LMT, the protective limit for a futures MKP, none for MKT. */
@@ -64,34 +70,6 @@ export class OrderMatching {
       record.trade.status.modified_price = limit;
     }
     return limit;
-  }
-
-  /** The tape's trades since the order's cursor, up to now; an order left open when its day ends expires. */
-  meetTrades(record: OrderRecord, info: ContractInfo, now: number): OrderEvent[] {
-    if (!record.cursor) return [];
-    const events: OrderEvent[] = [];
-    const tape = this.tapeOf(record, info, record.cursor.day);
-    const upTo = publishedCount(tape, now);
-    const { order } = record.trade;
-    const { status } = record.trade;
-    for (let k = record.cursor.count; k < upTo && openQuantity(status) > 0; k++) {
-      const met = meetTrade(
-        {
-          action: order.action,
-          price: record.restingPrice ?? order.price,
-          remaining: openQuantity(status),
-          queueAhead: record.queueAhead,
-        },
-        { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: record.tape === 'odd' || tape.tickTypes[k] === 0 },
-      );
-      record.queueAhead = met.queueAhead;
-      if (met.fill) events.push(...this.fill(record, info, [met.fill], tape.times[k]! / 1000));
-    }
-    record.cursor.count = upTo;
-    if (openQuantity(status) > 0 && this.sessions.dayAt(record.market, now) !== record.cursor.day) {
-      events.push(...this.cancelRest(record, info, now, 'the order expired at the end of its trading day'));
-    }
-    return events;
   }
 
   private fill(record: OrderRecord, info: ContractInfo, fills: Fill[], at: number): OrderEvent[] {
