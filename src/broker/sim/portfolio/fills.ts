@@ -2,6 +2,7 @@
 
 import type { StockTaxKind } from '../../../domain/fees.js';
 import type { FuturesOCType, StockOrderCond, StockOrderLot } from '../../../domain/orders.js';
+import type { LedgerRows } from '../../port.js';
 import type { LotOrigin } from './account-state.js';
 
 export interface BookedFill {
@@ -40,16 +41,7 @@ export function lotOrigin(fill: BookedFill): LotOrigin {
   return { orderId, seqno, ordno, dealSeq, at, day, price };
 }
 
-export interface LedgerChanges {
-  cash: {
-    accountKey: string;
-    at: number;
-    amount: number;
-    reason: string;
-    ref: string | null;
-    settleDate: string | null;
-  }[];
-  positions: { accountKey: string; key: string; record: unknown | null }[];
-}
+/** What booking a fill wrote: the rows the venue reports with the order's change. */
+export type LedgerChanges = LedgerRows;
 
 export type CashChange = LedgerChanges['cash'][number];
