@@ -60,6 +60,10 @@ export class Gateway {
   readonly rates: RateGovernor;
   /** The journal behind the order events (read by tests; the server goes through orders and orderEvents). */
   readonly journal: Journal;
+  /** Writes what is queued now (at close, and for tests that read the journal). */
+  readonly flushJournal: () => void;
+  /** Resolves once every change reported so far is in the journal; rejects if writing it failed. */
+  readonly durable: () => Promise<void>;
   private readonly stopListening: () => void;
 
   private constructor(
@@ -95,11 +99,6 @@ export class Gateway {
     this.flushJournal = () => orderJournal.flush();
     this.durable = () => orderJournal.durable();
   }
-
-  /** Writes what is queued now (at close, and for tests that read the journal). */
-  readonly flushJournal: () => void;
-  /** Resolves once every change reported so far is in the journal; rejects if writing it failed. */
-  readonly durable: () => Promise<void>;
 
   /**
    * Opens the journal, hands the venue back what it holds, and listens to the venue's order updates. The venue is
