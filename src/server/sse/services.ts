@@ -39,7 +39,8 @@ export async function startStreams(gateway: Gateway, options: StreamOptions = {}
   let subscriptions: SubscriptionBook | null = null;
   const hub = new StreamHub({
     orderEventsAfter: (seq, limit) => gateway.orderEvents.after(seq, limit),
-    delivers: (accountKey) => subscriptions?.tradeSubscribed(accountKey) ?? false,
+    // The official simulation delivers every account's reports without subscribe_trade; production needs it.
+    delivers: (accountKey) => gateway.identity.simulation || (subscriptions?.tradeSubscribed(accountKey) ?? false),
     lastOrderSeq: gateway.orderEvents.lastSeq(),
     ring: options.ring,
     maxBufferedBytes: options.maxBufferedBytes,
