@@ -49,10 +49,10 @@ export interface ContractRef {
   code: string;
 }
 
-/** A combo named by its two legs; combo_type is derived when omitted. */
+/** A combo named by its two legs; combo_type is derived when omitted or null. */
 export interface ComboRef {
   legs: ContractRef[];
-  combo_type?: string | undefined;
+  combo_type?: string | null | undefined;
 }
 
 export type InstrumentRef = ContractRef | ComboRef;

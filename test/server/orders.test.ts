@@ -605,6 +605,29 @@ describe('combo orders', () => {
     ...fields,
   });
 
+  test('combo_type null, in the combo contract or in the order, means not given: it is derived from the legs', async () => {
+    const gw = await gateway();
+    const { legs, snapshot } = await spread(gw);
+    const nulls = await gw.post('/api/v1/data/snapshots', { contracts: [{ legs, combo_type: null }] });
+    assert.equal(nulls.status, 200, JSON.stringify(nulls.body));
+    assert.equal(nulls.body[0].sell_price, snapshot.sell_price);
+    const created = await gw.post('/api/v1/data/contracts/combo', { legs, combo_type: null });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.equal(created.body.combo_type, 'TimeSpread');
+    const placed = await gw.post(`${ORDER}/place_comboorder`, {
+      combo_contract: { legs, combo_type: null },
+      order: comboOrder({ price: snapshot.sell_price, combo_type: null }),
+    });
+    assert.equal(placed.status, 200, JSON.stringify(placed.body));
+    assert.equal(placed.body.order.combo_type, 'TimeSpread');
+    assert.equal(placed.body.status.status, 'Filled', placed.body.status.msg);
+    const wrong = await gw.post(`${ORDER}/place_comboorder`, {
+      combo_contract: { legs, combo_type: 'Straddle' },
+      order: comboOrder({ price: snapshot.sell_price }),
+    });
+    assert.equal(wrong.status, 400, 'a combo_type that does not fit the legs is still refused');
+  });
+
   test('a bought spread fills both legs at once: buy the far month, sell the near, at the net price', async () => {
     const gw = await gateway();
     const { legs, near, far, snapshot } = await spread(gw);

@@ -42,7 +42,7 @@ export class PublishedDays {
       const info = this.resolve(leg);
       return { security_type: info.security_type, exchange: info.exchange, code: info.code };
     });
-    return this.contracts.createCombo(legs, ref.combo_type as ComboContract['combo_type'] | undefined);
+    return this.contracts.createCombo(legs, (ref.combo_type ?? undefined) as ComboContract['combo_type'] | undefined);
   }
 
   dayOrCurrent(date: string | undefined, type: ContractInfo['security_type']): string {

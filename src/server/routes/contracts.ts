@@ -325,7 +325,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
           response: { 200: ComboContractSchema, ...errorResponses(400, 404, 422) },
         },
       },
-      async ({ body }) => contracts.createCombo(body.legs, body.combo_type),
+      async ({ body }) => contracts.createCombo(body.legs, body.combo_type ?? undefined),
     );
 
     app.get(

@@ -175,7 +175,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
         const { combo_type: comboType, account, ...fields } = order;
         return gateway.orders.placeCombo({
           legs: combo.legs,
-          comboType: combo.combo_type ?? comboType,
+          comboType: combo.combo_type ?? comboType ?? undefined,
           order: { ...fields, account: orderAccountOf(account) },
           wait: body.timeout !== 0,
         });

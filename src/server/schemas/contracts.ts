@@ -227,7 +227,9 @@ const ComboLegSchema = Type.Object(
 export const ComboRequestSchema = Type.Object(
   {
     legs: Type.Array(ComboLegSchema, { maxItems: 8 }),
-    combo_type: Type.Optional(ComboTypeSchema),
+    combo_type: Type.Optional(
+      Type.Union([ComboTypeSchema, Type.Null()], { description: 'null: derived from the legs' }),
+    ),
     region: Type.Optional(RegionSchema),
   },
   { additionalProperties: false },

@@ -76,7 +76,11 @@ export const ComboRefSchema = Type.Object(
       description: 'exactly 2 legs (futures or options of TAIFEX); another count is a 400',
     }),
     combo_type: Type.Optional(
-      Type.Enum([...COMBO_TYPES], { description: 'derived from the legs when omitted; 400 if it does not fit them' }),
+      Nullable(
+        Type.Enum([...COMBO_TYPES], {
+          description: 'derived from the legs when omitted or null; 400 if it does not fit them',
+        }),
+      ),
     ),
     code: Type.Optional(Nullable(Type.String({ description: 'ignored (ComboContract field)' }))),
     region: Type.Optional(Type.Literal('TW', { description: 'ignored (ComboContract field)' })),

@@ -66,7 +66,7 @@ function resolveCombo(contracts: SimContracts, ref: ComboRef, input: SubscribeIn
       'option combos rest in no order book (IOC/FOK only), so they have no quotes; subscribe to a futures combo or to the legs',
     );
   }
-  const comboType = ref.combo_type;
+  const comboType = ref.combo_type ?? undefined;
   if (comboType !== undefined && !(COMBO_TYPES as readonly string[]).includes(comboType)) {
     throw new InvalidRequestError(
       `contracts: validation: combo_type ${comboType} is not one of ${COMBO_TYPES.join(', ')}`,
