@@ -445,12 +445,20 @@ describe('options listing', () => {
     for (const root of ['TX1', 'TX2', 'TX4', 'TX5', 'TXU', 'TXV', 'TXX', 'TXY', 'TXZ']) assert.ok(codes.includes(root));
   });
 
-  test('root TXO lists the whole family, monthly and weekly; a weekly root only its series', async () => {
-    const family = await options('root=TXO');
-    assert.ok(family.length > 500);
-    assert.ok(family.every((o) => o.flow_group === 'TXO'));
-    assert.deepEqual([...new Set(family.map((o) => o.root))].sort(), ['TX1', 'TX4', 'TXO', 'TXU', 'TXY']);
-    for (const o of family.slice(0, 5)) assertFields(o, OPTION_INFO_FIELDS);
+  test('root TXO lists the monthly and quarterly series, as Contracts.Options.TXO; each weekly its own root', async () => {
+    const monthly = await options('root=TXO');
+    assert.ok(monthly.length > 300, `${monthly.length} monthly series`);
+    assert.deepEqual([...new Set(monthly.map((o) => o.root))], ['TXO'], 'no weekly series under TXO');
+    assert.ok(monthly.every((o) => o.flow_group === 'TXO'));
+    for (const o of monthly.slice(0, 5)) assertFields(o, OPTION_INFO_FIELDS);
+    for (const weekly of ['TX4', 'TXU', 'TXY']) {
+      const series = await options(`root=${weekly}`);
+      assert.ok(series.length > 0, `${weekly} lists its series`);
+      assert.ok(
+        series.every((o) => o.root === weekly && o.flow_group === 'TXO'),
+        `${weekly} lists only its own series`,
+      );
+    }
     const week1 = await options('root=TX1');
     assert.ok(week1.length > 0 && week1.every((o) => o.root === 'TX1' && o.last_trading_date === '2026-12-02'));
   });
@@ -465,16 +473,19 @@ describe('options listing', () => {
     const january = await options('root=TXO&delivery_month=202701');
     assert.ok(january.length > 0 && january.every((o) => o.delivery_month === '202701' && o.root === 'TXO'));
     const all = await options('root=TXO&delivery_month=202612&option_right=C&strike_min=44000&strike_max=44000');
-    assert.deepEqual(all.map((o) => o.code).sort(), ['TX144000L6', 'TXO44000L6', 'TXU44000L6']);
+    assert.deepEqual(
+      all.map((o) => o.code),
+      ['TXO44000L6'],
+    );
   });
 
-  test('expiry_weekday=Fri returns only the Friday weeklies', async () => {
-    const fridays = await options('root=TXO&expiry_weekday=Fri');
-    assert.ok(fridays.length > 0);
-    assert.ok(fridays.every((o) => o.expiry_weekday === 'Fri' && ['TXU', 'TXY'].includes(o.root as string)));
-    const wednesdays = await options('root=TXO&expiry_weekday=Wed');
-    assert.ok(wednesdays.every((o) => o.expiry_weekday === 'Wed'));
-    assert.equal(fridays.length + wednesdays.length, (await options('root=TXO')).length);
+  test('expiry_weekday filters by the weekday a series expires on', async () => {
+    const fridays = await options('root=TXU&expiry_weekday=Fri');
+    assert.ok(fridays.length > 0, 'a Friday weekly expires on Fridays');
+    assert.ok(fridays.every((o) => o.expiry_weekday === 'Fri' && o.root === 'TXU'));
+    assert.deepEqual(await options('root=TXU&expiry_weekday=Wed'), []);
+    assert.deepEqual(await options('root=TXO&expiry_weekday=Fri'), [], 'monthly TXO expires on Wednesdays');
+    assert.equal((await options('root=TXO&expiry_weekday=Wed')).length, (await options('root=TXO')).length);
   });
 
   test('unknown root is 404; a missing root is 422', async () => {

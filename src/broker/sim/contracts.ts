@@ -102,7 +102,10 @@ export class SimContracts {
     return isTaiwan(region) ? OPTION_PRODUCTS.map(({ root, name }) => ({ root, name })) : [];
   }
 
-  /** root TXO selects the whole family (monthly and weeklies); a weekly root selects only its series. */
+  /**
+   * A root selects its own series, as the SDK's Contracts.Options.<root> does: TXO the monthly (and quarterly) TXO,
+   * each weekly its own root (TX1..TX5 on Wednesdays, TXU..TXZ on Fridays).
+   */
   options(query: OptionsQuery): OptionInfo[] {
     if (!OPTION_PRODUCTS.some((p) => p.root === query.root)) {
       throw new NotFoundError(
@@ -113,7 +116,7 @@ export class SimContracts {
     if (!isTaiwan(query.region)) return [];
     const weekday = query.expiryWeekday?.slice(0, 3).toLowerCase();
     const matches = (info: OptionInfo) =>
-      (query.root === TXO_FAMILY ? info.flow_group === TXO_FAMILY : info.root === query.root) &&
+      info.root === query.root &&
       (query.deliveryMonth === undefined || info.delivery_month === query.deliveryMonth) &&
       (query.optionRight === undefined || info.option_right === query.optionRight) &&
       (query.strikeMin === undefined || info.strike_price >= query.strikeMin) &&
