@@ -24,7 +24,7 @@ import type { Clock } from '../../domain/time.js';
 import type { ComboLegRequest, ContractQuery, FuturesQuery, OptionsQuery, WarrantsQuery } from '../port.js';
 import { type Catalog, SECURITIES_BY_CODE } from './catalog/catalog.js';
 import { CurrentCatalog } from './catalog/current-catalog.js';
-import { FUTURES_PRODUCTS, OPTION_PRODUCTS, TXO_FAMILY } from './catalog/derivative-products.js';
+import { FUTURES_PRODUCTS, OPTION_PRODUCTS } from './catalog/derivative-products.js';
 import type { ReferencePrices } from './catalog/references.js';
 import { ContractEvents } from './contract-events.js';
 
