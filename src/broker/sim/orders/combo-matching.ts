@@ -39,10 +39,11 @@ export class ComboMatching {
       tape: (record, day) => this.market.comboTape(record.combo, day),
       book: (_record, tape, count) => bookAt(tape, count, 0),
       terms: (record) => {
-        const { order, status } = record.trade;
+        const { order } = record.trade;
         const limit = order.price_type === 'LMT' ? order.price : null;
-        return { action: order.action, orderType: order.order_type, limit, open: openQuantity(status) };
+        return { action: order.action, orderType: order.order_type, limit };
       },
+      open: (record) => openQuantity(record.trade.status),
       auction: () => false,
       fill: (record, fills, at) => this.fill(record, infos, fills, at),
       cancelRest: (record, at, reason) => this.cancelRest(record, infos, at, reason),

@@ -16,6 +16,8 @@ import { arrive, meetTape, type RestingKind } from './resting-orders.js';
 import { cancelRemainder, dealReport, type OrderRecord, orderReport } from './trade-records.js';
 
 export class OrderMatching {
+  private readonly kinds = new WeakMap<ContractInfo, RestingKind<OrderRecord>>();
+
   constructor(
     private readonly market: SimMarket,
     private readonly sessions: DayAndPhase,
@@ -39,20 +41,33 @@ export class OrderMatching {
     return meetTape(this.kindOf(info), record, now);
   }
 
-  /** What the shared engine needs of a plain order of this contract. */
+  /**
+   * What the shared engine needs of a plain order of this contract; built once per listing (the listing cache hands
+   * out one info object per code and day), not on every pass of every working order.
+   */
   private kindOf(info: ContractInfo): RestingKind<OrderRecord> {
+    let kind = this.kinds.get(info);
+    if (!kind) {
+      kind = this.newKind(info);
+      this.kinds.set(info, kind);
+    }
+    return kind;
+  }
+
+  private newKind(info: ContractInfo): RestingKind<OrderRecord> {
     const reference = 'reference' in info ? info.reference : 0;
     return {
       dayAt: (record, at) => this.sessions.dayAt(record.market, at),
       tape: (record, day) => this.tapeOf(record, info, day),
       book: (_record, tape, count) => bookAt(tape, count, reference),
       terms: (record, book) => {
-        const { order, status } = record.trade;
+        const { order } = record.trade;
         const limit = book
           ? this.limitOf(record, info, order.action === 'Buy' ? book.ask : book.bid, reference)
           : (record.restingPrice ?? order.price);
-        return { action: order.action, orderType: order.order_type, limit, open: openQuantity(status) };
+        return { action: order.action, orderType: order.order_type, limit };
       },
+      open: (record) => openQuantity(record.trade.status),
       auction: (record, tape, index) => record.tape === 'odd' || tape.tickTypes[index] === 0,
       fill: (record, fills, at) => this.fill(record, info, fills, at),
       cancelRest: (record, at, reason) => this.cancelRest(record, info, at, reason),

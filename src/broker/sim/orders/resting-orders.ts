@@ -17,14 +17,12 @@ export interface RestingState {
   queueAhead: number;
 }
 
-/** An order's terms as the engine reads them. */
+/** An order's terms as the engine reads them; they do not change while it meets the tape. */
 export interface RestingTerms {
   action: Action;
   orderType: OrderType;
   /** The price it rests at; null for a market order, which never rests. */
   limit: number | null;
-  /** How many are still open. */
-  open: number;
 }
 
 /** What one kind of order (plain or combo) tells the engine. */
@@ -35,6 +33,8 @@ export interface RestingKind<R extends RestingState> {
   book(record: R, tape: Tape, count: number): Book;
   /** The order's terms; `book` is given at arrival (a protective limit is set from it). */
   terms(record: R, book?: Book): RestingTerms;
+  /** How many are still open. */
+  open(record: R): number;
   /** Whether a trade of the tape is an auction's, which fills the whole queue at its price. */
   auction(record: R, tape: Tape, index: number): boolean;
   fill(record: R, fills: Fill[], at: number): OrderEvent[];
@@ -52,11 +52,10 @@ export function arrive<R extends RestingState>(kind: RestingKind<R>, record: R, 
   const events: OrderEvent[] = [];
   if (takes) {
     const opposite = action === 'Buy' ? book.ask : book.bid;
-    const open = kind.terms(record).open;
-    events.push(...kind.fill(record, takeOnArrival(opposite, action, limit, open, orderType), at));
+    events.push(...kind.fill(record, takeOnArrival(opposite, action, limit, kind.open(record), orderType), at));
   }
   const immediate = orderType !== 'ROD' || limit === null;
-  if (immediate && kind.terms(record).open > 0) {
+  if (immediate && kind.open(record) > 0) {
     events.push(...kind.cancelRest(record, at, ''));
   } else if (limit !== null) {
     record.queueAhead = displayedAt(action === 'Buy' ? book.bid : book.ask, limit);
@@ -71,18 +70,17 @@ export function meetTape<R extends RestingState>(kind: RestingKind<R>, record: R
   const events: OrderEvent[] = [];
   const tape = kind.tape(record, cursor.day);
   const upTo = publishedCount(tape, now);
-  for (let k = cursor.count; k < upTo; k++) {
-    const { action, limit, open } = kind.terms(record);
-    if (open <= 0) break;
+  const { action, limit } = kind.terms(record);
+  for (let k = cursor.count; k < upTo && kind.open(record) > 0; k++) {
     const met = meetTrade(
-      { action, price: limit ?? 0, remaining: open, queueAhead: record.queueAhead },
+      { action, price: limit ?? 0, remaining: kind.open(record), queueAhead: record.queueAhead },
       { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: kind.auction(record, tape, k) },
     );
     record.queueAhead = met.queueAhead;
     if (met.fill) events.push(...kind.fill(record, [met.fill], tape.times[k]! / 1000));
   }
   cursor.count = upTo;
-  if (kind.terms(record).open > 0 && kind.dayAt(record, now) !== cursor.day) {
+  if (kind.open(record) > 0 && kind.dayAt(record, now) !== cursor.day) {
     events.push(...kind.cancelRest(record, now, 'the order expired at the end of its trading day'));
   }
   return events;
