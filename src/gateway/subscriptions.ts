@@ -55,11 +55,15 @@ export class SubscriptionBook {
           `unsubscribe one first (GET ${STREAM_PATHS.subscriptions} lists them)`,
       );
     }
-    await this.options.quotes.subscribe(subscription);
-    // Another request for the same subscription may have finished while this one waited.
-    const now = this.quotes.get(key);
-    if (now) return now;
+    // The place is taken before the venue answers, so requests meanwhile see it: no second subscription of the same
+    // key, and no 201st.
     this.quotes.set(key, subscription);
+    try {
+      await this.options.quotes.subscribe(subscription);
+    } catch (error) {
+      this.quotes.delete(key);
+      throw error;
+    }
     this.save();
     this.acknowledge(subscription);
     return subscription;
