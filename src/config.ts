@@ -7,13 +7,17 @@ import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 
 export type SimClockMode = 'always-open' | 'exchange';
+export type Backend = 'simulator' | 'shioaji';
 
 export interface GatewayConfig {
   apiKey: string | null;
   secretKey: string | null;
   caPath: string | null;
   caPassword: string | null;
+  /** SinoPac's production environment; false with the shioaji backend is SinoPac's own simulation environment. */
   production: boolean;
+  /** Who answers: the built-in simulator, or SinoPac through the official SDK (SJ_BACKEND, implied by SJ_PRODUCTION). */
+  backend: Backend;
   host: string;
   port: number;
   homePath: string;
@@ -78,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     caPath: text('SJ_CA_PATH'),
     caPassword: text('SJ_CA_PASSWD'),
     production,
+    backend: parseBackend(text('SJ_BACKEND'), production),
     host,
     port,
     homePath,
@@ -196,14 +201,31 @@ function checkCredentials(config: GatewayConfig): void {
   if (config.caPath !== null && config.caPassword === null) {
     throw new ConfigError('SJ_CA_PATH is set but SJ_CA_PASSWD is not: the certificate cannot be activated without it');
   }
-  if (!config.production) return;
+  if (config.backend !== 'shioaji') return;
   const missing = [config.apiKey === null && 'SJ_API_KEY', config.secretKey === null && 'SJ_SEC_KEY'].filter(Boolean);
   if (missing.length > 0) {
+    const mode = config.production ? 'production mode (SJ_PRODUCTION=true)' : 'the shioaji backend (SJ_BACKEND=shioaji)';
     throw new ConfigError(
-      `production mode (SJ_PRODUCTION=true) needs ${missing.join(' and ')}; set them in the environment or .env, ` +
-        'or unset SJ_PRODUCTION to run the simulator',
+      `${mode} needs ${missing.join(' and ')}, the API keys from SinoPac; set them in the environment or .env, ` +
+        'or unset SJ_PRODUCTION and SJ_BACKEND to run the simulator',
     );
   }
+}
+
+function parseBackend(value: string | null, production: boolean): Backend {
+  const lower = value?.toLowerCase() ?? null;
+  if (lower === null) return production ? 'shioaji' : 'simulator';
+  if (lower === 'shioaji') return 'shioaji';
+  if (lower === 'simulator' || lower === 'sim') {
+    if (production) {
+      throw new ConfigError(
+        'SJ_PRODUCTION=true trades a real account through SinoPac and cannot run on the simulator (SJ_BACKEND=simulator); ' +
+          'unset one of them',
+      );
+    }
+    return 'simulator';
+  }
+  throw new ConfigError(`SJ_BACKEND must be 'simulator' or 'shioaji', got '${value}'`);
 }
 
 /** True when the address only accepts connections from this machine. */

@@ -61,6 +61,18 @@ describe('configuration', () => {
     rejects({ SJ_HTTP_TLS_KEY: '/nope/key.pem', SJ_HTTP_TLS_CERT: '/nope/cert.pem' }, /does not exist/);
   });
 
+  test('SJ_BACKEND picks who answers; SJ_PRODUCTION implies SinoPac and cannot run on the simulator', () => {
+    assert.equal(loadConfig({}).backend, 'simulator');
+    const keys = { SJ_API_KEY: 'k', SJ_SEC_KEY: 's' };
+    assert.equal(loadConfig({ ...keys, SJ_PRODUCTION: 'true' }).backend, 'shioaji');
+    const sinopacSimulation = loadConfig({ ...keys, SJ_BACKEND: 'shioaji' });
+    assert.deepEqual([sinopacSimulation.backend, sinopacSimulation.production], ['shioaji', false]);
+    assert.equal(loadConfig({ SJ_BACKEND: 'SIM' }).backend, 'simulator');
+    rejects({ SJ_BACKEND: 'sinopac' }, /SJ_BACKEND must be 'simulator' or 'shioaji', got 'sinopac'/);
+    rejects({ ...keys, SJ_BACKEND: 'simulator', SJ_PRODUCTION: 'true' }, /cannot run on the simulator/);
+    rejects({ SJ_BACKEND: 'shioaji' }, /the shioaji backend \(SJ_BACKEND=shioaji\) needs SJ_API_KEY and SJ_SEC_KEY/);
+  });
+
   test('production without keys refuses, naming what is missing; simulation needs none', () => {
     rejects({ SJ_PRODUCTION: 'true' }, /needs SJ_API_KEY and SJ_SEC_KEY/);
     rejects({ SJ_PRODUCTION: 'true', SJ_API_KEY: 'k' }, /needs SJ_SEC_KEY;/);

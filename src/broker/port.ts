@@ -324,6 +324,29 @@ export interface VenueIdentity {
   isStockTradingHours(at: number): boolean;
 }
 
+/** A live venue's session upstream, as /health shows it (the official server's health fields among them). */
+export interface UpstreamState {
+  status: 'starting' | 'connected' | 'reconnecting' | 'down' | 'closed';
+  environment: 'production' | 'simulation';
+  sdk: string | null;
+  bridge: string | null;
+  /** A scripted stand-in for SinoPac (tests): nothing reaches SinoPac. */
+  scripted: boolean;
+  sidecar_pid: number | null;
+  logged_in_at: string | null;
+  logins_today: number;
+  restarts: number;
+  session_drops: number;
+  silent_recoveries: number;
+  last_error: string | null;
+  last_error_hint: string | null;
+  ca_expires_at: string | null;
+  last_quote_at: string | null;
+  last_maintenance: string | null;
+  next_maintenance: string | null;
+  last_maintenance_error: string | null;
+}
+
 export interface Venue {
   readonly identity: VenueIdentity;
   /** The venue's time: the simulated clock, or the wall clock of a live venue. */
@@ -336,5 +359,7 @@ export interface Venue {
   readonly quotes: QuoteFeedPort;
   /** Starts the venue's own timers or connections, after `orders.restore`. */
   start(): void;
+  /** A live venue's session upstream; absent in a venue that has none (the simulator). */
+  upstream?(): UpstreamState;
   close(): Promise<void>;
 }

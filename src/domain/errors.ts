@@ -41,6 +41,9 @@ export const ERROR_KINDS = [
   'JOURNAL_UNAVAILABLE',
   'DISK_FULL',
   'DASHBOARD_NOT_BUILT',
+  // The live venue (SinoPac, through the bridge) cannot answer now: unreachable, logging in again, or too slow.
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
   'INTERNAL',
 ] as const;
 
@@ -58,6 +61,8 @@ export const GATEWAY_FAULT_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
   'JOURNAL_UNAVAILABLE',
   'DISK_FULL',
   'DASHBOARD_NOT_BUILT',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
   'INTERNAL',
 ]);
 

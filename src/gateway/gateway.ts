@@ -8,6 +8,7 @@ import type {
   MarketDataPort,
   PortfolioPort,
   QuoteFeedPort,
+  UpstreamState,
   Usage,
   Venue,
   VenueIdentity,
@@ -19,7 +20,7 @@ import { type JournaledOrderEvent, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
 
-export type { SubscribeInput } from '../broker/port.js';
+export type { SubscribeInput, UpstreamState } from '../broker/port.js';
 export type { PlaceComboRequest, PlaceOrderRequest } from './order-desk.js';
 export type { JournaledOrderEvent } from './order-journal.js';
 
@@ -110,6 +111,11 @@ export class Gateway {
 
   start(): void {
     this.venue.start();
+  }
+
+  /** The live venue's session upstream; null in simulation. */
+  upstream(): UpstreamState | null {
+    return this.venue.upstream ? this.venue.upstream() : null;
   }
 
   async close(): Promise<void> {

@@ -2,9 +2,11 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ShioajiVenue, UpstreamStartError } from '../broker/shioaji/shioaji-venue.js';
 import { SimVenue } from '../broker/sim/sim-venue.js';
 import { ConfigError, type GatewayConfig } from '../config.js';
 import { type Clock, clockStartingAt, systemClock } from '../domain/time.js';
+import { bridgePython } from '../python-env.js';
 import { Gateway } from '../gateway/gateway.js';
 import { createRequestLogger } from '../log.js';
 import { VERSION } from '../version.js';
@@ -31,21 +33,8 @@ export async function startGateway(
   log: (line: string) => void,
   options: StartOptions = {},
 ): Promise<RunningGateway> {
-  if (config.production) {
-    throw new ConfigError(
-      'production mode needs the bridge to the Shioaji backend, which this build of sjgate does not include yet; ' +
-        'unset SJ_PRODUCTION to run the simulator',
-    );
-  }
-  const clock = options.clock ?? (config.simStart === null ? systemClock : clockStartingAt(config.simStart));
   createDataHome(config.homePath);
-  const venue = new SimVenue({
-    clock,
-    seed: config.simSeed,
-    clockMode: config.simClock,
-    apiKey: config.apiKey,
-    startingFunds: { startingCash: config.simStartingCash, startingCollateral: config.simStartingCollateral },
-  });
+  const venue = config.backend === 'shioaji' ? await openShioaji(config, log) : openSimulator(config, options);
   const gateway = Gateway.open(venue, { journalPath: join(config.homePath, JOURNAL_FILE), log });
   const contractCount = await gateway.contracts.count();
   gateway.start();
@@ -89,7 +78,7 @@ export async function startGateway(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const scheme = https ? 'https' : 'http';
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  log(`sjgate ${VERSION} (simulation, clock ${config.simClock}, seed ${config.simSeed}): ${contractCount} contracts`);
+  log(`sjgate ${VERSION} (${describeVenue(config, venue)}): ${contractCount} contracts`);
   const restored = app.streams.restored;
   if (restored && restored.restored + restored.failed.length > 0) {
     log(`restored ${restored.restored} subscriptions (SJ_RESTORE_SUBSCRIPTIONS=false turns this off)`);
@@ -107,6 +96,41 @@ export async function startGateway(
       requestLog?.flush();
     },
   };
+}
+
+function openSimulator(config: GatewayConfig, options: StartOptions): SimVenue {
+  const clock = options.clock ?? (config.simStart === null ? systemClock : clockStartingAt(config.simStart));
+  return new SimVenue({
+    clock,
+    seed: config.simSeed,
+    clockMode: config.simClock,
+    apiKey: config.apiKey,
+    startingFunds: { startingCash: config.simStartingCash, startingCollateral: config.simStartingCollateral },
+  });
+}
+
+async function openShioaji(config: GatewayConfig, log: (line: string) => void): Promise<ShioajiVenue> {
+  const python = bridgePython({ ...process.env, SJ_HOME_PATH: config.homePath }).path;
+  log(`starting the SinoPac session (${config.production ? 'production' : "SinoPac's simulation environment"}) with ${python}`);
+  try {
+    return await ShioajiVenue.open({
+      python,
+      credentials: { apiKey: config.apiKey ?? '', secretKey: config.secretKey ?? '' },
+      ca: config.caPath !== null && config.caPassword !== null ? { path: config.caPath, password: config.caPassword } : null,
+      simulation: !config.production,
+      log,
+    });
+  } catch (error) {
+    if (error instanceof UpstreamStartError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+function describeVenue(config: GatewayConfig, venue: SimVenue | ShioajiVenue): string {
+  const upstream = venue instanceof ShioajiVenue ? venue.upstream() : null;
+  if (!upstream) return `simulation, clock ${config.simClock}, seed ${config.simSeed}`;
+  const scripted = upstream.scripted ? ', SCRIPTED: nothing reaches SinoPac' : '';
+  return `SinoPac ${upstream.environment}, shioaji ${upstream.sdk}, bridge ${upstream.bridge}${scripted}`;
 }
 
 function listenError(error: unknown, config: GatewayConfig): Error {

@@ -97,14 +97,20 @@ describe('gateway listeners', () => {
     }
   });
 
-  test('production mode is refused with a message until the bridge exists', async () => {
+  test('production without the bridge installed fails fast, naming the interpreter and the command that installs it', async () => {
+    const home = freshHome();
+    const started = Date.now();
     await assert.rejects(
       startGateway(
-        loadConfig({ SJ_HOME_PATH: freshHome(), SJ_PRODUCTION: 'true', SJ_API_KEY: 'k', SJ_SEC_KEY: 's' }),
+        loadConfig({ SJ_HOME_PATH: home, SJ_PRODUCTION: 'true', SJ_API_KEY: 'k', SJ_SEC_KEY: 's' }),
         () => undefined,
       ),
-      /production mode needs the bridge/,
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.message.includes(`cannot run ${join(home, 'python', 'bin', 'python')}`) &&
+        error.message.includes('sjgate setup production'),
     );
+    assert.ok(Date.now() - started < 5_000, 'a missing interpreter is reported at once, not after a timeout');
   });
 
   test('serves https when a certificate pair is configured; the socket stays plaintext', async () => {

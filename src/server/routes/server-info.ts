@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { SERVER_ROUTES } from '../../contract/paths.js';
 import { taipeiIso } from '../../domain/time.js';
-import type { Gateway } from '../../gateway/gateway.js';
+import type { Gateway, UpstreamState } from '../../gateway/gateway.js';
 
 export interface ServerIdentity {
   version: string;
@@ -73,18 +73,58 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
               uptime_seconds: Type.Number(),
               contract_count: Type.Integer(),
               simulation: Type.Boolean(),
+              ...UpstreamHealth,
             }),
           },
         },
       },
       async () => ({
-        status: 'healthy',
+        status: gatewayStatus(gateway.upstream()),
         version: identity.version,
         timestamp: new Date().toISOString(),
         uptime_seconds: Math.round((Date.now() - identity.startedAt) / 100) / 10,
         contract_count: await gateway.contracts.count(),
         simulation: gateway.identity.simulation,
+        ...upstreamHealth(gateway.upstream(), Date.now()),
       }),
     );
+  };
+}
+
+const NullableString = (description: string) => Type.Optional(Type.Union([Type.String(), Type.Null()], { description }));
+
+/** What production adds to /health: the official server's upstream fields, and the bridge's own state. */
+const UpstreamHealth = {
+  last_maintenance: NullableString('production: when the daily session refresh last ran (ISO 8601)'),
+  next_maintenance: NullableString('production: when it runs next'),
+  last_maintenance_error: NullableString('production: why the last refresh failed; null when it succeeded'),
+  token_expires_in_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  ca_expires_in_days: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  ca_expired: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  upstream: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description: "production: the SinoPac session (status, SDK and bridge versions, logins, restarts, last error and its fix)",
+    }),
+  ),
+};
+
+const TOKEN_LIFETIME_MS = 24 * 3600_000;
+
+function gatewayStatus(upstream: UpstreamState | null): string {
+  return upstream === null || upstream.status === 'connected' ? 'healthy' : 'degraded';
+}
+
+function upstreamHealth(upstream: UpstreamState | null, now: number) {
+  if (upstream === null) return {};
+  const loggedIn = upstream.logged_in_at === null ? null : Date.parse(upstream.logged_in_at);
+  const caExpires = upstream.ca_expires_at === null ? null : Date.parse(upstream.ca_expires_at);
+  return {
+    last_maintenance: upstream.last_maintenance,
+    next_maintenance: upstream.next_maintenance,
+    last_maintenance_error: upstream.last_maintenance_error,
+    token_expires_in_seconds: loggedIn === null ? null : Math.max(0, Math.round((loggedIn + TOKEN_LIFETIME_MS - now) / 1000)),
+    ca_expires_in_days: caExpires === null ? null : Math.floor((caExpires - now) / 86_400_000),
+    ca_expired: caExpires === null ? null : caExpires <= now,
+    upstream: { ...upstream },
   };
 }

@@ -9,13 +9,13 @@ import {
   type QuoteSubscription,
   subscriptionKey,
 } from '../../../domain/quotes.js';
+import { resolveSubscription } from '../../../domain/subscription-rules.js';
 import type { SubscribeInput } from '../../port.js';
 import type { SimContracts } from '../contracts.js';
 import type { FeedUpdate, MarketFeed } from '../market/feed.js';
 import type { SimMarket } from '../market/market.js';
 import { Channel } from './channel.js';
 import type { QuoteSource } from './day-context.js';
-import { resolveSubscription } from './resolve.js';
 
 interface Watch {
   channel: Channel;

@@ -1,12 +1,25 @@
 // Which stream a subscribe request names, and the exchange's rules on what has a stream at all: an index has only
 // quotes, odd lots only a stock's ticks and book, and only futures combos rest in a book that has quotes.
 
-import { COMBO_TYPES, type ComboType, type Contract, type SecurityType } from '../../../domain/contracts.js';
-import { InvalidRequestError, NotFoundError } from '../../../domain/errors.js';
-import { type ComboRef, type ContractRef, isComboRef } from '../../../domain/market-data.js';
-import type { ComboSubscription, ProductSubscription, QuoteSubscription } from '../../../domain/quotes.js';
-import type { SubscribeInput } from '../../port.js';
-import type { SimContracts } from '../contracts.js';
+import { COMBO_TYPES, type ComboContract, type ComboType, type Contract, type SecurityType } from './contracts.js';
+import { InvalidRequestError, NotFoundError } from './errors.js';
+import { type ComboRef, type ContractRef, isComboRef } from './market-data.js';
+import type { ComboSubscription, ProductSubscription, QuoteSubscription, QuoteType } from './quotes.js';
+
+/** What resolving a subscription needs of a venue's contracts: a lookup and the combo builder, both synchronous. */
+export interface SubscribableContracts {
+  get(code: string, query?: { securityType?: SecurityType | undefined }): Contract;
+  createCombo(
+    legs: { security_type: SecurityType; exchange?: string | undefined; code: string }[],
+    comboType?: ComboType,
+  ): ComboContract;
+}
+
+export interface SubscriptionRequest {
+  contract: ContractRef | ComboRef;
+  quoteType: QuoteType;
+  intradayOdd: boolean;
+}
 
 const KIND_NAMES: Record<SecurityType, string> = {
   STK: 'a stock',
@@ -16,14 +29,14 @@ const KIND_NAMES: Record<SecurityType, string> = {
   WRT: 'a warrant',
 };
 
-export function resolveSubscription(contracts: SimContracts, input: SubscribeInput): QuoteSubscription {
+export function resolveSubscription(contracts: SubscribableContracts, input: SubscriptionRequest): QuoteSubscription {
   return isComboRef(input.contract)
     ? resolveCombo(contracts, input.contract, input)
     : resolveProduct(contracts, input.contract, input);
 }
 
 /** A product by code; security_type and exchange, when given, must match what the code is. */
-function lookup(contracts: SimContracts, ref: ContractRef): Contract {
+function lookup(contracts: SubscribableContracts, ref: ContractRef): Contract {
   const contract = contracts.get(ref.code, { securityType: ref.security_type });
   if (ref.exchange && ref.exchange !== contract.exchange) {
     throw new NotFoundError('CONTRACT_NOT_FOUND', `${ref.code} is listed on ${contract.exchange}, not ${ref.exchange}`);
@@ -31,7 +44,11 @@ function lookup(contracts: SimContracts, ref: ContractRef): Contract {
   return contract;
 }
 
-function resolveProduct(contracts: SimContracts, ref: ContractRef, input: SubscribeInput): ProductSubscription {
+function resolveProduct(
+  contracts: SubscribableContracts,
+  ref: ContractRef,
+  input: SubscriptionRequest,
+): ProductSubscription {
   const contract = lookup(contracts, ref);
   const { code, security_type: type } = contract;
   if (type === 'IND' && input.quoteType !== 'Quote') {
@@ -59,7 +76,7 @@ function resolveProduct(contracts: SimContracts, ref: ContractRef, input: Subscr
   };
 }
 
-function resolveCombo(contracts: SimContracts, ref: ComboRef, input: SubscribeInput): ComboSubscription {
+function resolveCombo(contracts: SubscribableContracts, ref: ComboRef, input: SubscriptionRequest): ComboSubscription {
   const legs = ref.legs.map((leg) => lookup(contracts, leg));
   if (legs.length > 0 && legs.every((leg) => leg.security_type === 'OPT')) {
     throw new InvalidRequestError(

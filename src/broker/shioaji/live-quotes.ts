@@ -1,0 +1,97 @@
+// Quote subscriptions at SinoPac through the bridge. The gateway keeps the list and its limit; this side asks the SDK
+// to start and stop streams, gives them all back to a new session, and passes each quote on as SinoPac sent it.
+
+import { DomainError } from '../../domain/errors.js';
+import {
+  isComboSubscription,
+  MARKET_EVENT_NAMES,
+  type MarketEvent,
+  type MarketEventName,
+  type QuoteSubscription,
+  subscriptionKey,
+} from '../../domain/quotes.js';
+import { isTrading, sessionDayAt, tradingSession } from '../../domain/sessions.js';
+import { resolveSubscription, type SubscribableContracts } from '../../domain/subscription-rules.js';
+import type { QuoteFeedPort, SubscribeInput } from '../port.js';
+import type { BridgeSession } from './session.js';
+import type { UpstreamCall } from './upstream.js';
+
+export class LiveQuotes implements QuoteFeedPort {
+  private readonly active = new Map<string, QuoteSubscription>();
+  private readonly listeners = new Set<(event: MarketEvent) => void>();
+
+  constructor(
+    private readonly call: UpstreamCall,
+    private readonly contracts: () => SubscribableContracts,
+    private readonly log: (line: string) => void,
+    session: BridgeSession,
+  ) {
+    session.onEvent((event) => {
+      if (event.event !== 'quote') return;
+      const name = event.data.name as MarketEventName;
+      if (!MARKET_EVENT_NAMES.includes(name)) return;
+      const quote: MarketEvent = { name, data: event.data.data as Record<string, unknown> };
+      for (const listener of this.listeners) listener(quote);
+    });
+    session.onReconnected(() => this.restore());
+  }
+
+  async resolve(input: SubscribeInput): Promise<QuoteSubscription> {
+    const subscription = resolveSubscription(this.contracts(), input);
+    if (isComboSubscription(subscription)) {
+      throw new DomainError(
+        'INVALID_REQUEST',
+        "futures combo quotes are not streamed through SinoPac's SDK by this gateway yet; subscribe to the legs",
+      );
+    }
+    return subscription;
+  }
+
+  async subscribe(subscription: QuoteSubscription): Promise<void> {
+    const key = subscriptionKey(subscription);
+    if (this.active.has(key)) return;
+    await this.call('subscribe', streamOf(subscription));
+    this.active.set(key, subscription);
+  }
+
+  async unsubscribe(subscription: QuoteSubscription): Promise<void> {
+    const key = subscriptionKey(subscription);
+    if (!this.active.has(key)) return;
+    await this.call('unsubscribe', streamOf(subscription));
+    this.active.delete(key);
+  }
+
+  onMarketEvent(listener: (event: MarketEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Whether a held subscription's market is open now, so its silence means a dead session. */
+  expectsQuotes(now: number): boolean {
+    for (const subscription of this.active.values()) {
+      if (isComboSubscription(subscription)) continue;
+      const market = subscription.security_type === 'FUT' || subscription.security_type === 'OPT' ? 'futures' : 'stock';
+      if (isTrading(tradingSession('exchange', market, sessionDayAt(market, now)), now)) return true;
+    }
+    return false;
+  }
+
+  private async restore(): Promise<void> {
+    for (const [key, subscription] of this.active) {
+      await this.call('subscribe', streamOf(subscription)).catch((error: Error) => {
+        this.log(`bridge: could not subscribe ${key} again: ${error.message}`);
+      });
+    }
+  }
+}
+
+function streamOf(subscription: QuoteSubscription) {
+  if (isComboSubscription(subscription)) throw new Error('combo subscriptions are refused at resolve');
+  return {
+    security_type: subscription.security_type,
+    exchange: subscription.exchange,
+    code: subscription.target_code ?? subscription.code,
+    quote_type: subscription.quote_type,
+    intraday_odd: subscription.intraday_odd,
+  };
+}

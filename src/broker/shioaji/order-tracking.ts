@@ -1,0 +1,172 @@
+// How SinoPac's reports move the gateway's view of an order: an order or deal event applied to its Trade, and, after a
+// session was down, the events a fresher Trade implies that were never reported (so a client misses nothing and sees
+// nothing twice).
+
+import { canReach, statusForQuantities } from '../../domain/order-states.js';
+import {
+  type Deal,
+  type FuturesDealEvent,
+  type FuturesOrderEvent,
+  isStockTrade,
+  OP_CODE_OK,
+  type OrderEvent,
+  type OrderState,
+  orderEvent,
+  type StockDealEvent,
+  type StockOrderEvent,
+  type Trade,
+} from '../../domain/orders.js';
+
+/** What the gateway keeps of a live order: the Trade as last known, and the keys of the deals already reported. */
+export interface TrackedOrder {
+  trade: Trade;
+  dealKeys: string[];
+  accountKey: string;
+  placedAt: number;
+}
+
+export type OrderBody = StockOrderEvent | FuturesOrderEvent;
+export type DealBody = StockDealEvent | FuturesDealEvent;
+
+export const isDealState = (state: OrderState): boolean => state === 'StockDeal' || state === 'FuturesDeal';
+
+/** The order id an event is about. */
+export function orderIdOf(state: OrderState, body: OrderBody | DealBody): string {
+  return isDealState(state) ? (body as DealBody).trade_id : (body as OrderBody).order.id;
+}
+
+/**
+ * One key per fill, the same whether it came as an event or was read back from a Trade after a restart: its time (to
+ * the microsecond SinoPac stamps), price and quantity. The two reports number fills differently, so no sequence is.
+ */
+export const dealKey = (deal: { price: number; quantity: number; ts: number }): string =>
+  `${deal.ts}:${deal.price}:${deal.quantity}`;
+
+/** Applies an order event (a New, Cancel, UpdatePrice or UpdateQty, or its refusal) to the order's status. */
+export function applyOrderEvent(tracked: TrackedOrder, body: OrderBody): void {
+  const { status } = tracked.trade;
+  const { operation } = body;
+  if (operation.op_code !== OP_CODE_OK) {
+    status.msg = operation.op_msg;
+    if (operation.op_type === 'New') status.status = 'Failed';
+    return;
+  }
+  const order = tracked.trade.order;
+  if (body.order.ordno) order.ordno = body.order.ordno;
+  if (body.order.seqno) order.seqno = body.order.seqno;
+  status.order_quantity = body.status.order_quantity;
+  status.cancel_quantity = body.status.cancel_quantity;
+  if (body.status.modified_price) status.modified_price = body.status.modified_price;
+  if (operation.op_type === 'UpdatePrice') order.price = body.status.modified_price || order.price;
+  status.modified_ts = body.status.exchange_ts;
+  if (body.status.web_id) status.web_id = body.status.web_id;
+  settle(tracked, operation.op_type === 'Cancel' ? 'cancel' : 'deal');
+}
+
+/** Adds a deal event's fill to the order, unless that fill is already known; true when it was new. */
+export function applyDealEvent(tracked: TrackedOrder, body: DealBody): boolean {
+  const { status } = tracked.trade;
+  const deal: Deal = {
+    seq: String(status.deals.length + 1).padStart(6, '0'),
+    price: body.price,
+    quantity: body.quantity,
+    ts: body.ts,
+  };
+  const key = dealKey(deal);
+  if (tracked.dealKeys.includes(key)) return false;
+  tracked.dealKeys.push(key);
+  status.deals.push(deal);
+  status.deal_quantity += deal.quantity;
+  settle(tracked, 'deal');
+  return true;
+}
+
+function settle(tracked: TrackedOrder, closedBy: 'deal' | 'cancel'): void {
+  const { status } = tracked.trade;
+  const next = statusForQuantities(status, closedBy);
+  if (next !== status.status && canReach(status.status, next)) status.status = next;
+}
+
+/**
+ * The events a newer Trade implies beyond what was reported of the older one: one deal event per fill not yet seen,
+ * then a Cancel when the order was cancelled meanwhile. Applies them to `tracked` as it goes.
+ */
+export function catchUp(tracked: TrackedOrder, fresh: Trade): OrderEvent[] {
+  const events: OrderEvent[] = [];
+  const known = tracked.trade.status.deals.length;
+  for (const deal of fresh.status.deals.slice(known)) {
+    const body = dealBodyOf(fresh, deal);
+    if (applyDealEvent(tracked, body)) events.push(dealEvent(fresh, body));
+  }
+  const before = tracked.trade.status.status;
+  tracked.trade = { ...fresh, status: { ...fresh.status, deals: tracked.trade.status.deals } } as Trade;
+  tracked.trade.status.deal_quantity = tracked.trade.status.deals.reduce((sum, deal) => sum + deal.quantity, 0);
+  if (fresh.status.status === 'Cancelled' && before !== 'Cancelled') events.push(cancelEvent(fresh));
+  return events;
+}
+
+function dealEvent(trade: Trade, body: DealBody): OrderEvent {
+  return isStockTrade(trade)
+    ? orderEvent('StockDeal', body as StockDealEvent)
+    : orderEvent('FuturesDeal', body as FuturesDealEvent);
+}
+
+function dealBodyOf(trade: Trade, deal: Deal): DealBody {
+  const common = {
+    trade_id: trade.order.id,
+    seqno: trade.order.seqno,
+    ordno: trade.order.ordno,
+    exchange_seq: deal.seq,
+    broker_id: trade.order.account.broker_id,
+    account_id: trade.order.account.account_id,
+    action: trade.order.action,
+    code: trade.contract.code,
+    price: deal.price,
+    quantity: deal.quantity,
+    web_id: trade.status.web_id,
+    custom_field: trade.order.custom_field,
+    ts: deal.ts,
+  };
+  if (isStockTrade(trade)) {
+    return { ...common, order_cond: trade.order.order_cond, order_lot: trade.order.order_lot } as StockDealEvent;
+  }
+  return {
+    ...common,
+    subaccount: '',
+    security_type: trade.contract.security_type,
+    delivery_month: '',
+    strike_price: 0,
+    option_right: 'Future',
+    market_type: 'Day',
+    combo: false,
+  } as unknown as FuturesDealEvent;
+}
+
+function cancelEvent(trade: Trade): OrderEvent {
+  const { order, status, contract } = trade;
+  const common = {
+    operation: { op_type: 'Cancel' as const, op_code: OP_CODE_OK, op_msg: '' },
+    status: {
+      id: order.id,
+      exchange_ts: status.modified_ts,
+      modified_price: status.modified_price,
+      cancel_quantity: status.cancel_quantity,
+      order_quantity: status.order_quantity,
+      web_id: status.web_id,
+    },
+  };
+  if (isStockTrade(trade)) {
+    const { ca: _ca, ...fields } = trade.order;
+    return orderEvent('StockOrder', {
+      ...common,
+      order: fields,
+      contract: { ...contract, symbol: contract.code, name: '', currency: 'TWD' },
+    } as unknown as StockOrderEvent);
+  }
+  const { ca: _ca, octype, ...fields } = trade.order;
+  return orderEvent('FuturesOrder', {
+    ...common,
+    order: { ...fields, oc_type: octype, market_type: 'Day', subaccount: '', combo: false },
+    contract: { ...contract, delivery_month: '', strike_price: 0, option_right: 'Future' },
+  } as unknown as FuturesOrderEvent);
+}

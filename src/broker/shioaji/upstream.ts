@@ -1,0 +1,30 @@
+// A call to SinoPac through the session, with the bridge's errors turned into the gateway's kinds: what the client
+// must change (INVALID_REQUEST, *_NOT_FOUND) apart from what may pass by waiting (UPSTREAM_UNAVAILABLE, _TIMEOUT).
+
+import { DomainError, InvalidRequestError, NotFoundError, type NotFoundKind } from '../../domain/errors.js';
+import type { BridgeSession } from './session.js';
+import { BridgeError } from './sidecar.js';
+
+export type UpstreamCall = <T>(method: string, params?: object, notFound?: NotFoundKind) => Promise<T>;
+
+const WAITABLE = new Set(['unavailable', 'connection', 'exited', 'not_logged_in']);
+
+export function upstreamCaller(session: BridgeSession): UpstreamCall {
+  return async <T>(method: string, params: object = {}, notFound: NotFoundKind = 'CONTRACT_NOT_FOUND') => {
+    try {
+      return await session.call<T>(method, params);
+    } catch (error) {
+      throw domainErrorOf(error, notFound);
+    }
+  };
+}
+
+export function domainErrorOf(error: unknown, notFound: NotFoundKind): Error {
+  if (!(error instanceof BridgeError)) return error instanceof Error ? error : new Error(String(error));
+  const message = error.hint ? `${error.message} (${error.hint})` : error.message;
+  if (error.kind === 'not_found') return new NotFoundError(notFound, message);
+  if (error.kind === 'timeout') return new DomainError('UPSTREAM_TIMEOUT', message);
+  if (WAITABLE.has(error.kind)) return new DomainError('UPSTREAM_UNAVAILABLE', message);
+  if (error.kind === 'protocol') return new DomainError('INTERNAL', `bridge protocol: ${message}`);
+  return new InvalidRequestError(message);
+}
