@@ -17,10 +17,10 @@ MAX_DEPTH = 12
 
 
 def enum_value(value: Any) -> Any:
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
     if isinstance(value, enum.Enum):
         return value.value
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
     inner = getattr(value, "value", None)
     if isinstance(inner, (str, int)):
         return inner
@@ -50,6 +50,8 @@ def _public_fields(value: Any) -> dict[str, Any]:
 
 
 def _scalar(value: Any) -> tuple[bool, Any]:
+    if isinstance(value, enum.Enum):
+        return True, value.value
     if value is None or isinstance(value, (bool, int, str)):
         return True, value
     if isinstance(value, float):

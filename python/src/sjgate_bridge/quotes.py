@@ -4,6 +4,7 @@ strings, volumes as numbers, `date` YYYY-MM-DD and `time` HH:MM:SS.ffffff on the
 from __future__ import annotations
 
 import datetime as dt
+import enum
 from decimal import Decimal
 from typing import Any
 
@@ -59,6 +60,8 @@ def decimal_text(value: Decimal | float) -> str:
 
 
 def wire_value(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
     if isinstance(value, (Decimal, float)):
         return decimal_text(value)
     if isinstance(value, (list, tuple)):

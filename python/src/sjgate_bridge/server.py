@@ -93,7 +93,11 @@ class Server:
         except Exception as exc:
             self.wire.reply_error(request_id, from_exception(exc, method).to_json())
         else:
-            self.wire.reply(request_id, result)
+            try:
+                self.wire.reply(request_id, result)
+            except (TypeError, ValueError) as exc:
+                message = f"the SDK's answer cannot be written as JSON: {exc}"
+                self.wire.reply_error(request_id, BridgeError("sdk", message).to_json())
 
     def _work(self) -> None:
         while (item := self.queue.get()) is not None:

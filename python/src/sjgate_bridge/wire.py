@@ -12,8 +12,12 @@ class Wire:
         self._out = out
         self._lock = threading.Lock()
 
+    @staticmethod
+    def encode(message: dict[str, Any]) -> str:
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
     def send(self, message: dict[str, Any]) -> None:
-        line = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        line = self.encode(message)
         with self._lock:
             self._out.write(line + "\n")
             self._out.flush()
