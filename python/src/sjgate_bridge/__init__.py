@@ -1,2 +1,5 @@
-"""The Python side of sjgate. The bridge to the official Shioaji SDK will live here; for now the package only
-carries the test dependencies (see pyproject.toml) of the tests under python/tests."""
+"""sjgate's Python side: the sidecar that drives SinoPac's official Shioaji SDK for the daemon
+(`python -m sjgate_bridge serve`, docs/bridge-protocol.md) and its environment check (`python -m sjgate_bridge doctor`)."""
+
+BRIDGE_VERSION = "0.1.0"
+PROTOCOL_VERSION = 1

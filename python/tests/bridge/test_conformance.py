@@ -1,0 +1,224 @@
+"""The sidecar against the INSTALLED SDK: methods and keywords it calls, enum values it maps, order bodies the SDK
+accepts, and the field names its converters read or the scripted session imitates, all from the SDK's own stub."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+from functools import cache
+from pathlib import Path
+
+import pytest
+import shioaji as sj
+
+from sjgate_bridge import orders, quotes, scripted_quotes
+from sjgate_bridge.errors import BridgeError
+from sjgate_bridge.scripted import ScriptedShioaji
+from sjgate_bridge.scripted_data import default_contracts
+
+STUB = Path(sj.__file__).with_name("_core.pyi")
+
+# Every Shioaji method the sidecar calls (bridge.py, callbacks.py, queries.py) with the keywords it passes.
+CALLS = {
+    "login": ("api_key", "secret_key", "subscribe_trade", "receive_window"),
+    "logout": (), "usage": (), "list_accounts": (), "fetch_contracts": (),
+    "activate_ca": ("ca_path", "ca_passwd", "person_id"), "get_ca_expiretime": ("person_id",),
+    "place_order": ("contract", "order"), "update_order": ("trade", "price", "qty"), "cancel_order": ("trade",),
+    "update_status": (), "list_trades": (), "place_comboorder": ("combo_contract", "order"),
+    "cancel_comboorder": ("combo_trade",), "update_combostatus": (), "list_combotrades": (),
+    "subscribe": ("contract", "quote_type", "intraday_odd"), "unsubscribe": ("contract", "quote_type", "intraday_odd"),
+    "subscribe_trade": ("account",), "set_order_callback": ("callback",), "set_event_callback": ("callback",),
+    "set_session_down_callback": ("callback",),
+    **{setter: ("callback", "bind") for setter in (
+        "set_on_tick_stk_v1_callback", "set_on_bidask_stk_v1_callback", "set_on_quote_stk_v1_callback",
+        "set_on_tick_fop_v1_callback", "set_on_bidask_fop_v1_callback", "set_on_quote_fop_v1_callback",
+        "set_on_quote_idx_v1_callback")},
+}
+
+
+@cache
+def stub_classes() -> dict[str, ast.ClassDef]:
+    tree = ast.parse(STUB.read_text(encoding="utf-8"))
+    return {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+
+
+def declared(name: str) -> set[str]:
+    """Annotated fields and properties of a stub class and its stub bases."""
+    node = stub_classes()[name]
+    names = {item.target.id for item in node.body if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
+    names |= {item.name for item in node.body if isinstance(item, ast.FunctionDef)
+              and any(isinstance(d, ast.Name) and d.id == "property" for d in item.decorator_list)}
+    for base in node.bases:
+        if isinstance(base, ast.Name) and base.id in stub_classes():
+            names |= declared(base.id)
+    return names
+
+
+@pytest.mark.parametrize("method", sorted(CALLS))
+def test_every_called_method_exists_with_its_keywords(method: str) -> None:
+    parameters = inspect.signature(getattr(sj.Shioaji, method)).parameters
+    assert set(CALLS[method]) <= set(parameters), (method, list(parameters))
+
+
+@pytest.mark.parametrize("method", sorted(CALLS))
+def test_the_scripted_session_has_the_same_signature(method: str) -> None:
+    real = inspect.signature(getattr(sj.Shioaji, method)).parameters
+    scripted = inspect.signature(getattr(ScriptedShioaji, method)).parameters
+    assert list(real) == list(scripted), method
+
+
+def test_every_mapped_enum_value_exists() -> None:
+    for enum, values in {
+        sj.Action: ("Buy", "Sell"), sj.StockPriceType: ("LMT", "MKT"), sj.FuturesPriceType: ("LMT", "MKT", "MKP"),
+        sj.TimeInForce: ("ROD", "IOC", "FOK"), sj.OrderType: ("ROD", "IOC", "FOK"),
+        sj.StockOrderLot: ("Common", "BlockTrade", "Fixing", "Odd", "IntradayOdd"),
+        sj.StockOrderCond: ("Cash", "Netting", "MarginTrading", "ShortSelling", "Emerging"),
+        sj.FuturesOCType: ("Auto", "New", "Cover", "DayTrade"), sj.SecurityType: ("STK", "IND", "FUT", "OPT"),
+        sj.Exchange: ("TSE", "OTC", "OES", "TAIFEX"), sj.ComboType: ("PriceSpread", "TimeSpread", "Straddle"),
+        sj.OrderStatus: ("PendingSubmit", "PreSubmitted", "Submitted", "Failed", "Cancelled", "Filled", "PartFilled",
+                         "Inactive"),
+        sj.PriceType: ("LMT", "MKT", "MKP"),
+    }.items():
+        for value in values:
+            assert enum(value).value == value
+    assert [sj.QuoteType(value).value for value in ("tick", "bidask", "quote")] == ["tick", "bid_ask", "quote"]
+    assert {state.name for state in (sj.OrderState.StockOrder, sj.OrderState.StockDeal, sj.OrderState.FuturesOrder,
+                                     sj.OrderState.FuturesDeal)} == {"StockOrder", "StockDeal", "FuturesOrder", "FuturesDeal"}
+    assert {sj.AccountType.Stock.value, sj.AccountType.Future.value, sj.AccountType.Intl.value} == {"S", "F", "H"}
+
+
+STOCK_FORMS = list(itertools.product(("Common", "BlockTrade", "Fixing", "Odd", "IntradayOdd"),
+                                     ("Cash", "Netting", "MarginTrading", "ShortSelling", "Emerging"),
+                                     ("LMT", "MKT"), ("ROD", "IOC", "FOK"), (False, True)))
+
+
+@pytest.mark.parametrize(("lot", "cond", "price_type", "order_type", "short"), STOCK_FORMS)
+def test_every_stock_order_form_is_a_real_stock_order(lot: str, cond: str, price_type: str, order_type: str,
+                                                      short: bool) -> None:
+    body = {"action": "Sell", "price": 0 if price_type == "MKT" else 595.5, "quantity": 2, "price_type": price_type,
+            "order_type": order_type, "order_lot": lot, "order_cond": cond, "daytrade_short": short, "custom_field": "a1"}
+    order = orders.stock_order(sj, body, None)
+    assert isinstance(order, sj.StockOrder)
+    assert (order.order_lot.value, order.order_cond.value, order.time_in_force.value) == (lot, cond, order_type)
+
+
+@pytest.mark.parametrize(("octype", "price_type", "order_type"), list(itertools.product(
+    ("Auto", "New", "NewPosition", "Cover", "DayTrade", None), ("LMT", "MKT", "MKP"), ("ROD", "IOC", "FOK"))))
+def test_every_futures_order_form_is_a_real_futures_order(octype: str | None, price_type: str, order_type: str) -> None:
+    body = {"action": "Buy", "price": 23000, "quantity": 1, "price_type": price_type, "order_type": order_type,
+            "octype": octype}
+    order = orders.futures_order(sj, body, None)
+    assert isinstance(order, sj.FuturesOrder)
+    assert order.octype.value == {"NewPosition": "New", None: "Auto"}.get(octype, octype)
+
+
+def test_combo_orders_and_contracts_are_real() -> None:
+    order = orders.combo_order(sj, {"action": "Sell", "price": 10, "quantity": 1, "price_type": "LMT",
+                                    "order_type": "IOC", "combo_type": "Straddle"}, None)
+    assert isinstance(order, sj.ComboOrder) and order.combo_type.value == "Straddle"
+    legs = [{"code": "TXFL6", "action": "Buy"}, {"code": "TXFA7", "action": "Sell"}]
+    infos = {info["code"]: info for info in default_contracts()}
+    combo = orders.combo_contract(sj, legs, lambda leg: sj.BaseContract(
+        security_type="FUT", exchange="TAIFEX", code=infos[leg["code"]]["code"]))
+    assert isinstance(combo, sj.ComboContract) and [leg.action.value for leg in combo.legs] == ["Buy", "Sell"]
+
+
+@pytest.mark.parametrize(("builder", "body"), [
+    (orders.stock_order, {"action": "Hold", "price": 1, "quantity": 1, "price_type": "LMT"}),
+    (orders.stock_order, {"action": "Buy", "price": 1, "quantity": 1, "price_type": "MKP"}),
+    (orders.stock_order, {"action": "Buy", "price": 1, "quantity": 1, "price_type": "LMT", "order_lot": "Huge"}),
+    (orders.stock_order, {"action": "Buy", "price": 1, "quantity": 1, "price_type": "LMT", "order_cond": "Loan"}),
+    (orders.stock_order, {"action": "Buy", "price": 1, "quantity": 1.5, "price_type": "LMT"}),
+    (orders.stock_order, {"action": "Buy", "price": 1, "quantity": 1, "price_type": "LMT", "order_type": "GTC"}),
+    (orders.futures_order, {"action": "Buy", "price": 1, "quantity": 1, "price_type": "LMT", "octype": "Open"}),
+    (orders.futures_order, {"action": "Buy", "price": "1", "quantity": 1, "price_type": "LMT"}),
+    (orders.combo_order, {"action": "Buy", "price": 1, "quantity": 1, "price_type": "LMT", "combo_type": "Butterfly"}),
+])
+def test_invalid_values_are_refused_as_invalid(builder, body) -> None:
+    with pytest.raises(BridgeError) as refused:
+        builder(sj, body, None)
+    assert refused.value.kind == "invalid"
+
+
+def test_trade_converter_reads_declared_fields() -> None:
+    source = (Path(orders.__file__).with_name("trades.py")).read_text()
+    for stub, fields in {
+        "OrderResult": ("id", "seqno", "ordno", "action", "price", "quantity", "time_in_force", "custom_field",
+                        "account", "price_type", "order_cond", "order_lot", "octype"),
+        "OrderStatusInfo": ("id", "status", "status_code", "web_id", "order_datetime", "msg", "modified_time",
+                            "modified_price", "order_quantity", "deal_quantity", "cancel_quantity", "deals"),
+        "ComboStatus": ("deals",), "Deal": ("seq", "price", "quantity", "ts"), "Trade": ("contract", "order", "status"),
+        "BaseContract": ("security_type", "exchange", "code", "target_code"), "ComboContract": ("legs", "combo_type"),
+        "Account": ("account_type", "person_id", "broker_id", "account_id", "signed", "username"),
+    }.items():
+        assert set(fields) <= declared(stub), (stub, set(fields) - declared(stub))
+    for field in ("order_datetime", "modified_time", "time_in_force", "status_code"):
+        assert field in source
+
+
+def test_quote_converters_read_declared_fields() -> None:
+    for family, (stub, _) in scripted_quotes.FIELDS.items():
+        fields = declared(stub)
+        if family == "quote_idx":
+            read = {attribute for attribute in quotes.INDEX_KEYS.values() if attribute}
+        else:
+            read = set(quotes.KEYS[family])
+        assert read <= fields, (family, read - fields)
+        assert "datetime" in fields and "code" in fields
+
+
+def test_contract_infos_and_lookalikes_expose_only_declared_names() -> None:
+    for info in default_contracts():
+        assert set(info) - {"stub"} <= declared(info["stub"]), info["stub"]
+    for family, (stub, names) in scripted_quotes.FIELDS.items():
+        assert set(names) <= declared(stub), (family, set(names) - declared(stub))
+
+
+def test_scripted_trades_expose_only_declared_names(tmp_path: Path) -> None:
+    api = ScriptedShioaji(scenario={"state_path": str(tmp_path / "s.json")})
+    api.login("k", "s")
+    stock = api.Contracts.Stocks.get("2330")
+    trade = api.place_order(stock, sj.StockOrder(action="Buy", price=1000, quantity=1, price_type="LMT",
+                                                 time_in_force="ROD"))
+    for part, stub in ((trade, "Trade"), (trade.order, "OrderResult"), (trade.status, "OrderStatusInfo"),
+                       (trade.status.deals[0], "Deal"), (stock, "StockInfo"), (api.usage(), "UsageOut")):
+        assert set(part.fields()) <= declared(stub), (stub, set(part.fields()) - declared(stub))
+    combo = api.place_comboorder(
+        sj.ComboContract(legs=[sj.ComboBase(action="Buy", security_type="FUT", exchange="TAIFEX", code="TXFL6"),
+                               sj.ComboBase(action="Sell", security_type="FUT", exchange="TAIFEX", code="TXFA7")]),
+        sj.ComboOrder(price=1, quantity=1, price_type="LMT", time_in_force="ROD", action="Buy"))
+    for part, stub in ((combo, "ComboTrade"), (combo.contract, "ComboContract"), (combo.status, "ComboStatus")):
+        assert set(part.fields()) <= declared(stub), (stub, set(part.fields()) - declared(stub))
+    api.logout()
+
+
+def test_scripted_order_events_carry_exactly_the_typed_dict_keys(tmp_path: Path) -> None:
+    received: list[tuple[object, dict]] = []
+    api = ScriptedShioaji(scenario={"state_path": str(tmp_path / "s.json")})
+    api.login("k", "s")
+    api.set_order_callback(lambda state, event: received.append((state, event)))
+    api.place_order(api.Contracts.Stocks.get("2330"), sj.StockOrder(action="Buy", price=1000, quantity=1,
+                                                                      price_type="LMT", time_in_force="ROD"))
+    api.place_order(api.Contracts.Futures.get("TXFL6"), sj.FuturesOrder(action="Buy", price=23000, quantity=1,
+                                                                          price_type="LMT", time_in_force="ROD"))
+    import time
+
+    deadline = time.monotonic() + 2
+    while len(received) < 4 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    typed = {"StockOrder": "StockOrderEvent", "StockDeal": "StockDealEvent", "FuturesOrder": "FuturesOrderEvent",
+             "FuturesDeal": "FuturesDealEvent"}
+    nested = {"operation": "OperationDict", "status": "EventOrderStatusDict"}
+    assert sorted(state.name for state, _ in received) == sorted(typed)
+    for state, event in received:
+        assert set(event) == declared(typed[state.name]), state.name
+        for key, stub in nested.items():
+            if key in event:
+                assert set(event[key]) == declared(stub)
+        if "order" in event:
+            detail = "StockOrderDetailDict" if state.name == "StockOrder" else "FuturesOrderDetailDict"
+            contract = "StockContractDict" if state.name == "StockOrder" else "FuturesContractDict"
+            assert set(event["order"]) == declared(detail) and set(event["contract"]) == declared(contract)
+            assert set(event["order"]["account"]) == declared("AccountDict")
+    api.logout()
