@@ -63,6 +63,11 @@ export function loadDotEnv(dir: string, env: NodeJS.ProcessEnv = process.env): v
   }
 }
 
+/** The data home: SJ_HOME_PATH, or ~/.sjgate; absolute. */
+export function homePathOf(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.SJ_HOME_PATH?.trim() || join(homedir(), '.sjgate'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: AddressOverrides = {}): GatewayConfig {
   const text = (name: string) => {
     const value = env[name]?.trim();
@@ -75,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`port must be an integer from 0 to 65535, got ${port}`);
   }
-  const homePath = resolve(text('SJ_HOME_PATH') ?? join(homedir(), '.sjgate'));
+  const homePath = homePathOf(env);
   const config: GatewayConfig = {
     apiKey: text('SJ_API_KEY'),
     secretKey: text('SJ_SEC_KEY'),

@@ -114,3 +114,9 @@ export function formatBar(fraction: number, width = 20): string {
   const filled = Math.round(clamped * width);
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
 }
+
+/** ✓ or ✗, green or red with colour. */
+export function formatMark(ok: boolean, color = false): string {
+  if (!color) return ok ? '✓' : '✗';
+  return ok ? ansi.green('✓') : ansi.red('✗');
+}

@@ -6,9 +6,11 @@ import { registerApps } from './commands/apps/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerContracts } from './commands/contracts/index.js';
 import { registerData } from './commands/data/index.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerOrder } from './commands/order/index.js';
 import { registerPortfolio } from './commands/portfolio/index.js';
 import { registerServer } from './commands/server/index.js';
+import { registerSetup } from './commands/setup/index.js';
 import type { CliEnv } from './context.js';
 import type { Runtime } from './daemon.js';
 import { type IO, processIO } from './io.js';
@@ -39,9 +41,11 @@ export function createProgram(runtime: Runtime, io: IO = processIO()): Command {
     .addHelpText(
       'after',
       `
-Every command except \`server\` talks to the daemon over its Unix socket (TCP as fallback) and starts
-the daemon when none runs. Configuration comes from the environment and from .env in this directory:
-SJ_HTTP_ADDR (default 127.0.0.1:8080), SJ_HOME_PATH (data home, default ~/.sjgate), SJ_PRODUCTION.
+Every command except \`server\`, \`setup\` and \`doctor\` talks to the daemon over its Unix socket (TCP as
+fallback) and starts the daemon when none runs. Configuration comes from the environment and from .env in this
+directory: SJ_HTTP_ADDR (default 127.0.0.1:8080), SJ_HOME_PATH (data home, default ~/.sjgate), SJ_PRODUCTION,
+SJ_BACKEND (shioaji: SinoPac through the Python bridge instead of the simulator), SJ_PYTHON (the bridge's
+interpreter, default <SJ_HOME_PATH>/python/bin/python, which \`sjgate setup production\` makes).
 
 Exit codes:
   0  success
@@ -54,9 +58,12 @@ Examples:
   $ sjgate contracts get 2330 --format json
   $ sjgate contracts get 2330 --json code,name
   $ sjgate auth usage
-  $ sjgate server stop`,
+  $ sjgate server stop
+  $ sjgate setup production && sjgate doctor`,
     );
   registerServer(program, env);
+  registerSetup(program, env);
+  registerDoctor(program, env);
   registerAuth(program, env);
   registerApps(program, env);
   registerContracts(program, env);

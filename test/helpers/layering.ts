@@ -72,7 +72,7 @@ export interface Violation {
 
 /**
  * The top-level area of a file: domain, broker, store, server, cli, web (or any other directory under src/), and
- * `root` for the shared files directly under src/ (config.ts, log.ts, version.ts).
+ * `root` for the shared files directly under src/ (config.ts, log.ts, version.ts, python-env.ts).
  */
 export function areaOf(file: string): string {
   const parts = file.split('/');
@@ -242,7 +242,7 @@ const DIAGRAM_ORDER = [
 ];
 const DIAGRAM_LABELS: Record<string, string> = {
   'broker/port': 'broker/port.ts',
-  root: 'config.ts, log.ts, version.ts',
+  root: 'config.ts, log.ts, version.ts, python-env.ts',
 };
 
 /**
