@@ -24,8 +24,8 @@ import { InvalidRequestError, NotFoundError } from './errors.js';
 import { ContractList, type ListedContracts, type ProductTable, productTableOf } from './listed-contracts.js';
 import { TICK_BAND_RULES } from './ticks.js';
 
-// The queries are the port's (src/broker/port.ts), restated here because the domain imports nothing outside itself;
-// the port's types are structurally the same, so a port call passes its query through unchanged.
+// The queries of the contracts port: defined here, since the domain imports nothing outside itself, and exported
+// again by src/broker/port.ts.
 
 export interface ContractQuery {
   securityType?: SecurityType | undefined;
@@ -151,8 +151,7 @@ export class ContractDirectory {
       info.root === query.root &&
       (query.deliveryMonth === undefined || info.delivery_month === query.deliveryMonth) &&
       (query.optionRight === undefined || info.option_right === query.optionRight) &&
-      (query.strikeMin === undefined || info.strike_price >= query.strikeMin) &&
-      (query.strikeMax === undefined || info.strike_price <= query.strikeMax) &&
+      withinStrikes(info.strike_price, query) &&
       (weekday === undefined || info.expiry_weekday.toLowerCase() === weekday);
     return this.listed().all('OPT').filter(matches);
   }
@@ -166,8 +165,7 @@ export class ContractDirectory {
       info.underlying_code === query.underlyingCode &&
       (query.code === undefined || info.code === query.code) &&
       (query.callPut === undefined || info.call_put === query.callPut) &&
-      (query.strikeMin === undefined || info.strike_price >= query.strikeMin) &&
-      (query.strikeMax === undefined || info.strike_price <= query.strikeMax) &&
+      withinStrikes(info.strike_price, query) &&
       (query.expiryFrom === undefined || info.expiry_date >= query.expiryFrom) &&
       (query.expiryTo === undefined || info.expiry_date <= query.expiryTo);
     return this.listed().all('WRT').filter(matches);
@@ -251,6 +249,11 @@ export function contractDirectoryOf(records: readonly ContractInfo[]): ContractD
   const listed = new ContractList(records);
   return new ContractDirectory(() => listed, productTableOf(listed));
 }
+
+type StrikeRange = Pick<OptionsQuery, 'strikeMin' | 'strikeMax'>;
+
+const withinStrikes = (strike: number, { strikeMin, strikeMax }: StrikeRange) =>
+  (strikeMin === undefined || strike >= strikeMin) && (strikeMax === undefined || strike <= strikeMax);
 
 const rootNameOf = ({ root, name }: RootName): RootName => ({ root, name });
 
