@@ -8,6 +8,13 @@
 
 import type { Account, AccountSelector, AccountType } from '../domain/accounts.js';
 import type {
+  ComboLegRequest,
+  ContractQuery,
+  FuturesQuery,
+  OptionsQuery,
+  WarrantsQuery,
+} from '../domain/contract-directory.js';
+import type {
   ComboContract,
   ComboType,
   Contract,
@@ -15,7 +22,6 @@ import type {
   ContractInfo,
   FuturesInfo,
   OptionInfo,
-  OptionRight,
   Region,
   RootName,
   SecurityType,
@@ -71,45 +77,8 @@ import type { MarketEvent, QuoteSubscription, QuoteType } from '../domain/quotes
 import type { ClockMode } from '../domain/sessions.js';
 import type { Clock } from '../domain/time.js';
 
-export interface ContractQuery {
-  securityType?: SecurityType | undefined;
-  region?: Region | undefined;
-}
-
-export interface FuturesQuery {
-  root?: string | undefined;
-  underlyingCode?: string | undefined;
-  deliveryMonth?: string | undefined;
-  region?: Region | undefined;
-}
-
-export interface OptionsQuery {
-  root: string;
-  deliveryMonth?: string | undefined;
-  optionRight?: OptionRight | undefined;
-  strikeMin?: number | undefined;
-  strikeMax?: number | undefined;
-  expiryWeekday?: string | undefined;
-  region?: Region | undefined;
-}
-
-export interface WarrantsQuery {
-  underlyingCode: string;
-  code?: string | undefined;
-  callPut?: OptionRight | undefined;
-  strikeMin?: number | undefined;
-  strikeMax?: number | undefined;
-  expiryFrom?: string | undefined;
-  expiryTo?: string | undefined;
-  region?: Region | undefined;
-}
-
-export interface ComboLegRequest {
-  security_type: SecurityType;
-  exchange?: string | undefined;
-  code: string;
-  action?: unknown;
-}
+// The contract queries belong to the domain's contract directory, which answers them for any venue.
+export type { ComboLegRequest, ContractQuery, FuturesQuery, OptionsQuery, WarrantsQuery };
 
 export interface ContractsPort {
   /** Rejects with NotFoundError for an unknown or expired code. */
