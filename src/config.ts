@@ -209,7 +209,9 @@ function checkCredentials(config: GatewayConfig): void {
   if (config.backend !== 'shioaji') return;
   const missing = [config.apiKey === null && 'SJ_API_KEY', config.secretKey === null && 'SJ_SEC_KEY'].filter(Boolean);
   if (missing.length > 0) {
-    const mode = config.production ? 'production mode (SJ_PRODUCTION=true)' : 'the shioaji backend (SJ_BACKEND=shioaji)';
+    const mode = config.production
+      ? 'production mode (SJ_PRODUCTION=true)'
+      : 'the shioaji backend (SJ_BACKEND=shioaji)';
     throw new ConfigError(
       `${mode} needs ${missing.join(' and ')}, the API keys from SinoPac; set them in the environment or .env, ` +
         'or unset SJ_PRODUCTION and SJ_BACKEND to run the simulator',

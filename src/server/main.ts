@@ -6,9 +6,9 @@ import { ShioajiVenue, UpstreamStartError } from '../broker/shioaji/shioaji-venu
 import { SimVenue } from '../broker/sim/sim-venue.js';
 import { ConfigError, type GatewayConfig } from '../config.js';
 import { type Clock, clockStartingAt, systemClock } from '../domain/time.js';
-import { bridgePython } from '../python-env.js';
 import { Gateway } from '../gateway/gateway.js';
 import { createRequestLogger } from '../log.js';
+import { bridgePython } from '../python-env.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
 import { createDataHome, JOURNAL_FILE, tightenDataHome } from './data-home.js';
@@ -111,12 +111,17 @@ function openSimulator(config: GatewayConfig, options: StartOptions): SimVenue {
 
 async function openShioaji(config: GatewayConfig, log: (line: string) => void): Promise<ShioajiVenue> {
   const python = bridgePython({ ...process.env, SJ_HOME_PATH: config.homePath }).path;
-  log(`starting the SinoPac session (${config.production ? 'production' : "SinoPac's simulation environment"}) with ${python}`);
+  log(
+    `starting the SinoPac session (${config.production ? 'production' : "SinoPac's simulation environment"}) with ${python}`,
+  );
   try {
     return await ShioajiVenue.open({
       python,
       credentials: { apiKey: config.apiKey ?? '', secretKey: config.secretKey ?? '' },
-      ca: config.caPath !== null && config.caPassword !== null ? { path: config.caPath, password: config.caPassword } : null,
+      ca:
+        config.caPath !== null && config.caPassword !== null
+          ? { path: config.caPath, password: config.caPassword }
+          : null,
       simulation: !config.production,
       log,
     });

@@ -31,7 +31,7 @@ export const RULES: Record<RuleId, string> = {
     'never a venue or the server',
   'server-and-cli-use-the-gateway':
     'src/server/ and src/cli/ import neither a venue, nor src/broker/port.ts, nor src/store/: they use src/gateway/; ' +
-    "only the composition root (src/server/main.ts) imports a venue, and only its entry point (sim-venue.ts, shioaji-venue.ts)",
+    'only the composition root (src/server/main.ts) imports a venue, and only its entry point (sim-venue.ts, shioaji-venue.ts)',
   'cli-does-not-load-server':
     'src/cli/ never imports src/server/, except the daemon loading src/server/main.ts with import() ' +
     'for `server start --foreground`',

@@ -2,7 +2,7 @@
 // falls silent, is replaced after a growing delay and logged in again within SinoPac's limits; listeners then restore
 // what the old one held (subscriptions, the view of orders).
 
-import { taipeiDate, taipeiInstant, addDays } from '../../domain/time.js';
+import { addDays, taipeiDate, taipeiInstant } from '../../domain/time.js';
 import type { UpstreamState } from '../port.js';
 import { BridgeError, type BridgeErrorBody, type Hello, Sidecar, type SidecarEvent } from './sidecar.js';
 

@@ -14,6 +14,7 @@ import { LiveQuotes } from './live-quotes.js';
 import { BridgeSession, type SessionOptions } from './session.js';
 
 export { UpstreamStartError } from './session.js';
+
 import { upstreamCaller } from './upstream.js';
 
 export type ShioajiVenueOptions = Omit<SessionOptions, 'expectQuotes'> & { clock?: Clock | undefined };
@@ -84,7 +85,9 @@ export class ShioajiVenue implements Venue {
   }
 
   start(): void {
-    void this.orders.reconcile().catch((error: Error) => this.log(`bridge: reading orders back failed: ${error.message}`));
+    void this.orders
+      .reconcile()
+      .catch((error: Error) => this.log(`bridge: reading orders back failed: ${error.message}`));
   }
 
   close(): Promise<void> {

@@ -91,7 +91,8 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
   };
 }
 
-const NullableString = (description: string) => Type.Optional(Type.Union([Type.String(), Type.Null()], { description }));
+const NullableString = (description: string) =>
+  Type.Optional(Type.Union([Type.String(), Type.Null()], { description }));
 
 /** What production adds to /health: the official server's upstream fields, and the bridge's own state. */
 const UpstreamHealth = {
@@ -103,7 +104,8 @@ const UpstreamHealth = {
   ca_expired: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   upstream: Type.Optional(
     Type.Record(Type.String(), Type.Unknown(), {
-      description: "production: the SinoPac session (status, SDK and bridge versions, logins, restarts, last error and its fix)",
+      description:
+        'production: the SinoPac session (status, SDK and bridge versions, logins, restarts, last error and its fix)',
     }),
   ),
 };
@@ -122,7 +124,8 @@ function upstreamHealth(upstream: UpstreamState | null, now: number) {
     last_maintenance: upstream.last_maintenance,
     next_maintenance: upstream.next_maintenance,
     last_maintenance_error: upstream.last_maintenance_error,
-    token_expires_in_seconds: loggedIn === null ? null : Math.max(0, Math.round((loggedIn + TOKEN_LIFETIME_MS - now) / 1000)),
+    token_expires_in_seconds:
+      loggedIn === null ? null : Math.max(0, Math.round((loggedIn + TOKEN_LIFETIME_MS - now) / 1000)),
     ca_expires_in_days: caExpires === null ? null : Math.floor((caExpires - now) / 86_400_000),
     ca_expired: caExpires === null ? null : caExpires <= now,
     upstream: { ...upstream },

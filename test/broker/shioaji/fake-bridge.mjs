@@ -25,5 +25,6 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   } else if (request.method === 'hang') {
     // never answers
   } else if (request.method === 'die') process.exit(3);
-  else send({ type: 'reply', id: request.id, error: { kind: 'protocol', message: `unknown method ${request.method}` } });
+  else
+    send({ type: 'reply', id: request.id, error: { kind: 'protocol', message: `unknown method ${request.method}` } });
 });

@@ -58,7 +58,11 @@ function placed(): TrackedOrder {
   return { trade, dealKeys: [], accountKey: '9A95-1234567', placedAt: 1_790_000_000_000 };
 }
 
-function orderReport(opType: 'New' | 'Cancel', quantities: { order: number; cancel: number }, opCode = '00'): OrderBody {
+function orderReport(
+  opType: 'New' | 'Cancel',
+  quantities: { order: number; cancel: number },
+  opCode = '00',
+): OrderBody {
   return {
     operation: { op_type: opType, op_code: opCode, op_msg: opCode === '00' ? '' : '價格超過漲跌停' },
     order: { id: 'ab12', seqno: '000001', ordno: 'W0001', account } as OrderBody['order'],
@@ -70,7 +74,14 @@ function orderReport(opType: 'New' | 'Cancel', quantities: { order: number; canc
       order_quantity: quantities.order,
       web_id: '137',
     },
-    contract: { security_type: 'STK', exchange: 'TSE', code: '2330', symbol: 'TSE2330', name: '台積電', currency: 'TWD' },
+    contract: {
+      security_type: 'STK',
+      exchange: 'TSE',
+      code: '2330',
+      symbol: 'TSE2330',
+      name: '台積電',
+      currency: 'TWD',
+    },
   } as OrderBody;
 }
 

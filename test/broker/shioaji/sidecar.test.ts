@@ -2,8 +2,8 @@
 // or a call can fail ends in a clear error, never a hang.
 
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { BridgeError, Sidecar, type SidecarEvent } from '../../../src/broker/shioaji/sidecar.js';
 
 const FAKE = fileURLToPath(new URL('./fake-bridge.mjs', import.meta.url));
@@ -54,7 +54,10 @@ describe('the bridge sidecar', () => {
     await assert.rejects(start('normal', [], [], '/nonexistent/python3').sidecar, failsWith('start', /cannot run/));
     const { sidecar, logged } = start('exit-before-hello');
     await assert.rejects(sidecar, failsWith('start', /exited with code 1 before its hello/));
-    assert.ok(logged.some((line) => line.includes('No module named sjgate_bridge')), 'its stderr reaches the log');
+    assert.ok(
+      logged.some((line) => line.includes('No module named sjgate_bridge')),
+      'its stderr reaches the log',
+    );
   });
 
   test('a call that SinoPac never answers times out; a sidecar that dies fails its pending calls', async () => {
