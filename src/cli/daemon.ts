@@ -277,7 +277,12 @@ export async function runForeground(config: GatewayConfig, runtime: Runtime): Pr
     if (readPidFile(config.pidPath) === process.pid) rmSync(config.pidPath, { force: true });
   };
   process.on('exit', removePidFile);
-  const mode = config.production ? 'production' : 'simulation';
+  const mode =
+    config.backend === 'simulator'
+      ? 'simulation'
+      : config.production
+        ? 'SinoPac production'
+        : "SinoPac's simulation environment";
   logInfo(`sjgate ${runtime.version} ready (${mode}), pid ${process.pid} in ${config.pidPath}`);
 
   let stopping = false;

@@ -13,7 +13,6 @@ import {
   applyOrderEvent,
   catchUp,
   type DealBody,
-  dealKey,
   isDealState,
   type OrderBody,
   orderIdOf,
@@ -121,8 +120,7 @@ export class LiveOrders implements OrdersPort {
     for (const trade of fresh) {
       const tracked = this.orders.get(trade.order.id);
       if (!tracked) {
-        this.track(trade, [], true);
-        this.replayEarly(trade.order.id);
+        this.adopt(trade);
         continue;
       }
       const before = JSON.stringify(tracked.trade.status);
@@ -177,10 +175,20 @@ export class LiveOrders implements OrdersPort {
       });
   }
 
+  /** An order first seen in a read-back: reported with every fill it has, then whatever came early for it. */
+  private adopt(trade: Trade): void {
+    const fills = structuredClone(trade);
+    this.track({ ...trade, status: { ...trade.status, deals: [], deal_quantity: 0 } } as Trade, [], true);
+    const tracked = this.orders.get(trade.order.id)!;
+    const events = catchUp(tracked, fills);
+    if (events.length > 0) this.report(tracked, events, false);
+    this.replayEarly(trade.order.id);
+  }
+
   private track(trade: Trade, events: OrderEvent[], placed: boolean): void {
     const tracked: TrackedOrder = {
       trade,
-      dealKeys: trade.status.deals.map((deal) => dealKey(deal)),
+      dealKeys: [],
       accountKey: accountKeyOf(trade.order.account),
       placedAt: trade.status.order_ts ? trade.status.order_ts * 1000 : this.clock.now(),
     };

@@ -17,7 +17,10 @@ import {
   type Trade,
 } from '../../domain/orders.js';
 
-/** What the gateway keeps of a live order: the Trade as last known, and the keys of the deals already reported. */
+/**
+ * What the gateway keeps of a live order: the Trade as last known, and the keys of the deals already reported to
+ * clients as events (a Trade may know a deal before its event arrives: place_order can answer with it).
+ */
 export interface TrackedOrder {
   trade: Trade;
   dealKeys: string[];
@@ -63,20 +66,24 @@ export function applyOrderEvent(tracked: TrackedOrder, body: OrderBody): void {
   settle(tracked, operation.op_type === 'Cancel' ? 'cancel' : 'deal');
 }
 
-/** Adds a deal event's fill to the order, unless that fill is already known; true when it was new. */
+/**
+ * Adds a deal event's fill to the order unless the Trade already holds it; true when the event is to be reported,
+ * false when this fill was reported before (SinoPac sent it twice, or a read-back reported it first).
+ */
 export function applyDealEvent(tracked: TrackedOrder, body: DealBody): boolean {
   const { status } = tracked.trade;
-  const deal: Deal = {
-    seq: String(status.deals.length + 1).padStart(6, '0'),
-    price: body.price,
-    quantity: body.quantity,
-    ts: body.ts,
-  };
-  const key = dealKey(deal);
+  const key = dealKey(body);
   if (tracked.dealKeys.includes(key)) return false;
   tracked.dealKeys.push(key);
-  status.deals.push(deal);
-  status.deal_quantity += deal.quantity;
+  if (!status.deals.some((deal) => dealKey(deal) === key)) {
+    status.deals.push({
+      seq: String(status.deals.length + 1).padStart(6, '0'),
+      price: body.price,
+      quantity: body.quantity,
+      ts: body.ts,
+    });
+    status.deal_quantity += body.quantity;
+  }
   settle(tracked, 'deal');
   return true;
 }
@@ -88,13 +95,12 @@ function settle(tracked: TrackedOrder, closedBy: 'deal' | 'cancel'): void {
 }
 
 /**
- * The events a newer Trade implies beyond what was reported of the older one: one deal event per fill not yet seen,
- * then a Cancel when the order was cancelled meanwhile. Applies them to `tracked` as it goes.
+ * The events a newer Trade implies beyond what was reported: one deal event per fill never reported, then a Cancel
+ * when the order was cancelled meanwhile. Applies them to `tracked` as it goes.
  */
 export function catchUp(tracked: TrackedOrder, fresh: Trade): OrderEvent[] {
   const events: OrderEvent[] = [];
-  const known = tracked.trade.status.deals.length;
-  for (const deal of fresh.status.deals.slice(known)) {
+  for (const deal of fresh.status.deals) {
     const body = dealBodyOf(fresh, deal);
     if (applyDealEvent(tracked, body)) events.push(dealEvent(fresh, body));
   }

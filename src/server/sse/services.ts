@@ -60,6 +60,10 @@ export async function startStreams(gateway: Gateway, options: StreamOptions = {}
     gateway.contracts.onContractEvent((event) => hub.publish('contract_event', event)),
   ];
   const restored = options.restore === false ? null : await subscriptions.restore();
+  if (!gateway.identity.simulation && subscriptions.tradeAccountKeys().length === 0) {
+    // The bridge logs in with subscribe_trade on, as the SDK does by default: every account reports from the start.
+    for (const account of await gateway.accounts.list()) await subscriptions.subscribeTrade(account);
+  }
   return {
     hub,
     subscriptions,
