@@ -18,6 +18,8 @@ export interface GatewayConfig {
   production: boolean;
   /** Who answers: the built-in simulator, or SinoPac through the official SDK (SJ_BACKEND, implied by SJ_PRODUCTION). */
   backend: Backend;
+  /** The bridge's Python interpreter (SJ_PYTHON); null: the one `sjgate setup production` made under the data home. */
+  python: string | null;
   host: string;
   port: number;
   homePath: string;
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     caPassword: text('SJ_CA_PASSWD'),
     production,
     backend: parseBackend(text('SJ_BACKEND'), production),
+    python: text('SJ_PYTHON'),
     host,
     port,
     homePath,

@@ -110,7 +110,7 @@ function openSimulator(config: GatewayConfig, options: StartOptions): SimVenue {
 }
 
 async function openShioaji(config: GatewayConfig, log: (line: string) => void): Promise<ShioajiVenue> {
-  const python = bridgePython({ ...process.env, SJ_HOME_PATH: config.homePath }).path;
+  const python = config.python ?? bridgePython({ SJ_HOME_PATH: config.homePath }).path;
   log(
     `starting the SinoPac session (${config.production ? 'production' : "SinoPac's simulation environment"}) with ${python}`,
   );

@@ -68,6 +68,16 @@ class Books:
         self.orders: dict[str, dict[str, Any]] = {o["id"]: o for o in data.get("orders", [])}
         self.combos: dict[str, dict[str, Any]] = {o["id"]: o for o in data.get("combos", [])}
         self.seq: int = data.get("seq", 0)
+        # What happened once in SinoPac's session history (a scripted drop), so a new sidecar does not do it again.
+        self.happened: list[str] = data.get("happened", [])
+
+    def once(self, what: str) -> bool:
+        with self.lock:
+            if what in self.happened:
+                return False
+            self.happened.append(what)
+            self.save()
+            return True
 
     def next_seq(self) -> int:
         self.seq += 1
@@ -78,7 +88,8 @@ class Books:
             return
         temporary = self.path.with_suffix(".tmp")
         temporary.write_text(json.dumps(
-            {"orders": list(self.orders.values()), "combos": list(self.combos.values()), "seq": self.seq}))
+            {"orders": list(self.orders.values()), "combos": list(self.combos.values()), "seq": self.seq,
+             "happened": self.happened}))
         os.replace(temporary, self.path)
 
 
@@ -148,7 +159,7 @@ class ScriptedShioaji:
     def _start_timers(self) -> None:
         threading.Thread(target=self._quote_loop, name="scripted-quotes", daemon=True).start()
         self._after(self.scenario.get("session_down_after_ms"), self._session_down)
-        self._after(self.scenario.get("silent_after_ms"), self.quotes_stopped.set)
+        self._after(self.scenario.get("silent_after_ms"), self._fall_silent)
         with self.books.lock:
             for record in self.books.orders.values():
                 if record["status"] not in FINAL and record.get("due_at"):
@@ -161,8 +172,15 @@ class ScriptedShioaji:
             timer.start()
 
     def _session_down(self) -> None:
+        if self.books.path and not self.books.once("session_down"):
+            return
         self.quotes_stopped.set()
         self.dispatcher.post(self.callbacks.get("session_down"))
+
+    def _fall_silent(self) -> None:
+        if self.books.path and not self.books.once("silent"):
+            return
+        self.quotes_stopped.set()
 
     def _require_login(self) -> None:
         if not self.logged_in:

@@ -57,8 +57,10 @@ export function applyOrderEvent(tracked: TrackedOrder, body: OrderBody): void {
   const order = tracked.trade.order;
   if (body.order.ordno) order.ordno = body.order.ordno;
   if (body.order.seqno) order.seqno = body.order.seqno;
-  status.order_quantity = body.status.order_quantity;
+  // The gateway's order_quantity is the live quantity, what was ordered less what was cancelled; a report may count
+  // the cancelled part in its order_quantity or not, so the smaller reading is the live one.
   status.cancel_quantity = body.status.cancel_quantity;
+  status.order_quantity = Math.min(body.status.order_quantity, order.quantity - status.cancel_quantity);
   if (body.status.modified_price) status.modified_price = body.status.modified_price;
   if (operation.op_type === 'UpdatePrice') order.price = body.status.modified_price || order.price;
   status.modified_ts = body.status.exchange_ts;

@@ -1,0 +1,219 @@
+// Production mode end to end: the gateway drives the real bridge sidecar and the real SDK models, with SinoPac's side
+// scripted (test/helpers/production.ts). The REST answers and SSE payloads are the simulator's shapes; start-up
+// failures are clear and fast; a killed sidecar, a dropped session and a missed fill are recovered, none reported
+// twice and none lost.
+
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import type { EventSourceMessage } from 'eventsource-parser';
+import { ConfigError } from '../../src/config.js';
+import {
+  eventually,
+  getJson,
+  type ProductionGateway,
+  postJson,
+  productionSkip,
+  startProduction,
+} from '../helpers/production.js';
+import { connectSse, type SseClient } from '../helpers/sse.js';
+
+const skip = productionSkip();
+const running: ProductionGateway[] = [];
+const clients: SseClient[] = [];
+after(async () => {
+  for (const client of clients) client.close();
+  await Promise.all(running.map((p) => p.close().catch(() => undefined)));
+});
+
+async function start(scenario: Record<string, unknown> = {}, env: Record<string, string> = {}) {
+  const production = await startProduction(scenario, env);
+  running.push(production);
+  return production;
+}
+
+async function stream(production: ProductionGateway, path = '/stream/data'): Promise<SseClient> {
+  const client = await connectSse(`${production.base}${path}`);
+  clients.push(client);
+  return client;
+}
+
+const stockOrder = (price: number, quantity = 1) => ({
+  contract: { code: '2330' },
+  stock_order: {
+    action: 'Buy',
+    price,
+    quantity,
+    price_type: 'LMT',
+    order_type: 'ROD',
+    order_lot: 'Common',
+    order_cond: 'Cash',
+  },
+});
+
+interface Upstream {
+  status: string;
+  restarts: number;
+  session_drops: number;
+  sidecar_pid: number;
+  scripted: boolean;
+  environment: string;
+}
+const upstreamOf = async (production: ProductionGateway) =>
+  (await getJson<{ upstream: Upstream }>(`${production.base}/health`)).upstream;
+
+const dealsOf = (events: EventSourceMessage[], tradeId: string) =>
+  events.filter((e) => e.event === 'order_event' && JSON.parse(e.data).data.StockDeal?.trade_id === tradeId);
+
+describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
+  test('answers the API with the simulator shapes, and streams order events and quotes', async () => {
+    const production = await start({ quotes: { interval_ms: 50 } });
+    const { base } = production;
+    const health = await getJson<Record<string, unknown> & { upstream: Upstream }>(`${base}/health`);
+    assert.equal(health.status, 'healthy');
+    assert.equal(health.simulation, false);
+    assert.equal(health.contract_count, 7);
+    assert.match(String(health.next_maintenance), /T00:22:00\.000Z$/, 'the daily refresh is at 08:22 Taiwan time');
+    assert.equal(typeof health.token_expires_in_seconds, 'number');
+    assert.deepEqual(
+      [health.upstream.status, health.upstream.environment, health.upstream.scripted],
+      ['connected', 'simulation', true],
+    );
+    assert.deepEqual(await getJson(`${base}/data/contracts/2330`), {
+      security_type: 'STK',
+      region: 'TW',
+      exchange: 'TSE',
+      code: '2330',
+      target_code: null,
+    });
+    const txfr1 = await getJson(`${base}/data/contracts/TXFR1`);
+    assert.equal(txfr1.target_code, 'TXFL6');
+    const missing = await fetch(`${base}/data/contracts/9999`);
+    assert.equal(missing.status, 404);
+    assert.match(((await missing.json()) as { message: string }).message, /contract 9999 not found/);
+    const accounts = await getJson<{ account_type: string; username: string }[]>(`${base}/auth/accounts`);
+    assert.deepEqual(
+      accounts.map((a) => a.account_type),
+      ['S', 'F'],
+    );
+
+    const events = await stream(production);
+    const placed = await postJson(`${base}/order/place_order`, stockOrder(1000));
+    assert.equal(placed.status, 200, JSON.stringify(placed.body));
+    const trade = placed.body as { order: { id: string; ordno: string }; status: { status: string } };
+    assert.equal(trade.status.status, 'Filled');
+    const [orderEvent, dealEvent] = await events.waitFor(2, (e) => e.event === 'order_event');
+    assert.equal(JSON.parse(orderEvent!.data).state, 'StockOrder');
+    assert.equal(JSON.parse(orderEvent!.data).data.StockOrder.operation.op_type, 'New');
+    assert.deepEqual(
+      (({ trade_id, price, quantity }) => ({ trade_id, price, quantity }))(JSON.parse(dealEvent!.data).data.StockDeal),
+      { trade_id: trade.order.id, price: 1000, quantity: 1 },
+    );
+
+    const resting = await postJson(`${base}/order/place_order`, stockOrder(990, 2));
+    const restingId = (resting.body as { order: { id: string } }).order.id;
+    const cancelled = await postJson(`${base}/order/cancel_order`, { trade_id: restingId });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    await events.waitFor(
+      1,
+      (e) => e.event === 'order_event' && JSON.parse(e.data).data.StockOrder?.operation.op_type === 'Cancel',
+    );
+    const trades = await postJson(`${base}/order/trades`, {});
+    const statuses = (trades.body as unknown as { order: { id: string }; status: { status: string } }[]).map((t) => [
+      t.order.id,
+      t.status.status,
+    ]);
+    assert.deepEqual(statuses, [
+      [trade.order.id, 'Filled'],
+      [restingId, 'Cancelled'],
+    ]);
+    const unknown = await postJson(`${base}/order/cancel_order`, { trade_id: 'nope' });
+    assert.equal(unknown.status, 404);
+
+    const subscribed = await postJson(`${base}/stream/subscribe`, { contract: { code: '2330' }, quote_type: 'Tick' });
+    assert.equal(subscribed.status, 200, JSON.stringify(subscribed.body));
+    const [tick] = await events.waitFor(1, (e) => e.event === 'tick_stk');
+    const tickData = JSON.parse(tick!.data);
+    assert.equal(tickData.code, '2330');
+    assert.equal(typeof tickData.close, 'string', 'prices are decimal strings, as the simulator sends them');
+    const index = await postJson(`${base}/stream/subscribe`, { contract: { code: 'IX0001' }, quote_type: 'Tick' });
+    assert.equal(index.status, 400, 'the exchange rules on what streams are the simulator’s');
+  });
+
+  test('a refused login stops the start at once with SinoPac’s message and the fix', async () => {
+    const started = Date.now();
+    await assert.rejects(
+      start({ login: { refuse: 'Sign data is timeout.' } }),
+      (error: unknown) =>
+        error instanceof ConfigError && /Sign data is timeout/.test(error.message) && /clock/i.test(error.message),
+    );
+    await assert.rejects(
+      start({ login: { error: 'connection' } }),
+      (error: unknown) => error instanceof ConfigError && /unreachable|connect/i.test(error.message),
+    );
+    assert.ok(Date.now() - started < 30_000);
+  });
+
+  test('a sidecar killed mid-burst is restarted: orders are read back, fills missed meanwhile reported once', async () => {
+    const production = await start({ quotes: { interval_ms: 50 }, fill: { resting_after_ms: 400 } });
+    const { base } = production;
+    const events = await stream(production);
+    await postJson(`${base}/stream/subscribe`, { contract: { code: '2890' }, quote_type: 'Tick' });
+    await events.waitFor(1, (e) => e.event === 'tick_stk');
+    const before = await upstreamOf(production);
+    const burst = Array.from({ length: 8 }, () => postJson(`${base}/order/place_order`, stockOrder(990)));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    process.kill(before.sidecar_pid, 'SIGKILL');
+    const answers = await Promise.all(burst);
+    for (const answer of answers) {
+      assert.ok([200, 503].includes(answer.status), JSON.stringify(answer.body));
+    }
+    const up = await eventually(
+      () => upstreamOf(production),
+      (u) => u.status === 'connected' && u.restarts === 1,
+      15_000,
+    );
+    assert.notEqual(up.sidecar_pid, before.sidecar_pid);
+    const placedIds = answers
+      .filter((a) => a.status === 200)
+      .map((a) => (a.body as { order: { id: string } }).order.id);
+    const trades = await eventually(
+      async () =>
+        (await postJson(`${base}/order/trades`, {})).body as unknown as {
+          order: { id: string };
+          status: { status: string };
+        }[],
+      (list) => list.length > 0 && list.every((t) => t.status.status === 'Filled'),
+      15_000,
+    );
+    for (const id of placedIds)
+      assert.ok(
+        trades.some((t) => t.order.id === id),
+        `order ${id} answered 200 is kept`,
+      );
+    for (const t of trades) {
+      await events.waitFor(1, (e) => dealsOf([e], t.order.id).length > 0, 10_000);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const t of trades)
+      assert.equal(dealsOf(events.events, t.order.id).length, 1, `one deal event for ${t.order.id}`);
+    const ticksBefore = events.events.filter((e) => e.event === 'tick_stk').length;
+    await events.waitFor(ticksBefore + 3, (e) => e.event === 'tick_stk', 10_000);
+  });
+
+  test('a session SinoPac drops is replaced and its subscriptions come back', async () => {
+    const production = await start({ quotes: { interval_ms: 50 }, session_down_after_ms: 600 });
+    const { base } = production;
+    const events = await stream(production);
+    await postJson(`${base}/stream/subscribe`, { contract: { code: '2330' }, quote_type: 'Tick' });
+    await events.waitFor(1, (e) => e.event === 'tick_stk');
+    const up = await eventually(
+      () => upstreamOf(production),
+      (u) => u.session_drops === 1 && u.status === 'connected' && u.restarts === 1,
+      15_000,
+    );
+    assert.equal(up.session_drops, 1);
+    const seen = events.events.filter((e) => e.event === 'tick_stk').length;
+    await events.waitFor(seen + 3, (e) => e.event === 'tick_stk', 10_000);
+    assert.ok(production.log.some((line) => /SinoPac dropped the session/.test(line)));
+  });
+});
