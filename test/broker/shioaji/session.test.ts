@@ -1,0 +1,95 @@
+// The supervised SinoPac session over the real sidecar and the scripted SinoPac: a session that falls silent while
+// quotes are expected is replaced; a login budget spent keeps it down with the reason; close ends the sidecar.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { BridgeSession, type SessionOptions } from '../../../src/broker/shioaji/session.js';
+import { BRIDGE_PYTHON, eventually, KEYS, productionSkip } from '../../helpers/production.js';
+
+const skip = productionSkip();
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function scenarioEnv(scenario: Record<string, unknown>): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'sjgate-session-'));
+  dirs.push(dir);
+  const path = join(dir, 'scenario.json');
+  writeFileSync(path, JSON.stringify({ state_path: join(dir, 'sinopac.json'), ...scenario }));
+  return { SJGATE_BRIDGE_SCRIPT: path };
+}
+
+function options(scenario: Record<string, unknown>, extra: Partial<SessionOptions> = {}): SessionOptions {
+  return {
+    python: BRIDGE_PYTHON,
+    env: scenarioEnv(scenario),
+    credentials: { apiKey: KEYS.SJ_API_KEY, secretKey: KEYS.SJ_SEC_KEY },
+    ca: null,
+    simulation: true,
+    log: () => undefined,
+    backoffMs: { first: 100, last: 400 },
+    maintenanceAt: null,
+    ...extra,
+  };
+}
+
+describe('the SinoPac session', { skip, timeout: 60_000 }, () => {
+  test('a session that falls silent while quotes are expected is replaced, and quotes come back', async () => {
+    const lines: string[] = [];
+    const session = await BridgeSession.open(
+      options(
+        { quotes: { interval_ms: 20 }, silent_after_ms: 300 },
+        { silentAfterMs: 500, expectQuotes: () => true, log: (line) => lines.push(line) },
+      ),
+    );
+    let quotes = 0;
+    session.onEvent((event) => {
+      if (event.event === 'quote') quotes++;
+    });
+    session.onReconnected(() => session.call('subscribe', stream));
+    const stream = { security_type: 'STK', exchange: 'TSE', code: '2330', quote_type: 'Tick', intraday_odd: false };
+    try {
+      await session.call('subscribe', stream);
+      const firstPid = session.upstream().sidecar_pid;
+      const state = await eventually(
+        async () => session.upstream(),
+        (u) => u.silent_recoveries === 1 && u.status === 'connected' && u.sidecar_pid !== firstPid,
+        20_000,
+      );
+      assert.equal(state.restarts, 1);
+      assert.ok(
+        lines.some((line) => /no quote for 1 s while subscribed and the market is open/.test(line)),
+        lines.join('\n'),
+      );
+      const before = quotes;
+      await eventually(
+        async () => quotes,
+        (n) => n >= before + 3,
+        5_000,
+      );
+    } finally {
+      await session.close();
+    }
+    assert.equal(session.upstream().status, 'closed');
+  });
+
+  test('past the day’s login budget the session stays down and says why', async () => {
+    const session = await BridgeSession.open(options({ session_down_after_ms: 200 }, { maxLoginsPerDay: 1 }));
+    try {
+      const state = await eventually(
+        async () => session.upstream(),
+        (u) => u.status === 'down',
+        10_000,
+      );
+      assert.match(String(state.last_error), /1 logins today already; the session stays down until tomorrow/);
+      assert.equal(state.session_drops, 1);
+      await assert.rejects(session.call('accounts'), /the SinoPac session is down/);
+    } finally {
+      await session.close();
+    }
+  });
+});
