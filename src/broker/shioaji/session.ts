@@ -2,9 +2,15 @@
 // falls silent, is replaced after a growing delay and logged in again within SinoPac's limits; listeners then restore
 // what the old one held (subscriptions, the view of orders).
 
-import { addDays, taipeiDate, taipeiInstant } from '../../domain/time.js';
 import type { UpstreamState } from '../port.js';
-import { BridgeError, type BridgeErrorBody, type Hello, Sidecar, type SidecarEvent } from './sidecar.js';
+import {
+  Backoff,
+  LoginBudget,
+  nextInstantAt as nextMaintenance,
+  startUpkeep,
+  type UpkeepOptions,
+} from './session-upkeep.js';
+import { BridgeError, type BridgeErrorBody, Sidecar, type SidecarEvent } from './sidecar.js';
 
 export interface Credentials {
   apiKey: string;
@@ -42,50 +48,33 @@ export class UpstreamStartError extends Error {
   }
 }
 
+/** SinoPac's answer to too many calls or logins: a one-minute suspension that every retry extends. */
 const BAN_PATTERN = /操作異常|1分鐘|503/;
 const BAN_DELAY_MS = 65_000;
 
 export class BridgeSession {
   private sidecar: Sidecar | null = null;
-  private readonly eventListeners = new Set<(event: SidecarEvent) => void>();
-  private readonly reconnectListeners = new Set<() => Promise<void>>();
-  private readonly now: () => number;
-  private readonly backoff: { first: number; last: number };
-  private delayMs: number;
-  private timer: NodeJS.Timeout | null = null;
-  private watchdog: NodeJS.Timeout | null = null;
-  private maintenanceTimer: NodeJS.Timeout | null = null;
-  /** The session being replaced is the daily maintenance's: its outcome is reported as the maintenance's. */
-  private maintaining = false;
-  private closing = false;
-  private loginsDay = '';
-  private lastQuoteAt = 0;
+  private readonly listeners = {
+    events: new Set<(event: SidecarEvent) => void>(),
+    reconnected: new Set<() => Promise<void>>(),
+  };
+  private readonly backoff: Backoff;
+  private readonly logins: LoginBudget;
   private readonly state: UpstreamState;
+  private stopUpkeep: () => void = () => undefined;
+  private readonly marks = {
+    /** The session being replaced is the daily maintenance's: its outcome is reported as the maintenance's. */
+    maintaining: false,
+    lastQuoteAt: 0,
+  };
 
-  private constructor(private readonly options: SessionOptions) {
-    this.now = options.now ?? Date.now;
-    this.backoff = options.backoffMs ?? { first: 1_000, last: 60_000 };
-    this.delayMs = this.backoff.first;
-    this.state = {
-      status: 'starting',
-      environment: options.simulation ? 'simulation' : 'production',
-      sdk: null,
-      bridge: null,
-      scripted: false,
-      sidecar_pid: null,
-      logged_in_at: null,
-      logins_today: 0,
-      restarts: 0,
-      session_drops: 0,
-      silent_recoveries: 0,
-      last_error: null,
-      last_error_hint: null,
-      ca_expires_at: null,
-      last_quote_at: null,
-      last_maintenance: null,
-      next_maintenance: null,
-      last_maintenance_error: null,
-    };
+  private readonly options: SessionOptions & { now: () => number };
+
+  private constructor(options: SessionOptions) {
+    this.options = { ...options, now: options.now ?? Date.now };
+    this.backoff = new Backoff(options.backoffMs ?? { first: 1_000, last: 60_000 });
+    this.logins = new LoginBudget(this.options.now, options.maxLoginsPerDay ?? 50);
+    this.state = initialState(options.simulation);
   }
 
   /** Starts the sidecar and logs in; rejects with UpstreamStartError (SinoPac's message and the fix) when it cannot. */
@@ -98,20 +87,16 @@ export class BridgeSession {
       const body = asBody(error);
       throw new UpstreamStartError(`cannot start the SinoPac session: ${body.message}`, body.hint);
     }
-    session.startWatchdog();
-    session.scheduleMaintenance();
+    session.stopUpkeep = startUpkeep(session.upkeep());
     return session;
   }
 
   upstream(): UpstreamState {
     return {
       ...this.state,
-      last_quote_at: this.lastQuoteAt ? new Date(this.lastQuoteAt).toISOString() : null,
+      logins_today: this.logins.today,
+      last_quote_at: this.marks.lastQuoteAt ? new Date(this.marks.lastQuoteAt).toISOString() : null,
     };
-  }
-
-  get hello(): Hello | null {
-    return this.sidecar?.hello ?? null;
   }
 
   /** Calls the SDK through the sidecar; rejects at once with kind `unavailable` while no session is up. */
@@ -131,22 +116,20 @@ export class BridgeSession {
   }
 
   onEvent(listener: (event: SidecarEvent) => void): () => void {
-    this.eventListeners.add(listener);
-    return () => this.eventListeners.delete(listener);
+    this.listeners.events.add(listener);
+    return () => this.listeners.events.delete(listener);
   }
 
   /** Runs after every new login but the first (calls already pass while it runs). */
   onReconnected(listener: () => Promise<void>): () => void {
-    this.reconnectListeners.add(listener);
-    return () => this.reconnectListeners.delete(listener);
+    this.listeners.reconnected.add(listener);
+    return () => this.listeners.reconnected.delete(listener);
   }
 
   async close(): Promise<void> {
-    this.closing = true;
     this.state.status = 'closed';
-    if (this.timer) clearTimeout(this.timer);
-    if (this.watchdog) clearInterval(this.watchdog);
-    if (this.maintenanceTimer) clearTimeout(this.maintenanceTimer);
+    this.backoff.cancel();
+    this.stopUpkeep();
     const sidecar = this.sidecar;
     this.sidecar = null;
     if (sidecar?.alive) {
@@ -155,14 +138,21 @@ export class BridgeSession {
     }
   }
 
+  /** Starts a sidecar and logs it in: the one the session holds from then on. */
   private async connect(): Promise<void> {
-    this.countLogin();
+    if (!this.logins.take()) {
+      throw new BridgeError({
+        kind: 'login_budget',
+        message: `${this.logins.max} logins today already; the session stays down until tomorrow (SinoPac suspends repeated logins)`,
+        hint: 'find why the session keeps dropping (the log, sjgate doctor), then restart the daemon',
+      });
+    }
     const sidecar = await Sidecar.start({
       python: this.options.python,
       env: this.options.env,
       log: (line) => this.options.log(`bridge: ${line}`),
-      onEvent: (event) => this.receive(sidecar, event),
-      onExit: (reason) => this.lost(sidecar, `the bridge ${reason}`),
+      onEvent: (event) => sidecar === this.sidecar && this.receive(event),
+      onExit: (reason) => sidecar === this.sidecar && this.replace(`the bridge ${reason}`),
     });
     this.sidecar = sidecar;
     const { hello } = sidecar;
@@ -173,159 +163,153 @@ export class BridgeSession {
       sidecar_pid: sidecar.pid ?? null,
     });
     if (hello.scripted) this.options.log('bridge: SCRIPTED session (SJGATE_BRIDGE_SCRIPT): nothing reaches SinoPac');
-    if (hello.sdk === null) {
-      throw new BridgeError({
-        kind: 'sdk_missing',
-        message: `the official shioaji package cannot be imported by ${this.options.python}: ${hello.sdk_error ?? ''}`,
-        hint: 'run `sjgate setup production`, or set SJ_PYTHON to an interpreter that has shioaji 1.7 installed',
-      });
+    this.state.ca_expires_at = await logIn(sidecar, this.options);
+    if (this.state.status === 'closed') {
+      void this.sidecar?.close();
+      this.sidecar = null;
+      throw new BridgeError({ kind: 'closed', message: 'the session was closed while logging in' });
     }
-    const { credentials, ca, simulation } = this.options;
-    await sidecar.call(
-      'login',
-      {
-        api_key: credentials.apiKey,
-        secret_key: credentials.secretKey,
-        simulation,
-        receive_window: 30_000,
-        fetch_contracts: true,
-      },
-      120_000,
-    );
-    if (ca) {
-      const activated = await sidecar.call<{ expires_at: string | null }>('activate_ca', {
-        ca_path: ca.path,
-        ca_passwd: ca.password,
-      });
-      this.state.ca_expires_at = activated.expires_at;
-    }
-    this.state.status = 'connected';
-    this.state.logged_in_at = new Date(this.now()).toISOString();
-    this.state.last_error = null;
-    this.state.last_error_hint = null;
-    this.delayMs = this.backoff.first;
-    this.lastQuoteAt = this.now();
+    Object.assign(this.state, {
+      status: 'connected',
+      logged_in_at: new Date(this.options.now()).toISOString(),
+      last_error: null,
+      last_error_hint: null,
+    });
+    this.backoff.reset();
+    this.marks.lastQuoteAt = this.options.now();
   }
 
-  private receive(sidecar: Sidecar, event: SidecarEvent): void {
-    if (sidecar !== this.sidecar) return;
-    if (event.event === 'quote') this.lastQuoteAt = this.now();
+  private receive(event: SidecarEvent): void {
+    if (event.event === 'quote') this.marks.lastQuoteAt = this.options.now();
     if (event.event === 'session_down') {
       this.state.session_drops++;
       this.replace('SinoPac dropped the session');
       return;
     }
-    for (const listener of this.eventListeners) listener(event);
-  }
-
-  private lost(sidecar: Sidecar, reason: string): void {
-    if (sidecar !== this.sidecar || this.closing) return;
-    this.replace(reason);
+    for (const listener of this.listeners.events) listener(event);
   }
 
   /** Ends the current sidecar (if it still runs) and schedules a new one. */
   private replace(reason: string): void {
-    if (this.closing || this.state.status === 'reconnecting') return;
-    this.options.log(`bridge: ${reason}; starting a new session in ${this.delayMs / 1000} s`);
+    if (this.state.status === 'closed' || this.state.status === 'reconnecting') return;
     this.state.status = 'reconnecting';
     this.state.last_error = reason;
-    const old = this.sidecar;
+    void this.sidecar?.close();
     this.sidecar = null;
-    void old?.close();
-    this.schedule();
+    this.reconnectSoon(reason);
   }
 
-  private schedule(): void {
-    const delay = this.delayMs;
-    this.delayMs = Math.min(this.delayMs * 2, this.backoff.last);
-    this.timer = setTimeout(() => void this.reconnect(), delay);
+  private reconnectSoon(reason: string): void {
+    const delay = this.backoff.schedule(() => void this.reconnect());
+    this.options.log(`bridge: ${reason}; starting a new session in ${delay / 1000} s`);
   }
 
   private async reconnect(): Promise<void> {
-    if (this.closing) return;
-    const max = this.options.maxLoginsPerDay ?? 50;
-    if (this.loginsToday() >= max) {
-      this.fail({
-        kind: 'login_budget',
-        message: `${max} logins today already; the session stays down until tomorrow (SinoPac suspends repeated logins)`,
-        hint: 'find why the session keeps dropping (the log, sjgate doctor), then restart the daemon',
-      });
-      return;
-    }
+    if (this.state.status === 'closed') return;
     this.state.restarts++;
     try {
       await this.connect();
-      for (const listener of this.reconnectListeners) await listener();
-      if (this.maintaining) this.state.last_maintenance_error = null;
-      this.maintaining = false;
+      for (const listener of this.listeners.reconnected) await listener();
+      if (this.marks.maintaining) this.state.last_maintenance_error = null;
+      this.marks.maintaining = false;
       this.options.log('bridge: session restored');
     } catch (error) {
       const body = asBody(error);
-      this.state.last_error = body.message;
-      this.state.last_error_hint = body.hint ?? null;
-      if (this.maintaining) this.state.last_maintenance_error = body.message;
-      this.options.log(`bridge: login failed: ${body.message}`);
-      const old = this.sidecar;
+      Object.assign(this.state, { last_error: body.message, last_error_hint: body.hint ?? null });
+      if (this.marks.maintaining) this.state.last_maintenance_error = body.message;
+      void this.sidecar?.close();
       this.sidecar = null;
-      void old?.close();
-      if (BAN_PATTERN.test(body.message)) this.delayMs = Math.max(this.delayMs, BAN_DELAY_MS);
+      if (body.kind === 'login_budget') {
+        this.state.status = 'down';
+        this.options.log(`bridge: ${body.message}`);
+        return;
+      }
+      if (BAN_PATTERN.test(body.message)) this.backoff.atLeast(BAN_DELAY_MS);
       this.state.status = 'reconnecting';
-      this.schedule();
+      this.reconnectSoon(`login failed: ${body.message}`);
     }
   }
 
-  private fail(body: BridgeErrorBody): void {
-    this.state.status = 'down';
-    this.state.last_error = body.message;
-    this.state.last_error_hint = body.hint ?? null;
-    this.options.log(`bridge: ${body.message}`);
-  }
-
-  private startWatchdog(): void {
-    const silentAfter = this.options.silentAfterMs ?? 60_000;
-    const expectQuotes = this.options.expectQuotes;
-    if (!expectQuotes) return;
-    this.watchdog = setInterval(
-      () => {
-        if (this.state.status !== 'connected' || !expectQuotes()) return;
-        if (this.now() - this.lastQuoteAt < silentAfter) return;
+  /** The watchdog of a silent session and the daily refresh, both ending in a new session. */
+  private upkeep(): UpkeepOptions {
+    const maintenanceAt = this.options.maintenanceAt === undefined ? '08:22' : this.options.maintenanceAt;
+    const silentAfterMs = this.options.silentAfterMs ?? 60_000;
+    if (maintenanceAt !== null) {
+      this.state.next_maintenance = new Date(nextMaintenance(maintenanceAt, this.options.now())).toISOString();
+    }
+    return {
+      now: this.options.now,
+      silentAfterMs,
+      expectQuotes: this.options.expectQuotes,
+      lastQuoteAt: () => this.marks.lastQuoteAt,
+      connected: () => this.state.status === 'connected',
+      onSilent: () => {
         this.state.silent_recoveries++;
-        this.replace(`no quote for ${Math.round(silentAfter / 1000)} s while subscribed and the market is open`);
+        this.replace(`no quote for ${silentAfterMs / 1000} s while subscribed and the market is open`);
       },
-      Math.min(silentAfter, 5_000),
-    );
-    this.watchdog.unref();
+      maintenanceAt,
+      onMaintenance: (next) => {
+        Object.assign(this.state, {
+          last_maintenance: new Date(this.options.now()).toISOString(),
+          next_maintenance: new Date(next).toISOString(),
+        });
+        this.marks.maintaining = true;
+        this.replace('daily maintenance: a new session');
+      },
+    };
   }
+}
 
-  /** The daily refresh: a planned new session, so a token never runs out and a stale session never lingers. */
-  private scheduleMaintenance(): void {
-    const at = this.options.maintenanceAt === undefined ? '08:22' : this.options.maintenanceAt;
-    if (at === null || this.closing) return;
-    const now = this.now();
-    let next = taipeiInstant(taipeiDate(now), at);
-    if (next <= now) next = taipeiInstant(addDays(taipeiDate(now), 1), at);
-    this.state.next_maintenance = new Date(next).toISOString();
-    this.maintenanceTimer = setTimeout(() => {
-      this.state.last_maintenance = new Date(this.now()).toISOString();
-      this.maintaining = true;
-      this.replace('daily maintenance: a new session');
-      this.scheduleMaintenance();
-    }, next - now);
-    this.maintenanceTimer.unref();
+/** Logs a fresh sidecar in and activates the certificate; the certificate's expiry, when there is one. */
+async function logIn(sidecar: Sidecar, options: SessionOptions): Promise<string | null> {
+  if (sidecar.hello.sdk === null) {
+    throw new BridgeError({
+      kind: 'sdk_missing',
+      message: `the official shioaji package cannot be imported by ${options.python}: ${sidecar.hello.sdk_error ?? ''}`,
+      hint: 'run `sjgate setup production`, or set SJ_PYTHON to an interpreter that has shioaji 1.7 installed',
+    });
   }
+  const { credentials, ca, simulation } = options;
+  await sidecar.call(
+    'login',
+    {
+      api_key: credentials.apiKey,
+      secret_key: credentials.secretKey,
+      simulation,
+      receive_window: 30_000,
+      fetch_contracts: true,
+    },
+    120_000,
+  );
+  if (!ca) return null;
+  const activated = await sidecar.call<{ expires_at: string | null }>('activate_ca', {
+    ca_path: ca.path,
+    ca_passwd: ca.password,
+  });
+  return activated.expires_at;
+}
 
-  private countLogin(): void {
-    const day = taipeiDate(this.now());
-    if (day !== this.loginsDay) {
-      this.loginsDay = day;
-      this.state.logins_today = 0;
-    }
-    this.state.logins_today++;
-  }
-
-  private loginsToday(): number {
-    return taipeiDate(this.now()) === this.loginsDay ? this.state.logins_today : 0;
-  }
+function initialState(simulation: boolean): UpstreamState {
+  return {
+    status: 'starting',
+    environment: simulation ? 'simulation' : 'production',
+    sdk: null,
+    bridge: null,
+    scripted: false,
+    sidecar_pid: null,
+    logged_in_at: null,
+    logins_today: 0,
+    restarts: 0,
+    session_drops: 0,
+    silent_recoveries: 0,
+    last_error: null,
+    last_error_hint: null,
+    ca_expires_at: null,
+    last_quote_at: null,
+    last_maintenance: null,
+    next_maintenance: null,
+    last_maintenance_error: null,
+  };
 }
 
 function asBody(error: unknown): BridgeErrorBody {

@@ -85,6 +85,8 @@ export class Sidecar {
         HELLO_TIMEOUT_MS,
       );
       child.once('error', (error) => fail(`cannot run ${options.python}: ${error.message}`));
+      // A write to a sidecar that just died fails with EPIPE; its exit, reported next, fails what is pending.
+      child.stdin!.on('error', () => undefined);
       createInterface({ input: child.stderr! }).on('line', (line) => options.log(line));
       createInterface({ input: child.stdout! }).on('line', (line) => {
         const message = parseLine(line);

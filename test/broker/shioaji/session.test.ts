@@ -62,7 +62,7 @@ describe('the SinoPac session', { skip, timeout: 60_000 }, () => {
       );
       assert.equal(state.restarts, 1);
       assert.ok(
-        lines.some((line) => /no quote for 1 s while subscribed and the market is open/.test(line)),
+        lines.some((line) => /no quote for 0.5 s while subscribed and the market is open/.test(line)),
         lines.join('\n'),
       );
       const before = quotes;
