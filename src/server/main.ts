@@ -50,7 +50,8 @@ export async function startGateway(
         ? { apiKey: config.apiKey, secretKey: config.secretKey }
         : null,
     https,
-    rateLimits: config.simLimits,
+    // SinoPac suspends an account over its limits, so with it they hold whatever SJ_SIM_LIMITS says.
+    rateLimits: config.backend === 'shioaji' || config.simLimits,
     appsDir: join(config.homePath, 'apps'),
     requestLog: requestLog ? { logger: requestLog.logger, errorsOnly: config.requestLog === 'errors' } : undefined,
     streams: {
