@@ -209,6 +209,12 @@ function checkCredentials(config: GatewayConfig): void {
   if (config.caPath !== null && config.caPassword === null) {
     throw new ConfigError('SJ_CA_PATH is set but SJ_CA_PASSWD is not: the certificate cannot be activated without it');
   }
+  if (config.caPath !== null && config.backend === 'shioaji' && !existsSync(config.caPath)) {
+    throw new ConfigError(
+      `SJ_CA_PATH points to '${config.caPath}', which does not exist: download the certificate (Sinopac.pfx) with ` +
+        "SinoPac's certificate tool and give its path",
+    );
+  }
   if (config.backend !== 'shioaji') return;
   const missing = [config.apiKey === null && 'SJ_API_KEY', config.secretKey === null && 'SJ_SEC_KEY'].filter(Boolean);
   if (missing.length > 0) {

@@ -75,7 +75,7 @@ describe('configuration', () => {
 
   test('production without keys refuses, naming what is missing; simulation needs none', () => {
     rejects({ SJ_PRODUCTION: 'true' }, /needs SJ_API_KEY and SJ_SEC_KEY/);
-    rejects({ SJ_PRODUCTION: 'true', SJ_API_KEY: 'k' }, /needs SJ_SEC_KEY;/);
+    rejects({ SJ_PRODUCTION: 'true', SJ_API_KEY: 'k' }, /needs SJ_SEC_KEY, the API keys from SinoPac;/);
     assert.equal(loadConfig({ SJ_PRODUCTION: 'true', SJ_API_KEY: 'k', SJ_SEC_KEY: 's' }).production, true);
     assert.equal(loadConfig({}).apiKey, null);
   });

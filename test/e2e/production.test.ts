@@ -4,6 +4,9 @@
 // twice and none lost.
 
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { ConfigError } from '../../src/config.js';
@@ -151,6 +154,27 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
       (error: unknown) => error instanceof ConfigError && /unreachable|connect/i.test(error.message),
     );
     assert.ok(Date.now() - started < 30_000);
+  });
+
+  test('a certificate that is missing, refused or expired stops the start with the fix', async () => {
+    const ca = { SJ_CA_PATH: '/nonexistent/Sinopac.pfx', SJ_CA_PASSWD: 'A123456789' };
+    await assert.rejects(start({}, ca), /SJ_CA_PATH points to '\/nonexistent\/Sinopac\.pfx', which does not exist/);
+    const pfx = join(mkdtempSync(join(tmpdir(), 'sjgate-ca-')), 'Sinopac.pfx');
+    writeFileSync(pfx, 'not really a certificate');
+    const present = { ...ca, SJ_CA_PATH: pfx };
+    await assert.rejects(start({ ca: { refuse: 'CA password incorrect' } }, present), (error: Error) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /CA password incorrect/);
+      return true;
+    });
+    await assert.rejects(
+      start({ ca: { expires_at: '2025-01-31T23:59:59+08:00' } }, present),
+      /the certificate .*Sinopac\.pfx expired on 2025-01-31/,
+    );
+    const valid = await start({ ca: { expires_at: '2027-06-30T23:59:59+08:00' } }, present);
+    const health = await getJson<{ ca_expires_in_days: number; ca_expired: boolean }>(`${valid.base}/health`);
+    assert.equal(health.ca_expired, false);
+    assert.ok(health.ca_expires_in_days > 100, JSON.stringify(health));
   });
 
   test('a sidecar killed mid-burst is restarted: orders are read back, fills missed meanwhile reported once', async () => {

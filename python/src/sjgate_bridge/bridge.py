@@ -81,7 +81,9 @@ class Bridge:
     def activate_ca(self, params: dict[str, Any]) -> Any:
         ca_path = get(params, "ca_path", str)
         ca_passwd = get(params, "ca_passwd", str)
-        person_id = get(params, "person_id", str, None)
+        # The certificate is the person's; their id is on every account the login returned.
+        person_id = get(params, "person_id", str, None) or next(
+            (account.person_id for account in self.api.list_accounts() if account.person_id), None)
         if not self.api.activate_ca(ca_path, ca_passwd, person_id=person_id):
             raise BridgeError("ca", "activate_ca answered false", "Check SJ_CA_PATH, the CA password and the person id.")
         return {"activated": True, "expires_at": self._ca_expiry(person_id)}

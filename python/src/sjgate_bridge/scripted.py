@@ -217,7 +217,8 @@ class ScriptedShioaji:
 
     def get_ca_expiretime(self, person_id: str) -> dt.datetime:
         self._require_login()
-        return dt.datetime(2027, 12, 31, 23, 59, 59, tzinfo=TAIPEI)
+        expires = (self.scenario.get("ca") or {}).get("expires_at")
+        return dt.datetime.fromisoformat(expires) if expires else dt.datetime(2027, 12, 31, 23, 59, 59, tzinfo=TAIPEI)
 
     # -- callbacks ------------------------------------------------------------------------------------------------
 

@@ -269,6 +269,7 @@ async function logIn(sidecar: Sidecar, options: SessionOptions): Promise<string 
       hint: 'run `sjgate setup production`, or set SJ_PYTHON to an interpreter that has shioaji 1.7 installed',
     });
   }
+  checkSdkVersion(sidecar.hello.sdk, options);
   const { credentials, ca, simulation } = options;
   await sidecar.call(
     'login',
@@ -286,7 +287,29 @@ async function logIn(sidecar: Sidecar, options: SessionOptions): Promise<string 
     ca_path: ca.path,
     ca_passwd: ca.password,
   });
+  const expires = activated.expires_at === null ? null : Date.parse(activated.expires_at);
+  if (expires !== null && expires <= (options.now ?? Date.now)()) {
+    throw new BridgeError({
+      kind: 'ca',
+      message: `the certificate ${ca.path} expired on ${activated.expires_at}: SinoPac refuses orders signed with it`,
+      hint: "download a new certificate with SinoPac's certificate tool and point SJ_CA_PATH at it",
+    });
+  }
   return activated.expires_at;
+}
+
+/** The bridge is written for the 1.7 line of the SDK: an older one lacks what it calls, a newer one is untried. */
+function checkSdkVersion(sdk: string, options: SessionOptions): void {
+  const [major, minor] = sdk.split('.').map(Number);
+  if (major === 1 && minor === 7) return;
+  if (major === undefined || minor === undefined || major < 1 || (major === 1 && minor < 7)) {
+    throw new BridgeError({
+      kind: 'sdk_version',
+      message: `shioaji ${sdk} at ${options.python} is too old: this sjgate drives the 1.7 line of the SDK`,
+      hint: 'run `sjgate setup production`, which installs a compatible shioaji',
+    });
+  }
+  options.log(`bridge: shioaji ${sdk} is newer than the 1.7 line this sjgate was tested with; watch the log`);
 }
 
 function initialState(simulation: boolean): UpstreamState {

@@ -13,6 +13,7 @@ if (mode === 'exit-before-hello') {
 }
 if (mode === 'other-protocol') send({ ...hello, protocol: 2 });
 else if (mode === 'no-sdk') send({ ...hello, sdk: null, sdk_error: "No module named 'shioaji'" });
+else if (mode === 'old-sdk') send({ ...hello, sdk: '1.2.5' });
 else if (mode !== 'mute') send(hello);
 
 createInterface({ input: process.stdin }).on('line', (line) => {

@@ -6,8 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { BridgeSession, type SessionOptions } from '../../../src/broker/shioaji/session.js';
 import { BRIDGE_PYTHON, eventually, KEYS, productionSkip } from '../../helpers/production.js';
+
+const FAKE = fileURLToPath(new URL('./fake-bridge.mjs', import.meta.url));
 
 const skip = productionSkip();
 const dirs: string[] = [];
@@ -91,5 +94,33 @@ describe('the SinoPac session', { skip, timeout: 60_000 }, () => {
     } finally {
       await session.close();
     }
+  });
+});
+
+describe('the SDK the sidecar brings', () => {
+  const openWith = (mode: string) =>
+    BridgeSession.open({
+      python: FAKE,
+      env: { FAKE_BRIDGE_MODE: mode },
+      credentials: { apiKey: KEYS.SJ_API_KEY, secretKey: KEYS.SJ_SEC_KEY },
+      ca: null,
+      simulation: true,
+      log: () => undefined,
+      maintenanceAt: null,
+    });
+
+  test('shioaji missing from the interpreter stops the start with the command that installs it', async () => {
+    await assert.rejects(openWith('no-sdk'), (error: Error) => {
+      assert.match(
+        error.message,
+        /the official shioaji package cannot be imported by .*fake-bridge\.mjs: No module named 'shioaji'/,
+      );
+      assert.match(error.message, /fix: run `sjgate setup production`/);
+      return true;
+    });
+  });
+
+  test('an SDK older than the 1.7 line is refused, naming its version', async () => {
+    await assert.rejects(openWith('old-sdk'), /shioaji 1\.2\.5 at .* is too old: this sjgate drives the 1\.7 line/);
   });
 });
