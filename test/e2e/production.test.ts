@@ -142,6 +142,33 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     assert.equal(index.status, 400, 'the exchange rules on what streams are the simulator’s');
   });
 
+  test('every quote family reaches the stream: stocks, odd lots, futures and an index', async () => {
+    const production = await start({ quotes: { interval_ms: 30 } });
+    const events = await stream(production);
+    const subscriptions: [string, string, boolean, string][] = [
+      ['2330', 'BidAsk', false, 'bidask_stk'],
+      ['2330', 'Quote', false, 'quote_stk'],
+      ['2890', 'Tick', true, 'tick_stk'],
+      ['TXFR1', 'Tick', false, 'tick_fop'],
+      ['TXFL6', 'BidAsk', false, 'bidask_fop'],
+      ['TXFA7', 'Quote', false, 'quote_fop'],
+      ['IX0001', 'Quote', false, 'quote_idx'],
+    ];
+    for (const [code, quoteType, intradayOdd, family] of subscriptions) {
+      const answer = await postJson(`${production.base}/stream/subscribe`, {
+        contract: { code },
+        quote_type: quoteType,
+        intraday_odd: intradayOdd,
+      });
+      assert.equal(answer.status, 200, `${code} ${quoteType}: ${JSON.stringify(answer.body)}`);
+      const [event] = await events.waitFor(1, (e) => e.event === family, 5_000);
+      const data = JSON.parse(event!.data);
+      const expectedCode = code === 'TXFR1' ? 'TXFL6' : code;
+      assert.equal(data.code ?? data.Code, expectedCode, `${family}: ${event!.data}`);
+      if (family === 'tick_stk') assert.equal(data.intraday_odd, true);
+    }
+  });
+
   test('a refused login stops the start at once with SinoPac’s message and the fix', async () => {
     const started = Date.now();
     await assert.rejects(
