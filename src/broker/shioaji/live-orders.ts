@@ -5,13 +5,24 @@
 import type { AccountBook } from '../../domain/account-book.js';
 import { type AccountSelector, accountKeyOf } from '../../domain/accounts.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { type ComboTrade, type OrderEvent, type OrderState, orderEvent, type Trade } from '../../domain/orders.js';
+import {
+  type ComboTrade,
+  OP_CODE_OK,
+  type OpType,
+  type OrderEvent,
+  type OrderState,
+  orderEvent,
+  type Trade,
+} from '../../domain/orders.js';
 import type { Clock } from '../../domain/time.js';
 import type { OrdersPort, OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrders } from '../port.js';
 import {
+  absorb,
+  answerEvents,
   applyDealEvent,
   applyOrderEvent,
   catchUp,
+  consumeEcho,
   type DealBody,
   isDealState,
   type OrderBody,
@@ -52,21 +63,25 @@ export class LiveOrders implements OrdersPort {
       stock_order: input.stockOrder,
       futures_order: input.futuresOrder,
     });
-    if (!this.orders.has(trade.order.id)) this.track(trade, [], true);
+    if (!this.orders.has(trade.order.id)) this.placed(trade);
     this.replayEarly(trade.order.id);
     return structuredClone(this.orders.get(trade.order.id)?.trade ?? trade);
   }
 
   cancel(tradeId: string): Promise<Trade> {
-    return this.command('cancel_order', { id: tradeId });
+    return this.command('cancel_order', { id: tradeId }, 'Cancel', (before, after) =>
+      after.status.status === 'Cancelled' ? before.status.status !== 'Cancelled' : grew(before, after),
+    );
   }
 
   updatePrice(tradeId: string, price: number): Promise<Trade> {
-    return this.command('update_order', { id: tradeId, price });
+    return this.command('update_order', { id: tradeId, price }, 'UpdatePrice', (_, after) => {
+      return after.status.modified_price === price;
+    });
   }
 
   updateQty(tradeId: string, quantity: number): Promise<Trade> {
-    return this.command('update_order', { id: tradeId, qty: quantity });
+    return this.command('update_order', { id: tradeId, qty: quantity }, 'UpdateQty', grew);
   }
 
   async trade(tradeId: string): Promise<Trade | undefined> {
@@ -129,11 +144,27 @@ export class LiveOrders implements OrdersPort {
     }
   }
 
-  private async command(method: string, params: { id: string; price?: number; qty?: number }): Promise<Trade> {
-    if (!this.orders.has(params.id)) {
+  /**
+   * Sends a command on a known order. Its change is reported before it is answered: from SinoPac's order event when it
+   * came first, else from the answer when `done` sees the change in it (the event, when it comes, is its echo).
+   */
+  private async command(
+    method: string,
+    params: { id: string; price?: number; qty?: number },
+    opType: OpType,
+    done: (before: Trade, after: Trade) => boolean,
+  ): Promise<Trade> {
+    const tracked = this.orders.get(params.id);
+    if (!tracked) {
       throw new NotFoundError('ORDER_NOT_FOUND', `order ${params.id} not found; GET /api/v1/order/trades lists them`);
     }
-    return this.call<Trade>(method, params, 'ORDER_NOT_FOUND');
+    const [ops, before] = [tracked.ops ?? 0, structuredClone(tracked.trade)];
+    const answer = await this.call<Trade>(method, params, 'ORDER_NOT_FOUND');
+    if ((tracked.ops ?? 0) === ops && done(before, answer)) {
+      const events = answerEvents(tracked, answer, { op_type: opType, op_code: OP_CODE_OK, op_msg: '' });
+      this.report(tracked, events, false);
+    }
+    return structuredClone(tracked.trade);
   }
 
   private receive(report: Report): void {
@@ -152,9 +183,34 @@ export class LiveOrders implements OrdersPort {
     if (isDealState(report.state)) {
       if (!applyDealEvent(tracked, report.body as DealBody)) return;
     } else {
+      if (consumeEcho(tracked, report.body as OrderBody)) return;
       applyOrderEvent(tracked, report.body as OrderBody);
+      tracked.ops = (tracked.ops ?? 0) + 1;
     }
     this.report(tracked, [event], false);
+  }
+
+  /**
+   * A new order as place_order answered it, reported with its New event (SinoPac's when it came first, else one from
+   * the answer) and the events of the fills the answer holds.
+   */
+  private placed(trade: Trade): void {
+    const id = trade.order.id;
+    const early = this.early.get(id) ?? [];
+    const index = early.findIndex((report) => !isDealState(report.state));
+    const tracked = this.track({ ...trade, status: { ...trade.status, deals: [], deal_quantity: 0 } } as Trade);
+    let events: OrderEvent[];
+    if (index >= 0) {
+      const [news] = early.splice(index, 1);
+      applyOrderEvent(tracked, news!.body as OrderBody);
+      tracked.ops = 1;
+      events = [orderEvent(news!.state, news!.body as never) as OrderEvent, ...absorb(tracked, trade)];
+    } else {
+      const failed = trade.status.status === 'Failed';
+      const opCode = failed ? failedCode(trade.status.status_code) : OP_CODE_OK;
+      events = answerEvents(tracked, trade, { op_type: 'New', op_code: opCode, op_msg: failed ? trade.status.msg : '' });
+    }
+    this.report(tracked, events, true);
   }
 
   private replayEarly(id: string): void {
@@ -177,15 +233,14 @@ export class LiveOrders implements OrdersPort {
 
   /** An order first seen in a read-back: reported with every fill it has, then whatever came early for it. */
   private adopt(trade: Trade): void {
-    const fills = structuredClone(trade);
-    this.track({ ...trade, status: { ...trade.status, deals: [], deal_quantity: 0 } } as Trade, [], true);
-    const tracked = this.orders.get(trade.order.id)!;
-    const events = catchUp(tracked, fills);
+    const tracked = this.track({ ...trade, status: { ...trade.status, deals: [], deal_quantity: 0 } } as Trade);
+    this.report(tracked, [], true);
+    const events = catchUp(tracked, trade);
     if (events.length > 0) this.report(tracked, events, false);
     this.replayEarly(trade.order.id);
   }
 
-  private track(trade: Trade, events: OrderEvent[], placed: boolean): void {
+  private track(trade: Trade): TrackedOrder {
     const tracked: TrackedOrder = {
       trade,
       dealKeys: [],
@@ -193,7 +248,7 @@ export class LiveOrders implements OrdersPort {
       placedAt: trade.status.order_ts ? trade.status.order_ts * 1000 : this.clock.now(),
     };
     this.orders.set(trade.order.id, tracked);
-    this.report(tracked, events, placed);
+    return tracked;
   }
 
   private report(tracked: TrackedOrder, events: OrderEvent[], placed: boolean): void {
@@ -215,4 +270,14 @@ export class LiveOrders implements OrdersPort {
     };
     for (const listener of this.listeners) listener(update);
   }
+}
+
+/** Whether an answer shows more cancelled than before: a quantity reduced or the rest cancelled. */
+function grew(before: Trade, after: Trade): boolean {
+  return after.status.cancel_quantity > before.status.cancel_quantity;
+}
+
+/** The op_code of a refused New: SinoPac's status code, or a code that is not 00 when it gave none. */
+function failedCode(statusCode: string): string {
+  return statusCode && statusCode !== OP_CODE_OK ? statusCode : '99';
 }
