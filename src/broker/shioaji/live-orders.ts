@@ -208,7 +208,11 @@ export class LiveOrders implements OrdersPort {
     } else {
       const failed = trade.status.status === 'Failed';
       const opCode = failed ? failedCode(trade.status.status_code) : OP_CODE_OK;
-      events = answerEvents(tracked, trade, { op_type: 'New', op_code: opCode, op_msg: failed ? trade.status.msg : '' });
+      events = answerEvents(tracked, trade, {
+        op_type: 'New',
+        op_code: opCode,
+        op_msg: failed ? trade.status.msg : '',
+      });
     }
     this.report(tracked, events, true);
   }
