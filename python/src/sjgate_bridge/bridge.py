@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import callbacks, contracts, orders, queries
-from .convert import account_json, to_json
+from .answers import answer_json
+from .convert import account_json
 from .errors import BridgeError, from_exception, invalid, not_found, not_logged_in, protocol_error
 from .params import get
 from .sdk import Sdk
@@ -216,4 +217,4 @@ class Bridge:
     def call(self, params: dict[str, Any]) -> Any:
         name = get(params, "name", str)
         arguments = get(params, "params", dict, {})
-        return to_json(queries.run(self.api, self.sdk.module, name, arguments, self._resolve, self._account))
+        return answer_json(name, queries.run(self.api, self.sdk.module, name, arguments, self._resolve, self._account))

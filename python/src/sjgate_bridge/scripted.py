@@ -20,6 +20,7 @@ from . import scripted_events as events
 from . import scripted_quotes as quotes
 from .lookalike import Category, ContractsView, LookAlike
 from .scripted_data import DEFAULT_ACCOUNTS, default_contracts
+from .scripted_queries import ScriptedQueries
 
 TAIPEI = dt.timezone(dt.timedelta(hours=8))
 ACCOUNT_TYPES = {"S": sj.AccountType.Stock, "F": sj.AccountType.Future, "H": sj.AccountType.Intl}
@@ -120,7 +121,7 @@ class Dispatcher:
                 pass
 
 
-class ScriptedShioaji:
+class ScriptedShioaji(ScriptedQueries):
     def __init__(self, simulation: Optional[bool] = None, proxy: Optional[str] = None, vpn: Optional[bool] = None,
                  *, scenario: dict[str, Any]) -> None:
         self.simulation = bool(simulation)
@@ -577,15 +578,3 @@ class ScriptedShioaji:
         info = self.infos[code]
         family = quotes.family_of(info["security_type"], kind)
         self.dispatcher.post(self.callbacks.get(family), quotes.quote(family, info, self.subscriptions[key], intraday_odd))
-
-    # -- queries --------------------------------------------------------------------------------------------------
-
-    def account_balance(self, account: Optional[Any] = None, timeout: Optional[int] = 30000,
-                        cb: Optional[Callable[[Any], None]] = None) -> Any:
-        self._require_login()
-        return LookAlike("AccountBalance", acc_balance=1_000_000.0, date=dt.date.today().isoformat(), errmsg="")
-
-    def list_positions(self, account: Optional[Any] = None, unit: Optional[Any] = None,
-                       timeout: Optional[int] = 30000, cb: Optional[Callable[[List[Any]], None]] = None) -> List[Any]:
-        self._require_login()
-        return []

@@ -16,10 +16,10 @@ DEFAULT_ACCOUNTS: list[dict[str, Any]] = [
 TODAY = dt.date(2026, 11, 2)
 
 
-def _stock(code: str, name: str, reference: float, up: float, down: float) -> dict[str, Any]:
+def _stock(code: str, name: str, category: str, reference: float, up: float, down: float) -> dict[str, Any]:
     return {
         "stub": "StockInfo", "security_type": "STK", "region": "TW", "exchange": "TSE", "code": code,
-        "target_code": None, "name": name, "category": "24", "currency": "TWD", "unit": 1000.0, "day_trade": "Yes",
+        "target_code": None, "name": name, "category": category, "currency": "TWD", "unit": 1000.0, "day_trade": "Yes",
         "reference": reference, "limit_up": up, "limit_down": down, "margin_trading_balance": 0,
         "short_selling_balance": 0, "trading_suspended": False, "margin_loan_ratio": 0.6, "margin_quota_lots": 0,
         "short_margin_ratio": 0.9, "short_quota_lots": 0, "margin_shortable": True, "sbl_shortable": True,
@@ -47,27 +47,42 @@ def _future(code: str, target: str | None, month: str, delivery: dt.date, refere
     return {"stub": "FuturesInfo", **_derivative(code, target, month, delivery, reference)}
 
 
-def _option() -> dict[str, Any]:
-    fields = _derivative("TXO23000L6", None, "202612", dt.date(2026, 12, 16), 500.0)
+# TXO codes: root, strike, a month letter (calls A-L, puts M-X for January to December) and the year's last digit.
+OPTION_MONTH_LETTERS = {"C": "ABCDEFGHIJKL", "P": "MNOPQRSTUVWX"}
+OPTION_STRIKES = range(22600, 23401, 100)
+TXO_UNDERLYING = 23000.0
+
+
+def _premium(strike: int, right: str) -> float:
+    """A plausible December premium: the intrinsic value and some time value, on the TXO premium ticks."""
+    intrinsic = max(0.0, TXO_UNDERLYING - strike if right == "C" else strike - TXO_UNDERLYING)
+    premium = intrinsic + max(20.0, 300.0 - abs(strike - TXO_UNDERLYING) / 4)
+    return float(round(premium / 5) * 5 if premium >= 500 else round(premium))
+
+
+def _option(strike: int, right: str) -> dict[str, Any]:
+    code = f"TXO{strike}{OPTION_MONTH_LETTERS[right][11]}6"
+    fields = _derivative(code, None, "202612", dt.date(2026, 12, 16), _premium(strike, right))
     fields.update(
-        stub="OptionInfo", security_type="OPT", name="臺指選擇權12月 23000C", root="TXO", spec_kind="index_opt",
-        tick_basis="premium", tick=0.1, tick_value=5.0, multiplier=50.0, contract_size=50.0, limit_up=2800.0,
-        limit_down=0.1, limit_up_2=2800.0, limit_down_2=0.1, limit_up_3=2800.0, limit_down_3=0.1, underlying_code="TXF",
-        flow_group="TXO", strike_price=23000.0, option_right="C", expiry_weekday="Wednesday", week_of_month=3,
-        strike_decimal_locator=0,
+        stub="OptionInfo", security_type="OPT", name=f"臺指選擇權12月 {strike}{right}", root="TXO",
+        spec_kind="index_opt", tick_basis="premium", tick_rule="TXO", tick=0.1, tick_value=5.0, multiplier=50.0, contract_size=50.0,
+        limit_up=2800.0, limit_down=0.1, limit_up_2=2800.0, limit_down_2=0.1, limit_up_3=2800.0, limit_down_3=0.1,
+        underlying_code="TXF", flow_group="TXO", strike_price=float(strike), option_right=right,
+        expiry_weekday="Wednesday", week_of_month=3, strike_decimal_locator=0,
     )
     return fields
 
 
 def default_contracts() -> list[dict[str, Any]]:
     return [
-        _stock("2330", "台積電", 1000.0, 1100.0, 900.0),
-        _stock("2890", "永豐金", 20.0, 22.0, 18.0),
+        _stock("2330", "台積電", "24", 1000.0, 1100.0, 900.0),
+        _stock("2884", "玉山金", "17", 32.65, 35.9, 29.4),
+        _stock("2890", "永豐金", "17", 20.0, 22.0, 18.0),
         {"stub": "IndexInfo", "security_type": "IND", "region": "TW", "exchange": "TSE", "code": "IX0001",
          "target_code": None, "name": "TSE001", "reference": 23000.0, "open_time": "09:00", "close_time": "13:30",
          "update_date": TODAY},
         _future("TXFL6", None, "202612", dt.date(2026, 12, 16), 23000.0),
         _future("TXFA7", None, "202701", dt.date(2027, 1, 20), 23050.0),
         _future("TXFR1", "TXFL6", "202612", dt.date(2026, 12, 16), 23000.0),
-        _option(),
+        *(_option(strike, right) for right in ("C", "P") for strike in OPTION_STRIKES),
     ]

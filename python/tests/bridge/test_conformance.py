@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 import shioaji as sj
 
-from sjgate_bridge import orders, quotes, scripted_quotes
+from sjgate_bridge import answers, orders, quotes, scripted_quotes
 from sjgate_bridge.errors import BridgeError
+from sjgate_bridge.lookalike import LookAlike
 from sjgate_bridge.scripted import ScriptedShioaji
 from sjgate_bridge.scripted_data import default_contracts
 
@@ -61,7 +62,11 @@ def test_every_called_method_exists_with_its_keywords(method: str) -> None:
     assert set(CALLS[method]) <= set(parameters), (method, list(parameters))
 
 
-@pytest.mark.parametrize("method", sorted(CALLS))
+# The `call` queries the scripted session answers itself (the others exist only in the real SDK).
+SCRIPTED_QUERIES = ("snapshots", "ticks", "kbars", "account_balance", "list_positions", "settlements")
+
+
+@pytest.mark.parametrize("method", sorted(CALLS) + list(SCRIPTED_QUERIES))
 def test_the_scripted_session_has_the_same_signature(method: str) -> None:
     real = inspect.signature(getattr(sj.Shioaji, method)).parameters
     scripted = inspect.signature(getattr(ScriptedShioaji, method)).parameters
@@ -222,3 +227,65 @@ def test_scripted_order_events_carry_exactly_the_typed_dict_keys(tmp_path: Path)
             assert set(event["order"]) == declared(detail) and set(event["contract"]) == declared(contract)
             assert set(event["order"]["account"]) == declared("AccountDict")
     api.logout()
+
+
+def test_answer_converters_read_declared_fields() -> None:
+    for stub, fields in {
+        "Snapshot": ("ts", "code", "exchange", "tick_type", "change_type", *answers.SNAPSHOT_PRICES,
+                     *answers.SNAPSHOT_CHANGE, *answers.SNAPSHOT_TRADING),
+        "Ticks": ("ts", *answers.TICK_COLUMNS), "KBars": ("ts", *answers.KBAR_COLUMNS),
+        "StockPosition": answers.STOCK_POSITION, "FuturePosition": answers.FUTURE_POSITION,
+        "SettlementV1": ("date", "amount", "T"),
+        "Settlement": ("t_money", "t1_money", "t2_money", "t_day", "t1_day", "t2_day"),
+    }.items():
+        assert set(fields) <= declared(stub), (stub, set(fields) - declared(stub))
+
+
+def test_scripted_query_answers_expose_only_declared_names_and_convert_to_the_gateway_shapes(tmp_path: Path) -> None:
+    api = ScriptedShioaji(scenario={"state_path": str(tmp_path / "s.json")})
+    api.login("k", "s")
+    stock, alias = api.Contracts.Stocks.get("2884"), api.Contracts.Futures.get("TXFR1")
+    api.place_order(stock, sj.StockOrder(action="Buy", price=35.9, quantity=2, price_type="LMT", time_in_force="ROD"))
+    api.place_order(alias, sj.FuturesOrder(action="Buy", price=25300, quantity=1, price_type="LMT",
+                                           time_in_force="ROD"))
+    futures_account = next(a for a in api.list_accounts() if a.account_type == sj.AccountType.Future)
+    day = "2026-11-25"  # a Wednesday
+    answers_of = {
+        "snapshots": api.snapshots([stock, alias]), "ticks": api.ticks(stock, day, sj.TicksQueryType.AllDay),
+        "kbars": api.kbars(stock, day, day), "list_positions": api.list_positions(None) + api.list_positions(
+            futures_account), "settlements": api.settlements(None), "account_balance": api.account_balance(None),
+    }
+    for name, answer in answers_of.items():
+        for part in answer if isinstance(answer, list) else [answer]:
+            assert set(part.fields()) <= declared(part.stub), (part.stub, set(part.fields()) - declared(part.stub))
+    gateway = {key: answers.answer_json(key, answer) for key, answer in answers_of.items()}
+    assert [list(s) for s in gateway["snapshots"]] == [SNAPSHOT_KEYS, SNAPSHOT_KEYS]
+    assert [s["code"] for s in gateway["snapshots"]] == ["2884", "TXFR1"]
+    assert list(gateway["ticks"]) == ["datetime", "close", "volume", "bid_price", "bid_volume", "ask_price",
+                                      "ask_volume", "tick_type"]
+    assert gateway["ticks"]["datetime"][0].startswith(f"{day}T09:0")
+    assert list(gateway["kbars"]) == ["datetime", "Open", "High", "Low", "Close", "Volume", "Amount"]
+    assert sum(gateway["kbars"]["Volume"]) == sum(gateway["ticks"]["volume"])
+    stock_position, futures_position = gateway["list_positions"]
+    assert stock_position == {**stock_position, "code": "2884", "direction": "Buy", "quantity": 2, "cond": "Cash"}
+    assert list(stock_position) == list(answers.STOCK_POSITION)
+    assert futures_position == {**futures_position, "code": "TXFL6", "direction": "Buy", "quantity": 1}
+    assert [(row["T"], sorted(row)) for row in gateway["settlements"]] == [(t, ["T", "amount", "date"]) for t in range(3)]
+    assert gateway["settlements"][2]["amount"] == -(2 * 32.65 * 1000 + round(2 * 32.65 * 1000 * 0.001425))
+    api.logout()
+
+
+SNAPSHOT_KEYS = [
+    "datetime", "code", "exchange", "open", "high", "low", "close", "tick_type", "change_price", "change_rate",
+    "change_type", "average_price", "volume", "total_volume", "amount", "total_amount", "yesterday_volume",
+    "buy_price", "buy_volume", "sell_price", "sell_volume", "volume_ratio",
+]
+
+
+def test_legacy_settlements_become_one_row_a_day() -> None:
+    legacy = LookAlike("Settlement", t_money=0.0, t1_money=-10.0, t2_money=-20.5, t_day="2026/11/26",
+                       t1_day="2026/11/27", t2_day="2026/11/30")
+    assert answers.answer_json("settlements", [legacy]) == [
+        {"date": "2026-11-26", "amount": 0.0, "T": 0}, {"date": "2026-11-27", "amount": -10.0, "T": 1},
+        {"date": "2026-11-30", "amount": -20.5, "T": 2},
+    ]

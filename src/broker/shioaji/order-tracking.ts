@@ -9,6 +9,7 @@ import {
   type FuturesOrderEvent,
   isStockTrade,
   OP_CODE_OK,
+  type Operation,
   type OrderEvent,
   type OrderState,
   orderEvent,
@@ -26,6 +27,13 @@ export interface TrackedOrder {
   dealKeys: string[];
   accountKey: string;
   placedAt: number;
+  /** Order events applied as SinoPac sent them (not echoes): tells whether a command's own report came first. */
+  ops?: number;
+  /**
+   * Operations reported from a command's answer before SinoPac's order event for them came (`echoKey`): that event,
+   * when it comes, is the same change and is not reported again.
+   */
+  echoes?: string[];
 }
 
 export type OrderBody = StockOrderEvent | FuturesOrderEvent;
@@ -44,6 +52,24 @@ export function orderIdOf(state: OrderState, body: OrderBody | DealBody): string
  */
 export const dealKey = (deal: { price: number; quantity: number; ts: number }): string =>
   `${deal.ts}:${deal.price}:${deal.quantity}`;
+
+/** What tells an operation's own report from another: its type and whether it succeeded. */
+export const echoKey = (operation: Operation): string =>
+  `${operation.op_type}:${operation.op_code === OP_CODE_OK ? 'ok' : 'failed'}`;
+
+/**
+ * Whether an order event is the echo of an operation already reported from a command's answer; consumes the echo.
+ * An echo changes nothing: the answer was at least as fresh, and applying it late could undo a later change.
+ */
+export function consumeEcho(tracked: TrackedOrder, body: OrderBody): boolean {
+  const index = tracked.echoes?.indexOf(echoKey(body.operation)) ?? -1;
+  if (index < 0) return false;
+  tracked.echoes!.splice(index, 1);
+  const { order } = tracked.trade;
+  if (!order.ordno && body.order.ordno) order.ordno = body.order.ordno;
+  if (!order.seqno && body.order.seqno) order.seqno = body.order.seqno;
+  return true;
+}
 
 /** Applies an order event (a New, Cancel, UpdatePrice or UpdateQty, or its refusal) to the order's status. */
 export function applyOrderEvent(tracked: TrackedOrder, body: OrderBody): void {
@@ -101,15 +127,35 @@ function settle(tracked: TrackedOrder, closedBy: 'deal' | 'cancel'): void {
  * when the order was cancelled meanwhile. Applies them to `tracked` as it goes.
  */
 export function catchUp(tracked: TrackedOrder, fresh: Trade): OrderEvent[] {
+  const before = tracked.trade.status.status;
+  const events = absorb(tracked, fresh);
+  if (fresh.status.status === 'Cancelled' && before !== 'Cancelled') {
+    events.push(operationEvent(fresh, { op_type: 'Cancel', op_code: OP_CODE_OK, op_msg: '' }));
+  }
+  return events;
+}
+
+/**
+ * The events of a command's answer that SinoPac has not reported yet: the operation itself (from the answer, its echo
+ * expected) and one deal event per fill the answer holds that was not reported. A New comes before its deals, any
+ * other operation after them. Applies them to `tracked`.
+ */
+export function answerEvents(tracked: TrackedOrder, fresh: Trade, operation: Operation): OrderEvent[] {
+  const deals = absorb(tracked, fresh);
+  const event = operationEvent(fresh, operation);
+  tracked.echoes = [...(tracked.echoes ?? []), echoKey(operation)];
+  return operation.op_type === 'New' ? [event, ...deals] : [...deals, event];
+}
+
+/** Takes a fresher Trade as the order's state, keeping the deals reported; the events of the fills it adds. */
+export function absorb(tracked: TrackedOrder, fresh: Trade): OrderEvent[] {
   const events: OrderEvent[] = [];
   for (const deal of fresh.status.deals) {
     const body = dealBodyOf(fresh, deal);
     if (applyDealEvent(tracked, body)) events.push(dealEvent(fresh, body));
   }
-  const before = tracked.trade.status.status;
   tracked.trade = { ...fresh, status: { ...fresh.status, deals: tracked.trade.status.deals } } as Trade;
   tracked.trade.status.deal_quantity = tracked.trade.status.deals.reduce((sum, deal) => sum + deal.quantity, 0);
-  if (fresh.status.status === 'Cancelled' && before !== 'Cancelled') events.push(cancelEvent(fresh));
   return events;
 }
 
@@ -150,10 +196,11 @@ function dealBodyOf(trade: Trade, deal: Deal): DealBody {
   } as unknown as FuturesDealEvent;
 }
 
-function cancelEvent(trade: Trade): OrderEvent {
+/** An order event of `operation` as the Trade stands after it. */
+function operationEvent(trade: Trade, operation: Operation): OrderEvent {
   const { order, status, contract } = trade;
   const common = {
-    operation: { op_type: 'Cancel' as const, op_code: OP_CODE_OK, op_msg: '' },
+    operation,
     status: {
       id: order.id,
       exchange_ts: status.modified_ts,

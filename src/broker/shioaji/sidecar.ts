@@ -85,8 +85,8 @@ export class Sidecar {
         HELLO_TIMEOUT_MS,
       );
       child.once('error', (error) => fail(`cannot run ${options.python}: ${error.message}`));
-      // A write to a sidecar that just died fails with EPIPE; its exit, reported next, fails what is pending.
-      child.stdin!.on('error', () => undefined);
+      // A request written as the process dies fails with EPIPE: its call is failed by the exit, not thrown here.
+      child.stdin!.on('error', (error) => options.log(`bridge: cannot write to the sidecar: ${error.message}`));
       createInterface({ input: child.stderr! }).on('line', (line) => options.log(line));
       createInterface({ input: child.stdout! }).on('line', (line) => {
         const message = parseLine(line);

@@ -4,9 +4,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
+  answerEvents,
   applyDealEvent,
   applyOrderEvent,
   catchUp,
+  consumeEcho,
   type DealBody,
   type OrderBody,
   type TrackedOrder,
@@ -168,5 +170,39 @@ describe('reading an order back after the session was down', () => {
     catchUp(order, fresh);
     assert.equal(applyDealEvent(order, deal(1, 1_790_000_002)), false);
     assert.equal(order.trade.status.deal_quantity, 1);
+  });
+});
+
+describe('a command answered before SinoPac reported it', () => {
+  const answered = (order: TrackedOrder, change: Partial<StockTrade['status']>): StockTrade => {
+    const trade = structuredClone(order.trade) as StockTrade;
+    return { ...trade, order: { ...trade.order, ordno: 'W0001' }, status: { ...trade.status, ...change } };
+  };
+
+  test('a New from the answer comes before the fills it holds; the later New event is its echo, applied once', () => {
+    const order = placed();
+    const fill = { seq: '000001', price: 1000, quantity: 3, ts: 1_790_000_002 };
+    const trade = answered(order, { status: 'Filled', order_quantity: 3, deal_quantity: 3, deals: [fill] });
+    const events = answerEvents(order, trade, { op_type: 'New', op_code: '00', op_msg: '' });
+    assert.deepEqual(
+      events.map((e) => e.state),
+      ['StockOrder', 'StockDeal'],
+    );
+    assert.equal(order.trade.status.status, 'Filled');
+    assert.equal(consumeEcho(order, orderReport('New', { order: 3, cancel: 0 })), true, 'the New event is the echo');
+    assert.equal(order.trade.status.status, 'Filled', 'an echo does not move the order back');
+    assert.equal(consumeEcho(order, orderReport('New', { order: 3, cancel: 0 })), false, 'once');
+    assert.equal(applyDealEvent(order, deal(3, 1_790_000_002)), false, 'the fill was reported from the answer');
+  });
+
+  test('an event that is not the operation answered is not taken for its echo', () => {
+    const order = placed();
+    answerEvents(order, answered(order, { status: 'Submitted', order_quantity: 3 }), {
+      op_type: 'New',
+      op_code: '00',
+      op_msg: '',
+    });
+    assert.equal(consumeEcho(order, orderReport('Cancel', { order: 3, cancel: 3 })), false);
+    assert.equal(consumeEcho(order, orderReport('New', { order: 0, cancel: 0 }, '88')), false);
   });
 });
