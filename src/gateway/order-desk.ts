@@ -67,6 +67,12 @@ export class OrderDesk {
     return this.durably(await this.venue.trades(account));
   }
 
+  /** update_status: the venue reads its orders back first, when it can. */
+  async updateStatus(account?: AccountSelector): Promise<Trade[]> {
+    await this.venue.refresh?.();
+    return this.trades(account);
+  }
+
   async placeCombo(request: PlaceComboRequest): Promise<ComboTrade> {
     const { wait, ...input } = request;
     const trade = await this.venue.placeCombo(input);

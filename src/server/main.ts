@@ -35,7 +35,23 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   createDataHome(config.homePath);
   const venue = config.backend === 'shioaji' ? await openShioaji(config, log) : openSimulator(config, options);
-  const gateway = Gateway.open(venue, { journalPath: join(config.homePath, JOURNAL_FILE), log });
+  let gateway: Gateway | null = null;
+  try {
+    gateway = Gateway.open(venue, { journalPath: join(config.homePath, JOURNAL_FILE), log });
+    return await serve(config, gateway, venue, log);
+  } catch (error) {
+    // Whatever was started stops: a sidecar left running would hold SinoPac's connection and this process.
+    await (gateway ?? venue).close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function serve(
+  config: GatewayConfig,
+  gateway: Gateway,
+  venue: SimVenue | ShioajiVenue,
+  log: (line: string) => void,
+): Promise<RunningGateway> {
   const contractCount = await gateway.contracts.count();
   gateway.start();
   const https = config.tls

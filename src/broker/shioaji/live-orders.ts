@@ -16,6 +16,8 @@ import type { UpstreamCall } from './upstream.js';
 export class LiveOrders implements OrdersPort {
   private readonly book: LiveOrderBook;
   private adopting: Promise<void> | null = null;
+  /** The SDK's combo trades are read back from SinoPac on the first listing of each session. */
+  private combosStale = true;
 
   constructor(
     private readonly call: UpstreamCall,
@@ -28,7 +30,7 @@ export class LiveOrders implements OrdersPort {
     session.onEvent((event) => {
       if (event.event === 'order' && !this.book.receive(event.data as unknown as Report)) this.adoptSoon();
     });
-    session.onReconnected(() => this.reconcile());
+    session.onReconnected(() => this.refresh());
   }
 
   async place(input: PlaceOrderInput): Promise<Trade> {
@@ -83,7 +85,8 @@ export class LiveOrders implements OrdersPort {
   }
 
   async comboTrades(selector?: AccountSelector): Promise<ComboTrade[]> {
-    const all = await this.call<ComboTrade[]>('combo_trades', { refresh: false });
+    const all = await this.call<ComboTrade[]>('combo_trades', { refresh: this.combosStale });
+    this.combosStale = false;
     if (!selector) return all;
     const key = accountKeyOf(this.accounts.resolve(selector));
     return all.filter((trade) => accountKeyOf(trade.order.account) === key);
@@ -102,8 +105,12 @@ export class LiveOrders implements OrdersPort {
     }
   }
 
-  /** Reads every order back from SinoPac and reports what changed while the session was down. */
-  async reconcile(): Promise<void> {
+  /**
+   * Reads every order back from SinoPac and reports what changed meanwhile (a session was down, or an order was
+   * placed elsewhere); the combo trades are read back at their next listing.
+   */
+  async refresh(): Promise<void> {
+    this.combosStale = true;
     const fresh = await this.call<Trade[]>('trades', { refresh: true });
     for (const trade of fresh) {
       const tracked = this.book.orders.get(trade.order.id);
@@ -145,7 +152,7 @@ export class LiveOrders implements OrdersPort {
   private adoptSoon(): void {
     if (this.adopting) return;
     this.adopting = new Promise<void>((resolve) => setTimeout(resolve, 200))
-      .then(() => (this.book.hasEarly ? this.reconcile() : undefined))
+      .then(() => (this.book.hasEarly ? this.refresh() : undefined))
       .catch((error: Error) => this.log(`bridge: reading orders back failed: ${error.message}`))
       .finally(() => {
         this.adopting = null;

@@ -86,7 +86,7 @@ export class ShioajiVenue implements Venue {
 
   start(): void {
     void this.orders
-      .reconcile()
+      .refresh()
       .catch((error: Error) => this.log(`bridge: reading orders back failed: ${error.message}`));
   }
 

@@ -73,6 +73,10 @@ export class Sidecar {
       env: { ...process.env, PYTHONUNBUFFERED: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // The daemon's server keeps it alive, not its sidecar: a process that fails to start can exit, and the sidecar,
+    // its stdin closed, follows.
+    child.unref();
+    for (const pipe of [child.stdin, child.stdout, child.stderr]) (pipe as unknown as { unref?: () => void }).unref?.();
     return new Promise((resolve, reject) => {
       let sidecar: Sidecar | null = null;
       const fail = (message: string) => {

@@ -211,9 +211,13 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
       async ({ body }) => gateway.orders.comboTrades(tradesSelectorOf(body)),
     );
 
-    for (const [path, summary] of [
-      [ORDER_ROUTES.trades, 'The trades of an account, or of every account'],
-      [ORDER_ROUTES.updateStatus, 'Refresh and list the trades of an account (same as trades)'],
+    for (const [path, summary, list] of [
+      [ORDER_ROUTES.trades, 'The trades of an account, or of every account', 'trades'],
+      [
+        ORDER_ROUTES.updateStatus,
+        'Read the orders back from the exchange, then list the trades of an account (in simulation: as trades)',
+        'updateStatus',
+      ],
     ] as const) {
       app.post(
         path,
@@ -231,7 +235,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
             response: { 200: Type.Array(TradeSchema), ...ORDER_ERRORS },
           },
         },
-        async ({ body }) => gateway.orders.trades(tradesSelectorOf(body)),
+        async ({ body }) => gateway.orders[list](tradesSelectorOf(body)),
       );
     }
   };
