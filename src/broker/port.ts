@@ -291,6 +291,9 @@ export interface QuoteFeedPort {
 
 /** What a venue says of itself, for /health and the dashboard. */
 export interface VenueIdentity {
+  /** Who answers: the built-in simulator, or SinoPac through its SDK. */
+  venue: 'simulator' | 'shioaji';
+  /** No real money: the simulator, or SinoPac's own simulation environment. */
   simulation: boolean;
   /** The simulator's clock mode; null for a live venue, which follows the exchange's own hours. */
   simClock: ClockMode | null;

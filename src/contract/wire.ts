@@ -7,6 +7,8 @@
 export interface ServerInfo {
   version: string;
   simulation: boolean;
+  /** Absent from the official server: there, SinoPac always answers. */
+  backend?: 'simulator' | 'shioaji';
   sim_clock: string | null;
   sim_time: string | null;
   protocols: string[];

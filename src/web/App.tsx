@@ -14,6 +14,7 @@ import { OrderTicketCard } from './cards/OrderTicketCard';
 import { ServerCard } from './cards/ServerCard';
 import { StreamsCard } from './cards/StreamsCard';
 import { UsageCard } from './cards/UsageCard';
+import { modeName } from './format';
 import { usePolling, useStoredState, useTheme } from './hooks';
 import { connectQuoteBook } from './quotes';
 import { SignIn } from './SignIn';
@@ -50,7 +51,7 @@ function ModeBadge({ info }: { info: ServerInfo | null }) {
   if (!info) return null;
   return (
     <span className={`mode ${info.simulation ? 'simulation' : 'production'}`} data-testid="mode-badge">
-      {info.simulation ? 'Simulation' : 'Production'}
+      {modeName(info)}
     </span>
   );
 }

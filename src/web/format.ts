@@ -63,3 +63,9 @@ export function duration(totalSeconds: number): string {
   if (hours > 0) return `${hours}h ${minutes}m`;
   return `${minutes}m ${s % 60}s`;
 }
+
+/** What answers the gateway: the simulator, SinoPac's simulation environment, or production (real money). */
+export function modeName(info: { simulation: boolean; backend?: 'simulator' | 'shioaji' | undefined }): string {
+  if (info.backend === 'shioaji') return info.simulation ? 'SinoPac simulation' : 'Production';
+  return info.simulation ? 'Simulation' : 'Production';
+}

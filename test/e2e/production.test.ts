@@ -73,7 +73,9 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     const { base } = production;
     const health = await getJson<Record<string, unknown> & { upstream: Upstream }>(`${base}/health`);
     assert.equal(health.status, 'healthy');
-    assert.equal(health.simulation, false);
+    assert.equal(health.simulation, true, "SJ_PRODUCTION unset: SinoPac's simulation environment, no real money");
+    const info = await getJson(`${base}/info`);
+    assert.deepEqual([info.backend, info.simulation, info.sim_clock, info.sim_time], ['shioaji', true, null, null]);
     assert.equal(health.contract_count, 25, 'the scripted contracts: 3 stocks, an index, 3 futures, 18 TXO options');
     assert.match(String(health.next_maintenance), /T00:22:00\.000Z$/, 'the daily refresh is at 08:22 Taiwan time');
     assert.equal(typeof health.token_expires_in_seconds, 'number');

@@ -37,7 +37,8 @@ export class ShioajiVenue implements Venue {
   ) {
     this.clock = clock;
     this.identity = {
-      simulation: false,
+      venue: 'shioaji',
+      simulation: session.upstream().environment === 'simulation',
       simClock: null,
       isStockTradingHours: (at) => isStockTradingHours('exchange', at),
     };

@@ -33,7 +33,12 @@ export class SimVenue implements Venue {
     const exchange = new SimBroker(options);
     this.exchange = exchange;
     const mode = exchange.clockMode;
-    this.identity = { simulation: true, simClock: mode, isStockTradingHours: (at) => isStockTradingHours(mode, at) };
+    this.identity = {
+      venue: 'simulator',
+      simulation: true,
+      simClock: mode,
+      isStockTradingHours: (at) => isStockTradingHours(mode, at),
+    };
     this.clock = exchange.clock;
     const { contracts, orders, quotes } = exchange;
     this.contracts = {

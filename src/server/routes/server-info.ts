@@ -33,7 +33,13 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
               protocols: Type.Array(Type.String()),
               scheme: Type.Enum(['http', 'https']),
               uds_plaintext: Type.Boolean(),
-              simulation: Type.Boolean(),
+              simulation: Type.Boolean({
+                description:
+                  "no real money: the built-in simulator, or SinoPac's simulation environment (SJ_PRODUCTION=false)",
+              }),
+              backend: Type.Enum(['simulator', 'shioaji'], {
+                description: 'who answers: the built-in simulator, or SinoPac through its official SDK (SJ_BACKEND)',
+              }),
               sim_clock: Type.Union([Type.String(), Type.Null()], {
                 description: 'always-open or exchange in simulation; null in production',
               }),
@@ -54,8 +60,9 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
         scheme: identity.scheme,
         uds_plaintext: true,
         simulation: gateway.identity.simulation,
+        backend: gateway.identity.venue,
         sim_clock: gateway.identity.simClock,
-        sim_time: gateway.identity.simulation ? taipeiIso(gateway.clock.now()) : null,
+        sim_time: gateway.identity.simClock === null ? null : taipeiIso(gateway.clock.now()),
       }),
     );
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { SERVER_PATHS } from '../../contract/paths.js';
 import { api } from '../api';
-import { duration, integer, wallDateTime } from '../format';
+import { duration, integer, modeName, wallDateTime } from '../format';
 import { usePolling } from '../hooks';
 import { simClock } from '../sim-clock';
 import type { Health, ServerInfo } from '../types';
@@ -51,7 +51,7 @@ export function ServerCard({ info }: { info: ServerInfo | null }) {
         <dd data-testid="server-uptime">{health.data ? duration(health.data.uptime_seconds) : '…'}</dd>
         <dt>Mode</dt>
         <dd data-testid="server-mode">
-          {info === null ? '…' : info.simulation ? 'Simulation' : 'Production'}
+          {info === null ? '…' : modeName(info)}
           {info?.sim_clock ? (
             <span className="muted"> · clock {CLOCK_MODES[info.sim_clock] ?? info.sim_clock}</span>
           ) : null}
