@@ -253,6 +253,39 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     await events.waitFor(ticksBefore + 3, (e) => e.event === 'tick_stk', 10_000);
   });
 
+  test('a fill while the daemon was stopped is reported once after its restart, after the events before it', async () => {
+    // SinoPac fills the order 1.5 s after it was placed: the daemon is stopped by then.
+    const scenario = { fill: { resting_after_ms: 1_500 } };
+    const first = await startProduction(scenario);
+    const before = await stream(first, '/stream/data/order_event');
+    const resting = await postJson(`${first.base}/order/place_order`, stockOrder(990));
+    const id = (resting.body as { order: { id: string } }).order.id;
+    const [acknowledged] = await before.waitFor(1, (e) => e.event === 'order_event');
+    assert.equal(JSON.parse(acknowledged!.data).state, 'StockOrder');
+    before.close();
+    await first.close({ keepHome: true });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const second = await startProduction(scenario, {}, first.home);
+    running.push(second);
+    const resumed = await connectSse(`${second.base}/stream/data/order_event`, { 'last-event-id': acknowledged!.id! });
+    clients.push(resumed);
+    const [deal] = await resumed.waitFor(1, (e) => dealsOf([e], id).length > 0, 10_000);
+    assert.equal(JSON.parse(deal!.data).data.StockDeal.quantity, 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(dealsOf(resumed.events, id).length, 1, 'one deal event, not one per report of it');
+    assert.ok(
+      resumed.events.every((e) => e.id !== acknowledged!.id),
+      'nothing already delivered before the restart comes again',
+    );
+    const trades = (await postJson(`${second.base}/order/trades`, {})).body as unknown as {
+      status: { status: string; deal_quantity: number };
+    }[];
+    assert.deepEqual(
+      trades.map((t) => [t.status.status, t.status.deal_quantity]),
+      [['Filled', 1]],
+    );
+  });
+
   test('a session SinoPac drops is replaced and its subscriptions come back', async () => {
     const production = await start({ quotes: { interval_ms: 50 }, session_down_after_ms: 600 });
     const { base } = production;

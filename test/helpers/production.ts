@@ -23,7 +23,8 @@ export interface ProductionGateway {
   log: string[];
   /** Where the scripted SinoPac keeps its orders across sidecar restarts. */
   statePath: string;
-  close(): Promise<void>;
+  /** Stops the gateway; the home (journal, SinoPac's state) is removed unless kept for a restart. */
+  close(options?: { keepHome?: boolean }): Promise<void>;
 }
 
 export const KEYS = { SJ_API_KEY: 'scripted-api-key', SJ_SEC_KEY: `3${'1'.repeat(43)}` };
@@ -32,8 +33,10 @@ export const KEYS = { SJ_API_KEY: 'scripted-api-key', SJ_SEC_KEY: `3${'1'.repeat
 export async function startProduction(
   scenario: Record<string, unknown> = {},
   env: Record<string, string> = {},
+  /** A home kept by an earlier gateway's close: its journal and SinoPac's state carry over, as in a restart. */
+  reuseHome?: string,
 ): Promise<ProductionGateway> {
-  const home = mkdtempSync(join(tmpdir(), 'sjgate-prod-'));
+  const home = reuseHome ?? mkdtempSync(join(tmpdir(), 'sjgate-prod-'));
   const statePath = join(home, 'sinopac.json');
   const scenarioPath = join(home, 'scenario.json');
   writeFileSync(scenarioPath, JSON.stringify({ state_path: statePath, ...scenario }));
@@ -56,9 +59,9 @@ export async function startProduction(
       home,
       log,
       statePath,
-      async close() {
+      async close(options = {}) {
         await gateway.close();
-        rmSync(home, { recursive: true, force: true });
+        if (!options.keepHome) rmSync(home, { recursive: true, force: true });
       },
     };
   } catch (error) {
