@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import shioaji as sj
 
-from sjgate_bridge import answers, orders, quotes, scripted_quotes
+from sjgate_bridge import answers, orders, portfolio_answers, quotes, scripted_quotes
 from sjgate_bridge.errors import BridgeError
 from sjgate_bridge.lookalike import LookAlike
 from sjgate_bridge.scripted import ScriptedShioaji
@@ -234,7 +234,7 @@ def test_answer_converters_read_declared_fields() -> None:
         "Snapshot": ("ts", "code", "exchange", "tick_type", "change_type", *answers.SNAPSHOT_PRICES,
                      *answers.SNAPSHOT_CHANGE, *answers.SNAPSHOT_TRADING),
         "Ticks": ("ts", *answers.TICK_COLUMNS), "KBars": ("ts", *answers.KBAR_COLUMNS),
-        "StockPosition": answers.STOCK_POSITION, "FuturePosition": answers.FUTURE_POSITION,
+        "StockPosition": portfolio_answers.STOCK_POSITION, "FuturePosition": portfolio_answers.FUTURE_POSITION,
         "SettlementV1": ("date", "amount", "T"),
         "Settlement": ("t_money", "t1_money", "t2_money", "t_day", "t1_day", "t2_day"),
     }.items():
@@ -268,7 +268,7 @@ def test_scripted_query_answers_expose_only_declared_names_and_convert_to_the_ga
     assert sum(gateway["kbars"]["Volume"]) == sum(gateway["ticks"]["volume"])
     stock_position, futures_position = gateway["list_positions"]
     assert stock_position == {**stock_position, "code": "2884", "direction": "Buy", "quantity": 2, "cond": "Cash"}
-    assert list(stock_position) == list(answers.STOCK_POSITION)
+    assert list(stock_position) == list(portfolio_answers.STOCK_POSITION)
     assert futures_position == {**futures_position, "code": "TXFL6", "direction": "Buy", "quantity": 1}
     assert [(row["T"], sorted(row)) for row in gateway["settlements"]] == [(t, ["T", "amount", "date"]) for t in range(3)]
     assert gateway["settlements"][2]["amount"] == -(2 * 32.65 * 1000 + round(2 * 32.65 * 1000 * 0.001425))
