@@ -12,7 +12,7 @@ import shioaji as sj
 
 from . import scripted_market as market
 from .lookalike import LookAlike
-from .scripted_ledger import Book, Closure, Fill, book_of
+from .scripted_ledger import Book, Closure, Fill, book_of, fill_of
 from .scripted_queries import ODD_LOTS, SELL_TAX_RATE, SHARES_PER_LOT, stock_fee
 
 __all__ = ["SELL_TAX_RATE", "SHARES_PER_LOT", "ScriptedPortfolio", "stock_fee"]
@@ -50,8 +50,11 @@ class ScriptedPortfolio:
                        lambda r, d: d["quantity"] * (1 if r["order_lot"] in ODD_LOTS else SHARES_PER_LOT))
 
     def _futures_book(self, account: Any) -> Book:
-        return book_of(self._deals_of(account, "futures"),
-                       lambda r: self.infos[r["code"]].get("target_code") or r["code"], lambda r, d: d["quantity"])
+        return book_of(self._deals_of(account, "futures"), self._futures_code, lambda r, d: d["quantity"])
+
+    def _futures_code(self, record: dict[str, Any]) -> str:
+        """The month a fill books: a continuous-month alias (TXFR1) books the month it stands for."""
+        return self.infos[record["code"]].get("target_code") or record["code"]
 
     def _is_futures(self, account: Any) -> bool:
         return account is not None and str(getattr(account.account_type, "value", account.account_type)) == "F"
@@ -95,10 +98,9 @@ class ScriptedPortfolio:
         )
 
     def _futures_fills(self, account: Any) -> list[tuple[str, Fill]]:
-        book = self._futures_book(account)
-        fills = [(c.key, c.cover) for c in book.closures]
-        fills += [(code, lot) for code, lots in book.open.items() for lot in lots]
-        return fills
+        """(code, fill) of every futures deal of the account."""
+        return [(self._futures_code(r), fill_of(r, d, d["quantity"]))
+                for r, d in self._deals_of(account, "futures")]
 
     def trading_limits(self, account: Optional[Any] = None, timeout: Optional[int] = 30000,
                        cb: Optional[Callable[[Any], None]] = None) -> Any:
