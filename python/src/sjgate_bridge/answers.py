@@ -1,7 +1,7 @@
-"""`call` answers in the gateway's shapes (src/domain/market-data.ts, src/domain/portfolio.ts) where the SDK's models
-differ from them: snapshots, ticks and kbars carry `ts` (nanoseconds of Taiwan wall-clock time counted as if it were
-UTC, as the SDK stamps them) where the gateway has `datetime`; positions and settlements are read field by field so
-that nothing the SDK adds reaches a client. Every other answer goes through the generic `to_json`."""
+"""`call` answers in the gateway's shapes (src/domain/market-data.ts; the portfolio's in portfolio_answers.py): every
+model is read field by field, so that nothing the SDK adds reaches a client. Snapshots, ticks, kbars, scanner rows and
+short-stock sources carry `ts` (nanoseconds of Taiwan wall-clock time counted as if it were UTC, as the SDK stamps
+them) where the gateway has `datetime`; the regulatory lists' dates and times are Taiwan wall-clock text."""
 
 from __future__ import annotations
 
@@ -9,17 +9,28 @@ import datetime as dt
 from typing import Any, Callable
 
 from .convert import enum_value, number, to_json
+from .portfolio_answers import PORTFOLIO_CONVERTERS, each, fields_json
 
 EPOCH = dt.datetime(1970, 1, 1)
+TAIPEI = dt.timezone(dt.timedelta(hours=8))
 SNAPSHOT_PRICES = ("open", "high", "low", "close")
 SNAPSHOT_CHANGE = ("change_price", "change_rate")
 SNAPSHOT_TRADING = ("average_price", "volume", "total_volume", "amount", "total_amount", "yesterday_volume",
                     "buy_price", "buy_volume", "sell_price", "sell_volume", "volume_ratio")
 TICK_COLUMNS = ("close", "volume", "bid_price", "bid_volume", "ask_price", "ask_volume", "tick_type")
 KBAR_COLUMNS = ("Open", "High", "Low", "Close", "Volume", "Amount")
-STOCK_POSITION = ("id", "code", "direction", "quantity", "price", "last_price", "pnl", "yd_quantity", "cond",
-                  "margin_purchase_amount", "collateral", "short_sale_margin", "interest")
-FUTURE_POSITION = ("id", "code", "direction", "quantity", "price", "last_price", "pnl")
+SCANNER_ITEM = ("date", "code", "name", "datetime", "open", "high", "low", "close", "price_range", "tick_type",
+                "change_price", "change_type", "average_price", "volume", "total_volume", "amount", "total_amount",
+                "yesterday_volume", "volume_ratio", "buy_price", "buy_volume", "sell_price", "sell_volume",
+                "bid_orders", "bid_volumes", "ask_orders", "ask_volumes", "rank_value")
+CREDIT_ENQUIRE = ("update_time", "system", "stock_id", "margin_unit", "short_unit", "margin_loan_ratio",
+                  "short_margin_ratio")
+PUNISH_COLUMNS = ("code", "start_date", "end_date", "updated_at", "interval", "unit_limit", "total_limit",
+                  "description", "announced_date")
+NOTICE_COLUMNS = ("code", "updated_at", "close", "reason", "announced_date")
+DAILY_QUOTES_COLUMNS = ("Date", "Code", "Open", "High", "Low", "Close", "Volume", "Transaction", "Amount")
+# Columns of numbers the gateway has no null in: a missing close is 0, as the official server writes it.
+NOT_NULL = {"close"}
 # The SDK's ChangeType also has a misspelt fall ("Dowm").
 CHANGE_TYPES = {"Dowm": "Down"}
 
@@ -57,9 +68,28 @@ def kbars_json(kbars: Any) -> dict[str, Any]:
     return answer
 
 
-def position_json(position: Any) -> dict[str, Any]:
-    names = STOCK_POSITION if hasattr(position, "yd_quantity") else FUTURE_POSITION
-    return {name: to_json(getattr(position, name)) for name in names}
+def scanner_item_json(item: Any) -> dict[str, Any]:
+    return {name: wall_clock(item.ts) if name == "datetime" else to_json(getattr(item, name)) for name in SCANNER_ITEM}
+
+
+def short_stock_source_json(source: Any) -> dict[str, Any]:
+    return {"code": source.code, "short_stock_source": number(source.short_stock_source),
+            "datetime": wall_clock(source.ts, with_micros=False)}
+
+
+def _cell(name: str, value: Any) -> Any:
+    """A cell of a regulatory list: dates as 'YYYY-MM-DD', times as Taiwan wall-clock 'YYYY-MM-DDTHH:MM:SS'."""
+    if isinstance(value, dt.datetime):
+        if value.tzinfo is not None:
+            value = value.astimezone(TAIPEI).replace(tzinfo=None)
+        return value.strftime("%Y-%m-%dT%H:%M:%S")
+    if value is None and name in NOT_NULL:
+        return 0
+    return to_json(value)
+
+
+def columns_json(names: tuple[str, ...]) -> Callable[[Any], dict[str, Any]]:
+    return lambda table: {name: [_cell(name, value) for value in getattr(table, name)] for name in names}
 
 
 def _day(value: Any) -> str:
@@ -75,16 +105,18 @@ def settlement_rows(settlement: Any) -> list[dict[str, Any]]:
     return [{"date": _day(day), "amount": number(amount), "T": t} for t, (day, amount) in enumerate(zip(days, amounts))]
 
 
-def _each(convert: Callable[[Any], Any]) -> Callable[[Any], list[Any]]:
-    return lambda answer: [convert(item) for item in list(answer or [])]
-
-
 CONVERTERS: dict[str, Callable[[Any], Any]] = {
-    "snapshots": _each(snapshot_json),
+    "snapshots": each(snapshot_json),
     "ticks": ticks_json,
     "kbars": kbars_json,
-    "list_positions": _each(position_json),
+    "scanners": each(scanner_item_json),
+    "credit_enquires": each(fields_json(CREDIT_ENQUIRE)),
+    "short_stock_sources": each(short_stock_source_json),
+    "punish": columns_json(PUNISH_COLUMNS),
+    "notice": columns_json(NOTICE_COLUMNS),
+    "daily_quotes": columns_json(DAILY_QUOTES_COLUMNS),
     "settlements": lambda answer: [row for item in list(answer or []) for row in settlement_rows(item)],
+    **PORTFOLIO_CONVERTERS,
 }
 
 

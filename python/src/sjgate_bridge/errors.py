@@ -84,6 +84,9 @@ def from_exception(exc: BaseException, during: str | None = None) -> BridgeError
         return BridgeError("login", message, "The account is not signed or not permitted: check it on SinoPac's site.")
     if names & {"ShioajiValueError", "ShioajiTypeError", "ValidationError", "AccountNotProvideError"}:
         return BridgeError("invalid", message, hint)
-    if isinstance(exc, (ValueError, TypeError)):
+    if isinstance(exc, (AttributeError, TypeError)):
+        # An SDK method missing, or called or read the wrong way: the bridge's bug, not the client's.
+        return BridgeError("protocol", f"{type(exc).__name__}: {message}", hint)
+    if isinstance(exc, ValueError):
         return BridgeError("invalid", message, hint)
     return BridgeError("sdk", message, hint)

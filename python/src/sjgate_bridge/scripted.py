@@ -20,7 +20,10 @@ from . import scripted_events as events
 from . import scripted_quotes as quotes
 from .lookalike import Category, ContractsView, LookAlike
 from .scripted_data import DEFAULT_ACCOUNTS, default_contracts
+from .scripted_lists import ScriptedLists
+from .scripted_portfolio import ScriptedPortfolio
 from .scripted_queries import ScriptedQueries
+from .scripted_realized import ScriptedRealized
 
 TAIPEI = dt.timezone(dt.timedelta(hours=8))
 ACCOUNT_TYPES = {"S": sj.AccountType.Stock, "F": sj.AccountType.Future, "H": sj.AccountType.Intl}
@@ -121,7 +124,7 @@ class Dispatcher:
                 pass
 
 
-class ScriptedShioaji(ScriptedQueries):
+class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, ScriptedRealized):
     def __init__(self, simulation: Optional[bool] = None, proxy: Optional[str] = None, vpn: Optional[bool] = None,
                  *, scenario: dict[str, Any]) -> None:
         self.simulation = bool(simulation)

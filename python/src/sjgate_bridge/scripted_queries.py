@@ -39,9 +39,13 @@ def _trading_days_between(earlier: dt.date, later: dt.date) -> int:
     return days
 
 
+def stock_fee(value: float) -> int:
+    return max(MIN_FEE, round(value * FEE_RATE))
+
+
 def _net_cost(action: str, value: float) -> float:
     """What a deal of `value` moves in cash at settlement: a buy pays it and the fee; a sale gets it less fee and tax."""
-    fee = max(MIN_FEE, round(value * FEE_RATE))
+    fee = stock_fee(value)
     return -(value + fee) if action == "Buy" else value - fee - round(value * SELL_TAX_RATE)
 
 
@@ -76,7 +80,8 @@ class ScriptedQueries:
     def account_balance(self, account: Optional[Any] = None, timeout: Optional[int] = 30000,
                         cb: Optional[Callable[[Any], None]] = None) -> Any:
         self._require_login()
-        return LookAlike("AccountBalance", acc_balance=1_000_000.0, date=dt.date.today().isoformat(), errmsg="")
+        now = dt.datetime.now(market.TAIPEI).strftime("%Y-%m-%d %H:%M:%S.%f")
+        return LookAlike("AccountBalance", acc_balance=1_000_000.0, date=now, errmsg="")
 
     def _deals_of(self, account: Any, kind: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
         """(order record, deal) of every fill of the account's orders of a kind (stock or futures), oldest first."""

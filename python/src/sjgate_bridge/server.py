@@ -97,7 +97,7 @@ class Server:
                 self.wire.reply(request_id, result)
             except (TypeError, ValueError) as exc:
                 message = f"the SDK's answer cannot be written as JSON: {exc}"
-                self.wire.reply_error(request_id, BridgeError("sdk", message).to_json())
+                self.wire.reply_error(request_id, BridgeError("protocol", message).to_json())
 
     def _work(self) -> None:
         while (item := self.queue.get()) is not None:

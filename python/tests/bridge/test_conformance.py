@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import shioaji as sj
 
-from sjgate_bridge import answers, orders, quotes, scripted_quotes
+from sjgate_bridge import answers, orders, portfolio_answers, quotes, scripted_quotes
 from sjgate_bridge.errors import BridgeError
 from sjgate_bridge.lookalike import LookAlike
 from sjgate_bridge.scripted import ScriptedShioaji
@@ -63,7 +63,11 @@ def test_every_called_method_exists_with_its_keywords(method: str) -> None:
 
 
 # The `call` queries the scripted session answers itself (the others exist only in the real SDK).
-SCRIPTED_QUERIES = ("snapshots", "ticks", "kbars", "account_balance", "list_positions", "settlements")
+SCRIPTED_QUERIES = (
+    "snapshots", "ticks", "kbars", "account_balance", "list_positions", "settlements", "scanners", "credit_enquires",
+    "short_stock_sources", "punish", "notice", "daily_quotes", "margin", "trading_limits", "list_position_detail",
+    "list_profit_loss", "list_profit_loss_detail", "list_profit_loss_summary",
+)
 
 
 @pytest.mark.parametrize("method", sorted(CALLS) + list(SCRIPTED_QUERIES))
@@ -234,7 +238,20 @@ def test_answer_converters_read_declared_fields() -> None:
         "Snapshot": ("ts", "code", "exchange", "tick_type", "change_type", *answers.SNAPSHOT_PRICES,
                      *answers.SNAPSHOT_CHANGE, *answers.SNAPSHOT_TRADING),
         "Ticks": ("ts", *answers.TICK_COLUMNS), "KBars": ("ts", *answers.KBAR_COLUMNS),
-        "StockPosition": answers.STOCK_POSITION, "FuturePosition": answers.FUTURE_POSITION,
+        "StockPosition": portfolio_answers.STOCK_POSITION, "FuturePosition": portfolio_answers.FUTURE_POSITION,
+        "ScannerItem": ("ts", *(name for name in answers.SCANNER_ITEM if name != "datetime")),
+        "CreditEnquire": answers.CREDIT_ENQUIRE, "ShortStockSource": ("code", "short_stock_source", "ts"),
+        "Punish": answers.PUNISH_COLUMNS, "Notice": answers.NOTICE_COLUMNS, "DailyQuotes": answers.DAILY_QUOTES_COLUMNS,
+        "AccountBalance": ("acc_balance", "date", "errmsg"), "Margin": portfolio_answers.MARGIN,
+        "TradingLimits": portfolio_answers.TRADING_LIMITS,
+        "StockPositionDetail": portfolio_answers.STOCK_POSITION_DETAIL,
+        "FuturePositionDetail": portfolio_answers.FUTURE_POSITION_DETAIL,
+        "StockProfitLoss": portfolio_answers.STOCK_PROFIT_LOSS, "FutureProfitLoss": portfolio_answers.FUTURE_PROFIT_LOSS,
+        "StockProfitDetail": portfolio_answers.STOCK_PROFIT_DETAIL,
+        "FutureProfitDetail": portfolio_answers.FUTURE_PROFIT_DETAIL,
+        "StockProfitLossSummary": portfolio_answers.STOCK_SUMMARY,
+        "FutureProfitLossSummary": portfolio_answers.FUTURE_SUMMARY, "ProfitLossTotal": portfolio_answers.SUMMARY_TOTAL,
+        "ProfitLossSummaryTotal": ("profitloss_summary", "total"),
         "SettlementV1": ("date", "amount", "T"),
         "Settlement": ("t_money", "t1_money", "t2_money", "t_day", "t1_day", "t2_day"),
     }.items():
@@ -268,7 +285,7 @@ def test_scripted_query_answers_expose_only_declared_names_and_convert_to_the_ga
     assert sum(gateway["kbars"]["Volume"]) == sum(gateway["ticks"]["volume"])
     stock_position, futures_position = gateway["list_positions"]
     assert stock_position == {**stock_position, "code": "2884", "direction": "Buy", "quantity": 2, "cond": "Cash"}
-    assert list(stock_position) == list(answers.STOCK_POSITION)
+    assert list(stock_position) == list(portfolio_answers.STOCK_POSITION)
     assert futures_position == {**futures_position, "code": "TXFL6", "direction": "Buy", "quantity": 1}
     assert [(row["T"], sorted(row)) for row in gateway["settlements"]] == [(t, ["T", "amount", "date"]) for t in range(3)]
     assert gateway["settlements"][2]["amount"] == -(2 * 32.65 * 1000 + round(2 * 32.65 * 1000 * 0.001425))

@@ -3,6 +3,7 @@
 
 import type { AccountBook } from '../../domain/account-book.js';
 import type { AccountSelector } from '../../domain/accounts.js';
+import { NotFoundError } from '../../domain/errors.js';
 import type { MarketDataPort, PortfolioPort } from '../port.js';
 import type { UpstreamCall } from './upstream.js';
 
@@ -24,14 +25,26 @@ export function liveMarketData(call: UpstreamCall): MarketDataPort {
 export function livePortfolio(call: UpstreamCall, accounts: AccountBook): PortfolioPort {
   const query = <T>(name: string, selector: AccountSelector, params: object = {}) =>
     call<T>('call', { name, params: { ...params, account: accounts.resolve(selector) } }, 'POSITION_NOT_FOUND');
+  // SinoPac answers an empty list for a detail_id naming no position or no realized row: the simulator's 404.
+  const detail = async <T extends unknown[]>(
+    name: string,
+    selector: AccountSelector,
+    what: string,
+    params: { detail_id: number; unit?: string },
+  ): Promise<T> => {
+    const rows = await query<T>(name, selector, params);
+    if (rows.length > 0) return rows;
+    throw new NotFoundError('POSITION_NOT_FOUND', `no ${what} with detail_id ${params.detail_id}`);
+  };
   return {
     accountBalance: (account) => query('account_balance', account),
     margin: (account) => query('margin', { ...account, account_type: account.account_type ?? 'F' }),
     positions: (account, unit) => query('list_positions', account, { unit }),
-    positionDetail: (account, detailId) => query('list_position_detail', account, { detail_id: detailId }),
+    positionDetail: (account, detailId) =>
+      detail('list_position_detail', account, 'open position', { detail_id: detailId }),
     profitLoss: (account, range, unit) => query('list_profit_loss', account, { ...range, unit }),
     profitLossDetail: (account, detailId, unit) =>
-      query('list_profit_loss_detail', account, { detail_id: detailId, unit }),
+      detail('list_profit_loss_detail', account, 'realized profit or loss', { detail_id: detailId, unit }),
     profitLossSummary: (account, range) => query('list_profit_loss_summary', account, range),
     settlements: (account) => query('settlements', account),
     tradingLimits: (account) => query('trading_limits', account),
