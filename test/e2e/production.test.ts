@@ -185,6 +185,27 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     assert.ok(Date.now() - started < 30_000);
   });
 
+  test('an account not signed yet is named at start with what to do', async () => {
+    const unsigned = {
+      account_type: 'S',
+      person_id: 'A123456789',
+      broker_id: '9A95',
+      account_id: '7654321',
+      signed: false,
+      username: 'new',
+    };
+    const production = await start({ accounts: [unsigned] });
+    assert.ok(
+      production.log.some((line) => /account 9A95-7654321 \(S\) is not signed: SinoPac refuses its orders/.test(line)),
+      production.log.join('\n'),
+    );
+    const accounts = await getJson<{ signed: boolean }[]>(`${production.base}/auth/accounts`);
+    assert.deepEqual(
+      accounts.map((a) => a.signed),
+      [false],
+    );
+  });
+
   test('a certificate that is missing, refused or expired stops the start with the fix', async () => {
     const ca = { SJ_CA_PATH: '/nonexistent/Sinopac.pfx', SJ_CA_PASSWD: 'A123456789' };
     await assert.rejects(start({}, ca), /SJ_CA_PATH points to '\/nonexistent\/Sinopac\.pfx', which does not exist/);

@@ -66,6 +66,12 @@ export class ShioajiVenue implements Venue {
     try {
       const call = upstreamCaller(session);
       const accounts = new AccountBook(await call<Account[]>('accounts'));
+      for (const account of accounts.list().filter((a) => !a.signed)) {
+        options.log(
+          `account ${account.broker_id}-${account.account_id} (${account.account_type}) is not signed: SinoPac refuses ` +
+            "its orders until you sign the API agreement and pass the API test in SinoPac's simulation environment",
+        );
+      }
       const contracts = new LiveContracts(await call<ContractInfo[]>('contracts'));
       session.onReconnected(async () => {
         accounts.replace(await call<Account[]>('accounts'));
