@@ -36,6 +36,25 @@ export class LiveOrderBook {
     return this.early.size > 0;
   }
 
+  /** The reports kept for an id, handed over once (to a combo placed under it). */
+  takeEarly(id: string): Report[] {
+    const reports = this.early.get(id) ?? [];
+    this.early.delete(id);
+    return reports;
+  }
+
+  /** Forgets the reports of ids a read-back did not find, naming them in the log. */
+  dropEarly(log: (line: string) => void): void {
+    for (const [id, reports] of this.early) {
+      log(`bridge: ${reports.length} report(s) of order ${id}, which SinoPac does not list, were dropped`);
+    }
+    this.early.clear();
+  }
+
+  emit(update: OrderUpdate): void {
+    for (const listener of this.listeners) listener(update);
+  }
+
   /** Applies a report of SinoPac's; false when its order is not known yet (the report is kept for it). */
   receive(report: Report): boolean {
     const id = orderIdOf(report.state, report.body);
@@ -105,7 +124,7 @@ export class LiveOrderBook {
       placed,
       at: this.clock.now(),
     };
-    for (const listener of this.listeners) listener(update);
+    this.emit(update);
   }
 
   private apply(tracked: TrackedOrder, report: Report): void {

@@ -8,6 +8,7 @@ import { NotFoundError } from '../../domain/errors.js';
 import { type ComboTrade, OP_CODE_OK, type OpType, type Trade } from '../../domain/orders.js';
 import type { Clock } from '../../domain/time.js';
 import type { OrdersPort, OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrders } from '../port.js';
+import { isTrackedCombo, LiveCombos } from './live-combos.js';
 import { LiveOrderBook, type Report } from './live-order-book.js';
 import { answerEvents, catchUp, type TrackedOrder } from './order-tracking.js';
 import type { BridgeSession } from './session.js';
@@ -16,8 +17,7 @@ import type { UpstreamCall } from './upstream.js';
 export class LiveOrders implements OrdersPort {
   private readonly book: LiveOrderBook;
   private adopting: Promise<void> | null = null;
-  /** The SDK's combo trades are read back from SinoPac on the first listing of each session. */
-  private combosStale = true;
+  private readonly combos: LiveCombos;
 
   constructor(
     private readonly call: UpstreamCall,
@@ -27,8 +27,11 @@ export class LiveOrders implements OrdersPort {
     session: BridgeSession,
   ) {
     this.book = new LiveOrderBook(clock);
+    this.combos = new LiveCombos(call, accounts, clock, (update) => this.book.emit(update));
     session.onEvent((event) => {
-      if (event.event === 'order' && !this.book.receive(event.data as unknown as Report)) this.adoptSoon();
+      if (event.event !== 'order') return;
+      const report = event.data as unknown as Report;
+      if (!this.combos.receive(report) && !this.book.receive(report)) this.adoptSoon();
     });
     session.onReconnected(() => this.refresh());
   }
@@ -73,23 +76,15 @@ export class LiveOrders implements OrdersPort {
   }
 
   placeCombo(input: PlaceComboInput): Promise<ComboTrade> {
-    return this.call<ComboTrade>('place_comboorder', {
-      legs: input.legs,
-      combo_type: input.comboType,
-      order: input.order,
-    });
+    return this.combos.place(input, (id) => this.book.takeEarly(id));
   }
 
   cancelCombo(tradeId: string): Promise<ComboTrade> {
-    return this.call<ComboTrade>('cancel_comboorder', { id: tradeId }, 'ORDER_NOT_FOUND');
+    return this.combos.cancel(tradeId);
   }
 
-  async comboTrades(selector?: AccountSelector): Promise<ComboTrade[]> {
-    const all = await this.call<ComboTrade[]>('combo_trades', { refresh: this.combosStale });
-    this.combosStale = false;
-    if (!selector) return all;
-    const key = accountKeyOf(this.accounts.resolve(selector));
-    return all.filter((trade) => accountKeyOf(trade.order.account) === key);
+  comboTrades(selector?: AccountSelector): Promise<ComboTrade[]> {
+    return this.combos.list(selector);
   }
 
   onOrderUpdate(listener: (update: OrderUpdate) => void): () => void {
@@ -100,6 +95,10 @@ export class LiveOrders implements OrdersPort {
   restore(saved: SavedOrders, options: { rollback: boolean; log: (line: string) => void }): void {
     if (options.rollback) return;
     for (const { record } of saved.orders) {
+      if (isTrackedCombo(record)) {
+        this.combos.restore(record);
+        continue;
+      }
       const tracked = record as TrackedOrder;
       if (tracked?.trade?.order?.id) this.book.orders.set(tracked.trade.order.id, tracked);
     }
@@ -110,7 +109,7 @@ export class LiveOrders implements OrdersPort {
    * placed elsewhere); the combo trades are read back at their next listing.
    */
   async refresh(): Promise<void> {
-    this.combosStale = true;
+    this.combos.invalidate();
     const fresh = await this.call<Trade[]>('trades', { refresh: true });
     for (const trade of fresh) {
       const tracked = this.book.orders.get(trade.order.id);
@@ -152,7 +151,11 @@ export class LiveOrders implements OrdersPort {
   private adoptSoon(): void {
     if (this.adopting) return;
     this.adopting = new Promise<void>((resolve) => setTimeout(resolve, 200))
-      .then(() => (this.book.hasEarly ? this.refresh() : undefined))
+      .then(async () => {
+        if (!this.book.hasEarly) return;
+        await this.refresh();
+        this.book.dropEarly(this.log);
+      })
       .catch((error: Error) => this.log(`bridge: reading orders back failed: ${error.message}`))
       .finally(() => {
         this.adopting = null;
