@@ -322,5 +322,20 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     const seen = events.events.filter((e) => e.event === 'tick_stk').length;
     await events.waitFor(seen + 3, (e) => e.event === 'tick_stk', 10_000);
     assert.ok(production.log.some((line) => /SinoPac dropped the session/.test(line)));
+    const checks = await events.waitFor(5, (e) => e.event === 'contract_event', 5_000);
+    assert.deepEqual(
+      checks.map((e) => {
+        const check = JSON.parse(e.data);
+        return [check.action, check.security_type, check.base_changed];
+      }),
+      [
+        ['CHECK', 'STK', false],
+        ['CHECK', 'IND', false],
+        ['CHECK', 'FUT', false],
+        ['CHECK', 'OPT', false],
+        ['CHECK', 'WRT', false],
+      ],
+      'the new session read the contracts again: nothing was listed or delisted',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { BridgeSession, type SessionOptions } from '../../../src/broker/shioaji/session.js';
+import { TAIPEI_OFFSET_MS } from '../../../src/domain/time.js';
 import { BRIDGE_PYTHON, eventually, KEYS, productionSkip } from '../../helpers/production.js';
 
 const FAKE = fileURLToPath(new URL('./fake-bridge.mjs', import.meta.url));
@@ -78,6 +79,29 @@ describe('the SinoPac session', { skip, timeout: 60_000 }, () => {
       await session.close();
     }
     assert.equal(session.upstream().status, 'closed');
+  });
+
+  test('the daily maintenance renews the session at its time and says when the next one is', async () => {
+    const at = new Date(Date.now() + TAIPEI_OFFSET_MS + 1_500).toISOString().slice(11, 19);
+    const session = await BridgeSession.open(options({ quotes: { interval_ms: 20 } }, { maintenanceAt: at }));
+    try {
+      const firstPid = session.upstream().sidecar_pid;
+      const planned = Date.parse(String(session.upstream().next_maintenance));
+      assert.ok(planned > Date.now() && planned - Date.now() < 2_000, String(session.upstream().next_maintenance));
+      const state = await eventually(
+        async () => session.upstream(),
+        (u) => u.last_maintenance !== null && u.status === 'connected' && u.sidecar_pid !== firstPid,
+        10_000,
+      );
+      assert.equal(state.last_maintenance_error, null);
+      const next = Date.parse(String(state.next_maintenance));
+      assert.ok(
+        Math.abs(next - planned - 86_400_000) < 1_000,
+        `the next one is a day later: ${state.next_maintenance}`,
+      );
+    } finally {
+      await session.close();
+    }
   });
 
   test('past the day’s login budget the session stays down and says why', async () => {
