@@ -79,37 +79,27 @@ def octype(body: dict[str, Any]) -> str:
     return OCTYPE_ALIASES.get(value, value)
 
 
-def futures_order(sj: ModuleType, body: dict[str, Any], account: Any | None) -> Any:
+def _futures_fields(body: dict[str, Any], account: Any | None) -> dict[str, Any]:
+    """The fields a futures order and a combo order share."""
     _require(body, "action", "price", "quantity", "price_type")
-    return _build(
-        sj.FuturesOrder,
-        "futures_order",
-        action=body["action"],
-        price=_number(body, "price", float),
-        quantity=_number(body, "quantity", int),
-        price_type=body["price_type"],
-        time_in_force=body.get("order_type") or "ROD",
-        octype=octype(body),
-        custom_field=body.get("custom_field") or None,
-        account=account,
-    )
+    return {
+        "action": body["action"],
+        "price": _number(body, "price", float),
+        "quantity": _number(body, "quantity", int),
+        "price_type": body["price_type"],
+        "time_in_force": body.get("order_type") or "ROD",
+        "octype": octype(body),
+        "custom_field": body.get("custom_field") or None,
+        "account": account,
+    }
+
+
+def futures_order(sj: ModuleType, body: dict[str, Any], account: Any | None) -> Any:
+    return _build(sj.FuturesOrder, "futures_order", **_futures_fields(body, account))
 
 
 def combo_order(sj: ModuleType, body: dict[str, Any], account: Any | None) -> Any:
-    _require(body, "action", "price", "quantity", "price_type")
-    return _build(
-        sj.ComboOrder,
-        "combo_order",
-        action=body["action"],
-        price=_number(body, "price", float),
-        quantity=_number(body, "quantity", int),
-        price_type=body["price_type"],
-        time_in_force=body.get("order_type") or "ROD",
-        octype=octype(body),
-        combo_type=body.get("combo_type"),
-        custom_field=body.get("custom_field") or None,
-        account=account,
-    )
+    return _build(sj.ComboOrder, "combo_order", combo_type=body.get("combo_type"), **_futures_fields(body, account))
 
 
 def combo_contract(sj: ModuleType, legs: list[dict[str, Any]], resolve: Any) -> Any:

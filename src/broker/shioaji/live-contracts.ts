@@ -2,8 +2,10 @@
 // and message is the simulator's own. A new session (after a drop, and the daily refresh) reads the list again and
 // publishes a CHECK contract event per security type saying what changed, as the simulator does at its refreshes.
 
+import { ContractChecks } from '../../domain/contract-checks.js';
 import { type ContractDirectory, contractDirectoryOf } from '../../domain/contract-directory.js';
-import { type ContractEvent, type ContractInfo, SECURITY_TYPES } from '../../domain/contracts.js';
+import type { ContractEvent, ContractInfo } from '../../domain/contracts.js';
+import type { Clock } from '../../domain/time.js';
 import type { ContractsPort } from '../port.js';
 
 type Directory = ContractDirectory;
@@ -11,41 +13,24 @@ const answer = <T>(query: () => T): Promise<T> => new Promise((resolve) => resol
 
 export class LiveContracts implements ContractsPort {
   directory: Directory;
-  private readonly listeners = new Set<(event: ContractEvent) => void>();
   private records: ContractInfo[];
-  private lastEventId = 0;
+  private readonly checks: ContractChecks;
 
-  constructor(
-    records: ContractInfo[],
-    private readonly now: () => number,
-  ) {
+  constructor(records: ContractInfo[], clock: Clock) {
     this.records = records;
     this.directory = contractDirectoryOf(records);
+    this.checks = new ContractChecks(clock);
   }
 
   replace(records: ContractInfo[]): void {
     const before = this.records;
     this.records = records;
     this.directory = contractDirectoryOf(records);
-    const publishedAt = new Date(this.now()).toISOString();
-    for (const securityType of SECURITY_TYPES) {
-      const [old, fresh] = [before, records].map((list) => list.filter((r) => r.security_type === securityType));
+    this.checks.publish((type) => {
+      const [old, fresh] = [before, records].map((list) => list.filter((r) => r.security_type === type));
       const codes = (list: ContractInfo[]) => list.map((r) => r.code).join(',');
-      const baseChanged = codes(old!) !== codes(fresh!);
-      const infoChanged = JSON.stringify(old) !== JSON.stringify(fresh);
-      const event: ContractEvent = {
-        event_id: ++this.lastEventId,
-        action: 'CHECK',
-        region: 'TW',
-        security_type: securityType,
-        published_at: publishedAt,
-        base_changed: baseChanged,
-        info_changed: infoChanged,
-        info_scope: infoChanged ? 'ALL' : null,
-        info_shards: [],
-      };
-      for (const listener of this.listeners) listener(event);
-    }
+      return { base: codes(old!) !== codes(fresh!), info: JSON.stringify(old) !== JSON.stringify(fresh) };
+    });
   }
 
   get = (...args: Parameters<Directory['get']>) => answer(() => this.directory.get(...args));
@@ -65,7 +50,6 @@ export class LiveContracts implements ContractsPort {
   count = () => answer(() => this.directory.count());
 
   onContractEvent(listener: (event: ContractEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.checks.on(listener);
   }
 }

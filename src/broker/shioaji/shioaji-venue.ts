@@ -72,7 +72,7 @@ export class ShioajiVenue implements Venue {
             "its orders until you sign the API agreement and pass the API test in SinoPac's simulation environment",
         );
       }
-      const contracts = new LiveContracts(await call<ContractInfo[]>('contracts'), () => clock.now());
+      const contracts = new LiveContracts(await call<ContractInfo[]>('contracts'), clock);
       session.onReconnected(async () => {
         accounts.replace(await call<Account[]>('accounts'));
         contracts.replace(await call<ContractInfo[]>('contracts'));

@@ -1,6 +1,7 @@
 // The simulator's contracts service: the contract directory over the catalog of the current simulated day, with the
 // simulator's product tables, and the scheduled refreshes that roll the catalog and publish contract events.
 
+import { ContractChecks } from '../../domain/contract-checks.js';
 import { ContractDirectory } from '../../domain/contract-directory.js';
 import type { ContractEvent } from '../../domain/contracts.js';
 import type { ProductTable } from '../../domain/listed-contracts.js';
@@ -9,7 +10,6 @@ import { type Catalog, SECURITIES_BY_CODE } from './catalog/catalog.js';
 import { CurrentCatalog } from './catalog/current-catalog.js';
 import { FUTURES_PRODUCTS, OPTION_PRODUCTS } from './catalog/derivative-products.js';
 import type { ReferencePrices } from './catalog/references.js';
-import { ContractEvents } from './contract-events.js';
 
 const SIM_PRODUCTS: ProductTable = {
   futuresRoots: FUTURES_PRODUCTS,
@@ -19,13 +19,13 @@ const SIM_PRODUCTS: ProductTable = {
 
 export class SimContracts extends ContractDirectory {
   private readonly catalogs: CurrentCatalog;
-  private readonly events: ContractEvents;
+  private readonly events: ContractChecks;
 
   constructor(clock: Clock, seed: number, prices: (day: string) => ReferencePrices) {
     const catalogs = new CurrentCatalog(clock, seed, prices);
     super(() => catalogs.current(), SIM_PRODUCTS);
     this.catalogs = catalogs;
-    this.events = new ContractEvents(clock);
+    this.events = new ContractChecks(clock);
   }
 
   /** The catalog of the current listing days, rebuilt when a refresh time passes. */
@@ -45,9 +45,11 @@ export class SimContracts extends ContractDirectory {
   refresh(): void {
     const before = this.catalogs.last?.days;
     const after = this.current().days;
-    this.events.publishChecks({
-      stocks: before?.stockDay !== after.stockDay,
-      derivatives: before?.futuresDay !== after.futuresDay,
+    const stocks = before?.stockDay !== after.stockDay;
+    const derivatives = before?.futuresDay !== after.futuresDay;
+    this.events.publish((type) => {
+      const rolled = type === 'FUT' || type === 'OPT' ? derivatives : stocks;
+      return { base: rolled, info: rolled };
     });
   }
 }
