@@ -13,7 +13,7 @@ import {
   type OrderBody,
   type TrackedOrder,
 } from '../../../src/broker/shioaji/order-tracking.js';
-import type { StockTrade } from '../../../src/domain/orders.js';
+import { blankStatus, type StockTrade } from '../../../src/domain/orders.js';
 
 const account = {
   account_type: 'S' as const,
@@ -42,20 +42,7 @@ function placed(): TrackedOrder {
       order_cond: 'Cash',
       order_lot: 'Common',
     },
-    status: {
-      id: 'ab12',
-      status: 'PendingSubmit',
-      status_code: '0',
-      web_id: '',
-      order_ts: 1_790_000_000,
-      msg: '',
-      modified_ts: 0,
-      modified_price: 0,
-      order_quantity: 0,
-      deal_quantity: 0,
-      cancel_quantity: 0,
-      deals: [],
-    },
+    status: blankStatus('ab12', 'PendingSubmit', 1_790_000_000),
   };
   return { trade, dealKeys: [], accountKey: '9A95-1234567', placedAt: 1_790_000_000_000 };
 }
