@@ -169,6 +169,22 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
       assert.equal(data.code ?? data.Code, expectedCode, `${family}: ${event!.data}`);
       if (family === 'tick_stk') assert.equal(data.intraday_odd, true);
     }
+    const legs = [
+      { security_type: 'FUT', code: 'TXFL6' },
+      { security_type: 'FUT', code: 'TXFA7' },
+    ];
+    const combo = await postJson(`${production.base}/stream/subscribe`, { contract: { legs }, quote_type: 'Tick' });
+    assert.equal(combo.status, 200, JSON.stringify(combo.body));
+    const [comboTick] = await events.waitFor(
+      1,
+      (e) => e.event === 'tick_fop' && JSON.parse(e.data).code === 'TXFL6/A7',
+    );
+    assert.equal(JSON.parse(comboTick!.data).close, '50', 'a spread trades at its net price: far less near');
+    const quoteOfCombo = await postJson(`${production.base}/stream/subscribe`, {
+      contract: { legs },
+      quote_type: 'Quote',
+    });
+    assert.equal(quoteOfCombo.status, 400, 'a combo streams Tick and BidAsk only, as in simulation');
   });
 
   test('a refused login stops the start at once with SinoPac’s message and the fix', async () => {

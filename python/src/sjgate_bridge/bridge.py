@@ -189,11 +189,28 @@ class Bridge:
     # -- market data and queries ----------------------------------------------------------------------------------
 
     def _subscription(self, params: dict[str, Any]) -> tuple[Any, str, bool]:
-        contract = self._resolve({key: params.get(key) for key in ("security_type", "exchange", "code")})
+        if "legs" in params:
+            contract = self._managed_combo(get(params, "legs", list), get(params, "combo_type", str, None))
+        else:
+            contract = self._resolve({key: params.get(key) for key in ("security_type", "exchange", "code")})
         quote_type = QUOTE_TYPES.get(get(params, "quote_type", str, "Tick").lower())
         if quote_type is None:
             raise invalid(f"quote_type must be Tick, BidAsk or Quote, got {params.get('quote_type')!r}")
         return contract, quote_type, get(params, "intraday_odd", bool, False)
+
+    def _managed_combo(self, legs: list[Any], combo_type: str | None) -> Any:
+        """A futures combo for market data: the SDK streams only a managed combo, built by api.contracts.combo()."""
+        if len(legs) != 2:
+            raise invalid("a combo has exactly two legs")
+        bases = [self._base_contract(self._resolve(leg)) for leg in legs]
+        return self.api.contracts.combo(bases, combo_type=combo_type)
+
+    def _base_contract(self, contract: Any) -> Any:
+        def value(name: str) -> Any:
+            raw = getattr(contract, name)
+            return getattr(raw, "value", raw)
+
+        return self.sdk.module.BaseContract(value("security_type"), value("exchange"), contract.code)
 
     def subscribe(self, params: dict[str, Any]) -> Any:
         contract, quote_type, intraday_odd = self._subscription(params)

@@ -272,12 +272,19 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
         self._require_login()
         groups: dict[str, dict[str, list[Any]]] = {name: {} for name in ("Stocks", "Futures", "Options", "Indexs")}
         for info in self.infos.values():
+            if info.get("stub") == "ComboContract":
+                continue
             fields = {key: value for key, value in info.items() if key != "stub"}
             fields["security_type"] = sj.SecurityType(info["security_type"])
             fields["exchange"] = sj.Exchange(info["exchange"])
             group = info.get("root") or info["exchange"]
             groups[CATEGORY_OF[info["security_type"]]].setdefault(group, []).append(LookAlike(info["stub"], **fields))
         return ContractsView({name: Category(by_group) for name, by_group in groups.items()})
+
+    @property
+    def contracts(self) -> Any:
+        self._require_login()
+        return ScriptedContractsApi(self)
 
     def _info(self, contract: Any) -> dict[str, Any]:
         code = getattr(contract, "code", None)
@@ -581,3 +588,25 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
         info = self.infos[code]
         family = quotes.family_of(info["security_type"], kind)
         self.dispatcher.post(self.callbacks.get(family), quotes.quote(family, info, self.subscriptions[key], intraday_odd))
+
+
+class ScriptedContractsApi:
+    """The part of the SDK's ContractsApi (api.contracts) the bridge uses: the managed combo of quote streams."""
+
+    def __init__(self, session: ScriptedShioaji) -> None:
+        self.session = session
+
+    def combo(self, legs: List[Any], combo_type: Optional[Any] = None) -> Any:
+        infos = sorted((self.session._info(leg) for leg in legs), key=lambda info: str(info.get("delivery_date", "")))
+        if len(infos) != 2 or any(info["security_type"] != "FUT" for info in infos):
+            raise sj.ShioajiValueError("a managed futures combo needs two futures legs")
+        near, far = infos
+        root = near.get("root") or ""
+        tail = far["code"][len(root):] if root and far["code"].startswith(root) else far["code"]
+        code = f"{near['code']}/{tail}"
+        self.session.infos.setdefault(code, {
+            "stub": "ComboContract", "security_type": "FUT", "exchange": "TAIFEX", "code": code,
+            "reference": float(far["reference"]) - float(near["reference"]), "tick": 1.0,
+        })
+        kind = sj.ComboType(value_of(combo_type) or "TimeSpread")
+        return LookAlike("ComboContract", legs=list(legs), region="TW", combo_type=kind, managed=True, code=code)

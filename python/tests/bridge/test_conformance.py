@@ -15,7 +15,7 @@ import shioaji as sj
 from sjgate_bridge import answers, orders, portfolio_answers, quotes, scripted_quotes
 from sjgate_bridge.errors import BridgeError
 from sjgate_bridge.lookalike import LookAlike
-from sjgate_bridge.scripted import ScriptedShioaji
+from sjgate_bridge.scripted import ScriptedContractsApi, ScriptedShioaji
 from sjgate_bridge.scripted_data import default_contracts
 
 STUB = Path(sj.__file__).with_name("_core.pyi")
@@ -306,3 +306,14 @@ def test_legacy_settlements_become_one_row_a_day() -> None:
         {"date": "2026-11-26", "amount": 0.0, "T": 0}, {"date": "2026-11-27", "amount": -10.0, "T": 1},
         {"date": "2026-11-30", "amount": -20.5, "T": 2},
     ]
+
+
+def test_combo_quotes_use_the_sdks_managed_combo() -> None:
+    """The SDK streams a combo only as built by api.contracts.combo(legs, combo_type) from actionless base contracts."""
+    parameters = inspect.signature(sj.ContractsApi.combo).parameters
+    assert {"legs", "combo_type"} <= set(parameters), list(parameters)
+    scripted = inspect.signature(ScriptedContractsApi.combo).parameters
+    assert list(scripted) == list(parameters)
+    base = sj.BaseContract("FUT", "TAIFEX", "TXFL6")
+    assert (base.code, base.target_code) == ("TXFL6", None)
+    assert {"legs", "region", "combo_type", "managed", "code"} <= declared("ComboContract")

@@ -1,7 +1,6 @@
 // Quote subscriptions at SinoPac through the bridge. The gateway keeps the list and its limit; this side asks the SDK
 // to start and stop streams, gives them all back to a new session, and passes each quote on as SinoPac sent it.
 
-import { DomainError } from '../../domain/errors.js';
 import {
   isComboSubscription,
   MARKET_EVENT_NAMES,
@@ -37,14 +36,7 @@ export class LiveQuotes implements QuoteFeedPort {
   }
 
   async resolve(input: SubscribeInput): Promise<QuoteSubscription> {
-    const subscription = resolveSubscription(this.contracts(), input);
-    if (isComboSubscription(subscription)) {
-      throw new DomainError(
-        'INVALID_REQUEST',
-        "futures combo quotes are not streamed through SinoPac's SDK by this gateway yet; subscribe to the legs",
-      );
-    }
-    return subscription;
+    return resolveSubscription(this.contracts(), input);
   }
 
   async subscribe(subscription: QuoteSubscription): Promise<void> {
@@ -69,8 +61,8 @@ export class LiveQuotes implements QuoteFeedPort {
   /** Whether a held subscription's market is open now, so its silence means a dead session. */
   expectsQuotes(now: number): boolean {
     for (const subscription of this.active.values()) {
-      if (isComboSubscription(subscription)) continue;
-      const market = subscription.security_type === 'FUT' || subscription.security_type === 'OPT' ? 'futures' : 'stock';
+      const type = isComboSubscription(subscription) ? 'FUT' : subscription.security_type;
+      const market = type === 'FUT' || type === 'OPT' ? 'futures' : 'stock';
       if (isTrading(tradingSession('exchange', market, sessionDayAt(market, now)), now)) return true;
     }
     return false;
@@ -85,8 +77,21 @@ export class LiveQuotes implements QuoteFeedPort {
   }
 }
 
+/** The sidecar's subscribe params: a product by code (an alias by the month it names), or a combo by its legs. */
 function streamOf(subscription: QuoteSubscription) {
-  if (isComboSubscription(subscription)) throw new Error('combo subscriptions are refused at resolve');
+  if (isComboSubscription(subscription)) {
+    const { legs, combo_type } = subscription.contract;
+    return {
+      legs: legs.map((leg) => ({
+        security_type: leg.security_type,
+        exchange: leg.exchange,
+        code: leg.target_code ?? leg.code,
+      })),
+      combo_type,
+      quote_type: subscription.quote_type,
+      intraday_odd: false,
+    };
+  }
   return {
     security_type: subscription.security_type,
     exchange: subscription.exchange,
