@@ -13,7 +13,7 @@ import type { Venue } from '../src/broker/port.js';
 import { ShioajiVenue } from '../src/broker/shioaji/shioaji-venue.js';
 import { Sidecar } from '../src/broker/shioaji/sidecar.js';
 import { SimVenue } from '../src/broker/sim/sim-venue.js';
-import { systemClock } from '../src/domain/time.js';
+import { ManualClock, systemClock, taipeiInstant } from '../src/domain/time.js';
 
 const PYTHON = resolve('python', '.venv', 'bin', 'python');
 const CALLS = Number(process.env.BENCH_BRIDGE_CALLS ?? 2000);
@@ -156,19 +156,48 @@ async function quotes(dir: string) {
   const codes = ['2330', '2890', 'TXFL6', 'TXFA7'];
   const viaBridge = await countQuotes(bridge, codes, () => processCpuSeconds(pid));
   await bridge.close();
-  const sim = new SimVenue({ clock: systemClock, seed: 1, clockMode: 'always-open', apiKey: null });
-  sim.start();
-  const viaSim = await countQuotes(sim, ['2330', '2890', '2884', 'TXFR1'], () => 0);
-  await sim.close();
+  const viaSim = await simulatedQuotes(['2330', '2890', '2884', 'TXFR1']);
   return {
     name: 'bridge_quotes',
     duration_s: DURATION_MS / 1000,
     bridge: viaBridge,
-    simulator: { events_per_s: viaSim.events_per_s, daemon_cpu_us_per_event: viaSim.daemon_cpu_us_per_event },
+    simulator: viaSim,
     note:
       `bridge: the scripted session emits each of ${codes.length * 2} streams every 1 ms (its ceiling is Python's, not the pipe's); ` +
-      'simulator: its own market at its own pace; its CPU per event is the whole simulated market (feed, matching passes) ' +
-      'divided by the few events it publishes, so it is no floor for the bridge',
+      'simulator: the same streams of its own market, its clock run ahead 100 ms a step as fast as it goes; CPU per ' +
+      'event is the whole simulated market (tapes, books, payloads) per event published',
+  };
+}
+
+/** The simulator's feed on a clock run ahead as fast as it goes: the events it publishes and their CPU. */
+async function simulatedQuotes(codes: string[]) {
+  const clock = new ManualClock(taipeiInstant('2026-11-23', '09:30'));
+  const sim = new SimVenue({ clock, seed: 1, clockMode: 'exchange', apiKey: null });
+  let events = 0;
+  sim.quotes.onMarketEvent(() => {
+    events++;
+  });
+  for (const code of codes) {
+    for (const quoteType of ['Tick', 'BidAsk'] as const) {
+      await sim.quotes.subscribe(await sim.quotes.resolve({ contract: { code }, quoteType, intradayOdd: false }));
+    }
+  }
+  const startCpu = nodeCpuSeconds();
+  const begin = performance.now();
+  let steps = 0;
+  while (performance.now() - begin < DURATION_MS) {
+    clock.advance(100);
+    sim.exchange.feed.step();
+    steps++;
+    if (steps % 50 === 0) await new Promise((r) => setImmediate(r));
+  }
+  const seconds = (performance.now() - begin) / 1000;
+  const cpuUs = ((nodeCpuSeconds() - startCpu) * 1e6) / Math.max(1, events);
+  await sim.close();
+  return {
+    events_per_s: Math.round(events / seconds),
+    market_seconds_per_s: Math.round((steps * 0.1) / seconds),
+    daemon_cpu_us_per_event: round3(cpuUs),
   };
 }
 
