@@ -425,6 +425,29 @@ describe('futures and options quotes', () => {
     assertMatchesTicks(events, ticks, before);
   });
 
+  test('TXFR1 and its month subscribed together get each event once; either alone keeps it going', () => {
+    const { broker, subscribe, run, named } = brokerAt('exchange', '10:00');
+    const alias = subscribe('TXFR1', 'Tick');
+    const month = subscribe(alias.target_code!, 'Tick');
+    subscribe('TXFR1', 'BidAsk');
+    subscribe(alias.target_code!, 'BidAsk');
+    const before = broker.marketData.ticks({ contract: { code: alias.target_code! } }).datetime.length;
+    run(300_000);
+    const ticks = broker.marketData.ticks({ contract: { code: alias.target_code! } });
+    assert.equal(named('tick_fop').length, ticks.datetime.length - before, 'one tick_fop per trade, not two');
+    const books = named('bidask_fop');
+    assert.equal(new Set(books.map((b) => `${b.date}T${b.time}`)).size, books.length, 'one bidask_fop per book');
+    broker.quotes.unsubscribe(month);
+    const seen = named('tick_fop').length;
+    run(300_000);
+    assert.ok(named('tick_fop').length > seen, 'the alias still delivers after its month is unsubscribed');
+    broker.quotes.unsubscribe(alias);
+    const last = named('tick_fop').length;
+    run(300_000);
+    assert.equal(named('tick_fop').length, last, 'nothing once both are gone');
+    assert.equal(broker.quotes.size, 2, 'the two BidAsk subscriptions are still held');
+  });
+
   test('bidask_fop and quote_fop: the book of the real month, totals of the five levels, no derived quotes', () => {
     const { subscribe, run, named } = brokerAt('exchange', '10:00');
     subscribe('TXFR1', 'BidAsk');

@@ -187,6 +187,22 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     assert.equal(quoteOfCombo.status, 400, 'a combo streams Tick and BidAsk only, as in simulation');
   });
 
+  test('an alias and its month subscribed together share one SinoPac stream: each tick once, either keeps it', async () => {
+    const production = await start({ quotes: { interval_ms: 30 } });
+    const events = await stream(production);
+    const subscribe = (path: string, code: string) =>
+      postJson(`${production.base}/stream/${path}`, { contract: { code }, quote_type: 'Tick' });
+    for (const code of ['TXFR1', 'TXFL6']) assert.equal((await subscribe('subscribe', code)).status, 200);
+    const ticks = () => events.events.filter((e) => e.event === 'tick_fop').map((e) => JSON.parse(e.data));
+    await events.waitFor(10, (e) => e.event === 'tick_fop');
+    const volumes = ticks().map((t) => t.total_volume);
+    assert.equal(new Set(volumes).size, volumes.length, `each tick once: ${volumes.join(',')}`);
+    assert.equal((await subscribe('unsubscribe', 'TXFR1')).status, 200);
+    const seen = ticks().length;
+    await events.waitFor(seen + 3, (e) => e.event === 'tick_fop');
+    assert.equal((await subscribe('unsubscribe', 'TXFL6')).status, 200);
+  });
+
   test('a refused login stops the start at once with SinoPac’s message and the fix', async () => {
     const started = Date.now();
     await assert.rejects(

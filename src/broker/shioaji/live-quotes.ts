@@ -39,18 +39,25 @@ export class LiveQuotes implements QuoteFeedPort {
     return resolveSubscription(this.contracts(), input);
   }
 
+  /** SinoPac streams by the month an alias names: an alias and its month share one stream, started once. */
   async subscribe(subscription: QuoteSubscription): Promise<void> {
     const key = subscriptionKey(subscription);
     if (this.active.has(key)) return;
-    await this.call('subscribe', streamOf(subscription));
+    if (this.sharing(subscription).length === 0) await this.call('subscribe', streamOf(subscription));
     this.active.set(key, subscription);
   }
 
   async unsubscribe(subscription: QuoteSubscription): Promise<void> {
     const key = subscriptionKey(subscription);
     if (!this.active.has(key)) return;
-    await this.call('unsubscribe', streamOf(subscription));
+    if (this.sharing(subscription).length === 1) await this.call('unsubscribe', streamOf(subscription));
     this.active.delete(key);
+  }
+
+  /** The held subscriptions on the same SinoPac stream as this one. */
+  private sharing(subscription: QuoteSubscription): QuoteSubscription[] {
+    const stream = JSON.stringify(streamOf(subscription));
+    return [...this.active.values()].filter((held) => JSON.stringify(streamOf(held)) === stream);
   }
 
   onMarketEvent(listener: (event: MarketEvent) => void): () => void {
@@ -69,9 +76,10 @@ export class LiveQuotes implements QuoteFeedPort {
   }
 
   private async restore(): Promise<void> {
-    for (const [key, subscription] of this.active) {
+    const streams = new Map([...this.active.values()].map((held) => [JSON.stringify(streamOf(held)), held]));
+    for (const [stream, subscription] of streams) {
       await this.call('subscribe', streamOf(subscription)).catch((error: Error) => {
-        this.log(`bridge: could not subscribe ${key} again: ${error.message}`);
+        this.log(`bridge: could not subscribe ${stream} again: ${error.message}`);
       });
     }
   }

@@ -17,6 +17,11 @@ export interface Stream {
   quoteType: QuoteType;
   /** The book this stream sent last (diff_*_vol are against it); null before its first book of the day. */
   lastBook: Book | null;
+  /**
+   * The subscriptions it serves: one stream per quote type of a source, so an alias (TXFR1) and its month (TXFL6)
+   * subscribed together get each event once.
+   */
+  subscriptions: Set<string>;
 }
 
 const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
@@ -34,7 +39,8 @@ interface Shown {
 }
 
 export class Channel {
-  readonly streams = new Map<string, Stream>();
+  /** By quote type. */
+  readonly streams = new Map<QuoteType, Stream>();
   /** The feed keys this source is watched under (its trades, and its trial matches when it has them). */
   readonly feedKeys: string[] = [];
   private tape: Tape | null = null;

@@ -49,7 +49,10 @@ export class SimQuotes {
     const key = subscriptionKey(subscription);
     if (this.subscribed.has(key)) return;
     const channel = this.channelOf(subscription);
-    channel.streams.set(key, { quoteType: subscription.quote_type, lastBook: null });
+    const quoteType = subscription.quote_type;
+    const stream = channel.streams.get(quoteType) ?? { quoteType, lastBook: null, subscriptions: new Set<string>() };
+    stream.subscriptions.add(key);
+    channel.streams.set(quoteType, stream);
     this.subscribed.set(key, channel);
   }
 
@@ -58,7 +61,9 @@ export class SimQuotes {
     const channel = this.subscribed.get(key);
     if (!channel) return;
     this.subscribed.delete(key);
-    channel.streams.delete(key);
+    const stream = channel.streams.get(subscription.quote_type);
+    stream?.subscriptions.delete(key);
+    if (stream?.subscriptions.size === 0) channel.streams.delete(subscription.quote_type);
     if (channel.streams.size > 0) return;
     for (const feedKey of channel.feedKeys) {
       this.feed.unwatch(feedKey);
@@ -107,7 +112,10 @@ export class SimQuotes {
       );
       return { source: { family: 'fop', intradayOdd: false, combo }, feedKeys: [this.feed.watchCombo(combo)] };
     }
-    const { code, security_type: type } = subscription;
+    // An alias (TXFR1) reads its month's source, as the official server subscribes by target_code: subscribed
+    // together, the two share one source.
+    const { security_type: type } = subscription;
+    const code = subscription.target_code ?? subscription.code;
     if (type === 'IND') {
       return { source: { family: 'idx', intradayOdd: false, combo: null }, feedKeys: [this.feed.watch(code, 'board')] };
     }
