@@ -41,6 +41,8 @@ export interface GatewayConfig {
   restoreSubscriptions: boolean;
   /** Which requests get a line in the daemon's log (SJ_REQUEST_LOG). */
   requestLog: RequestLogLevel;
+  /** Origins besides this server's own pages and pages on this machine that may call the API (SJ_HTTP_CORS_ORIGINS). */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     simStartingCollateral: parseMoney('SJ_SIM_STARTING_COLLATERAL', text('SJ_SIM_STARTING_COLLATERAL'), 2_000_000),
     restoreSubscriptions: parseSwitch('SJ_RESTORE_SUBSCRIPTIONS', text('SJ_RESTORE_SUBSCRIPTIONS'), true),
     requestLog: parseRequestLog(text('SJ_REQUEST_LOG')),
+    corsOrigins: parseOrigins(text('SJ_HTTP_CORS_ORIGINS')),
     tls: parseTls(text('SJ_HTTP_TLS_CERT'), text('SJ_HTTP_TLS_KEY')),
   };
   checkCredentials(config);
@@ -226,6 +229,34 @@ function checkCredentials(config: GatewayConfig): void {
         'or unset SJ_PRODUCTION and SJ_BACKEND to run the simulator',
     );
   }
+}
+
+/** A comma-separated list of origins ('https://app.example.com', 'http://10.0.0.5:3000'); never '*'. */
+function parseOrigins(value: string | null): string[] {
+  if (value === null) return [];
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => {
+      if (item === '*') {
+        throw new ConfigError(
+          "SJ_HTTP_CORS_ORIGINS cannot be '*': any web page could then trade on this gateway; list the origins",
+        );
+      }
+      let url: URL;
+      try {
+        url = new URL(item);
+      } catch {
+        throw new ConfigError(`SJ_HTTP_CORS_ORIGINS: '${item}' is not an origin such as https://app.example.com:8443`);
+      }
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, '')) {
+        throw new ConfigError(
+          `SJ_HTTP_CORS_ORIGINS: '${item}' is not an origin (scheme, host and port only, such as https://app.example.com)`,
+        );
+      }
+      return url.origin;
+    });
 }
 
 function parseBackend(value: string | null, production: boolean): Backend {

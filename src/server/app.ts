@@ -28,6 +28,8 @@ export interface AppOptions {
   identity: ServerIdentity;
   /** The TCP bind address, for the Host check. */
   bindHost: string;
+  /** Origins besides this server's and loopback pages that may call the API (SJ_HTTP_CORS_ORIGINS). */
+  corsOrigins?: readonly string[] | undefined;
   /** Required of TCP clients when the bind address is not loopback. */
   credentials?: { apiKey: string; secretKey: string } | null | undefined;
   https?: { key: Buffer; cert: Buffer } | undefined;
@@ -50,7 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : Fastify(common)) as unknown as FastifyInstance;
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
-  await app.register(guardsPlugin, { bindHost: options.bindHost });
+  await app.register(guardsPlugin, { bindHost: options.bindHost, corsOrigins: options.corsOrigins });
   await app.register(limitsPlugin, {
     enabled: options.rateLimits ?? true,
     clock: gateway.clock,

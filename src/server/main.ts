@@ -61,6 +61,7 @@ async function serve(
   const app = await buildApp({
     gateway,
     bindHost: config.host,
+    corsOrigins: config.corsOrigins,
     credentials:
       config.apiKey !== null && config.secretKey !== null
         ? { apiKey: config.apiKey, secretKey: config.secretKey }

@@ -5,7 +5,7 @@ import { taipeiDateTime } from '../../src/broker/sim/market/history.js';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { ComboContract } from '../../src/domain/contracts.js';
 import { InvalidRequestError, NotFoundError } from '../../src/domain/errors.js';
-import type { MarketEvent, QuoteSubscription, QuoteType } from '../../src/domain/quotes.js';
+import type { MarketEvent, ProductSubscription, QuoteSubscription, QuoteType } from '../../src/domain/quotes.js';
 import type { ClockMode } from '../../src/domain/sessions.js';
 import { isOnTickGrid, STOCK_TICKS } from '../../src/domain/ticks.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
@@ -427,7 +427,7 @@ describe('futures and options quotes', () => {
 
   test('TXFR1 and its month subscribed together get each event once; either alone keeps it going', () => {
     const { broker, subscribe, run, named } = brokerAt('exchange', '10:00');
-    const alias = subscribe('TXFR1', 'Tick');
+    const alias = subscribe('TXFR1', 'Tick') as ProductSubscription;
     const month = subscribe(alias.target_code!, 'Tick');
     subscribe('TXFR1', 'BidAsk');
     subscribe(alias.target_code!, 'BidAsk');

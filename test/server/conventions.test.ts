@@ -186,7 +186,7 @@ describe('request guards', () => {
     const post = await json({
       method: 'POST',
       url: COMBO,
-      headers: { host: 'localhost:8080', origin: 'http://localhost:9999' },
+      headers: { host: 'localhost:8080', origin: 'http://localhost.evil.example.com:9999' },
       payload: goodCombo,
     });
     assertEnvelope(post, 403);

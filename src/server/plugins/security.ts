@@ -1,6 +1,9 @@
 // No web page the user visits may drive the gateway: requests must name this server in Host (which defeats DNS
-// rebinding) and, when a browser sends an Origin, come from this server's own pages.
+// rebinding) and, when a browser sends an Origin, come from this server's own pages, from a page on this machine
+// (any port of localhost, 127.0.0.1 or [::1]: a client's dev server), or from an origin the user listed
+// (SJ_HTTP_CORS_ORIGINS). Those cross origins get CORS answers, preflight included (@fastify/cors).
 
+import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorKind } from '../../domain/errors.js';
@@ -20,17 +23,48 @@ type Refusal = [kind: ErrorKind & `FORBIDDEN_${string}`, message: string];
 export interface GuardsOptions {
   /** The TCP bind address: a Host naming it (or a loopback name) is accepted. */
   bindHost: string;
+  /** Origins besides this server's and loopback pages that may call the API ('scheme://host:port'). */
+  corsOrigins?: readonly string[] | undefined;
 }
 
-/** The Host and Origin checks of every request, public or not, on either listener. */
+/** Headers a page on an allowed origin may send and read. */
+const CORS_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID', 'Accept'];
+const CORS_EXPOSED_HEADERS = ['Retry-After', 'Location', 'Content-Disposition'];
+/** How long a browser may reuse a preflight answer, as the official server. */
+const PREFLIGHT_MAX_AGE_S = 600;
+
+/** The Host and Origin checks of every request, public or not, on either listener, and CORS for allowed origins. */
 export const guardsPlugin = fp<GuardsOptions>(
-  async (app: FastifyInstance, { bindHost }: GuardsOptions) => {
-    addGuards(app, bindHost);
+  async (app: FastifyInstance, { bindHost, corsOrigins = [] }: GuardsOptions) => {
+    const listed = new Set(corsOrigins);
+    const crossAllowed = (origin: URL) => isLoopbackOrigin(origin) || listed.has(origin.origin);
+    addGuards(app, bindHost, crossAllowed);
+    await app.register(cors, {
+      origin: (origin, callback) => callback(null, origin !== undefined && allowedCrossOrigin(origin, crossAllowed)),
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: CORS_REQUEST_HEADERS,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      maxAge: PREFLIGHT_MAX_AGE_S,
+      strictPreflight: false,
+    });
   },
   { name: 'guards', fastify: '5.x', dependencies: ['errors'] },
 );
 
-function addGuards(app: FastifyInstance, bindHost: string): void {
+/** A page served from this machine: http(s) on any port of localhost, 127.0.0.1 or [::1]. */
+function isLoopbackOrigin(origin: URL): boolean {
+  return (origin.protocol === 'http:' || origin.protocol === 'https:') && LOCAL_NAMES.has(origin.hostname);
+}
+
+function allowedCrossOrigin(origin: string, crossAllowed: (origin: URL) => boolean): boolean {
+  try {
+    return crossAllowed(new URL(origin));
+  } catch {
+    return false;
+  }
+}
+
+function addGuards(app: FastifyInstance, bindHost: string, crossAllowed: (origin: URL) => boolean): void {
   const allowed = new Set([...LOCAL_NAMES, bindHost.includes(':') ? `[${bindHost}]` : bindHost]);
   const anyHost = bindHost === '0.0.0.0' || bindHost === '::';
   // Host headers already seen to be acceptable: the check runs on every request, so the parse is done once.
@@ -44,13 +78,18 @@ function addGuards(app: FastifyInstance, bindHost: string): void {
     }
     if (origin === undefined) return null;
     if (origin === 'null') return ['FORBIDDEN_ORIGIN', 'requests from opaque origins are not allowed'];
+    let parsed: URL;
     try {
-      if (new URL(origin).host !== host)
-        return ['FORBIDDEN_ORIGIN', `cross-origin requests from ${origin} are not allowed`];
+      parsed = new URL(origin);
     } catch {
       return ['FORBIDDEN_ORIGIN', `malformed Origin '${origin}'`];
     }
-    return null;
+    if (parsed.host === host || crossAllowed(parsed)) return null;
+    return [
+      'FORBIDDEN_ORIGIN',
+      `cross-origin requests from ${origin} are not allowed; pages on this machine (localhost, 127.0.0.1, [::1]) ` +
+        'are, and SJ_HTTP_CORS_ORIGINS lists others',
+    ];
   };
   app.addHook('onRequest', (request, reply, done) => {
     const refused = refusal(request.headers.host, request.headers.origin);
