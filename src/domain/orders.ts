@@ -324,6 +324,8 @@ export interface OrderEventStatus {
 }
 
 export interface StockOrderEvent {
+  /** An opaque receipt id, unique per report (1.7.9). */
+  event_id: string;
   operation: Operation;
   order: {
     id: string;
@@ -351,6 +353,8 @@ export interface StockOrderEvent {
 }
 
 export interface StockDealEvent {
+  /** An opaque receipt id, unique per report (1.7.9). */
+  event_id: string;
   /** The order's id. */
   trade_id: string;
   seqno: string;
@@ -372,6 +376,8 @@ export interface StockDealEvent {
 }
 
 export interface FuturesOrderEvent {
+  /** An opaque receipt id, unique per report (1.7.9). */
+  event_id: string;
   operation: Operation;
   order: {
     id: string;
@@ -407,6 +413,8 @@ export interface FuturesOrderEvent {
 }
 
 export interface FuturesDealEvent {
+  /** An opaque receipt id, unique per report (1.7.9). */
+  event_id: string;
   trade_id: string;
   seqno: string;
   ordno: string;

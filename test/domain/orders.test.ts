@@ -305,6 +305,7 @@ describe('Trade JSON', () => {
 
 describe('order_event payloads', () => {
   const deal: StockDealEvent = {
+    event_id: 'a647f23d-deal-000001',
     trade_id: 'a647f23d',
     seqno: '214115',
     ordno: 'Y27FI001',
@@ -330,6 +331,7 @@ describe('order_event payloads', () => {
 
   it('wraps order reports with their operation', () => {
     const event = orderEvent('FuturesOrder', {
+      event_id: '-New-1795000000000000',
       operation: { op_type: 'New', op_code: '9938', op_msg: '當日市價單不允許當日有效委託(ROD)' },
       order: {
         id: '',

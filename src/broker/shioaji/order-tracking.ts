@@ -167,9 +167,11 @@ function dealEvent(trade: Trade, body: DealBody): OrderEvent {
 
 function dealBodyOf(trade: Trade, deal: Deal): DealBody {
   const common = {
+    event_id: `${trade.order.id}-deal-${deal.seq}`,
     trade_id: trade.order.id,
     seqno: trade.order.seqno,
-    ordno: trade.order.ordno,
+    // The deal's ordno: the order's, then the deal's sequence (its last three digits), as SinoPac numbers them.
+    ordno: `${trade.order.ordno}${deal.seq.slice(-3)}`,
     exchange_seq: deal.seq,
     broker_id: trade.order.account.broker_id,
     account_id: trade.order.account.account_id,
@@ -200,6 +202,7 @@ function dealBodyOf(trade: Trade, deal: Deal): DealBody {
 function operationEvent(trade: Trade, operation: Operation): OrderEvent {
   const { order, status, contract } = trade;
   const common = {
+    event_id: `${order.id}-${operation.op_type}-${Math.round(status.modified_ts * 1e6)}`,
     operation,
     status: {
       id: order.id,

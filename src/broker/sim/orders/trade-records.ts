@@ -181,6 +181,7 @@ export function orderReport(
   combo = false,
 ): OrderEvent {
   const operation = { op_type: opType, op_code: opCode, op_msg: opMsg };
+  const eventId = `${trade.order.id}-${opType}-${Math.round(now * 1000)}`;
   const status = {
     id: trade.status.id,
     exchange_ts: seconds(now),
@@ -194,6 +195,7 @@ export function orderReport(
   if (isStockTradeOrder(order)) {
     const name = 'name' in info ? info.name : '';
     return orderEvent('StockOrder', {
+      event_id: eventId,
       operation,
       order: {
         id: order.id,
@@ -222,6 +224,7 @@ export function orderReport(
   }
   const derivative = info as FuturesInfo | OptionInfo;
   return orderEvent('FuturesOrder', {
+    event_id: eventId,
     operation,
     order: {
       id: order.id,
@@ -260,6 +263,7 @@ export function dealReport(trade: Trade, info: ContractInfo, deal: Deal, combo =
   // Each key named: see the note at the top.
   if (isStockTradeOrder(order)) {
     return orderEvent('StockDeal', {
+      event_id: `${order.id}-deal-${deal.seq}`,
       trade_id: order.id,
       seqno: order.seqno,
       ordno,
@@ -279,6 +283,7 @@ export function dealReport(trade: Trade, info: ContractInfo, deal: Deal, combo =
   }
   const derivative = info as FuturesInfo | OptionInfo;
   return orderEvent('FuturesDeal', {
+    event_id: `${order.id}-deal-${deal.seq}`,
     trade_id: order.id,
     seqno: order.seqno,
     ordno,
