@@ -5,3 +5,6 @@ import { readFileSync } from 'node:fs';
 export const VERSION: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
+
+/** The official Shioaji server release whose API this gateway serves; /info and /health report it as `version`. */
+export const OFFICIAL_SERVER_VERSION = '1.7.9';

@@ -130,6 +130,8 @@ export interface AccountsPort {
   setDefault(selector: AccountSelector): Promise<Account>;
   /** The venue's own count of today's query traffic, when it keeps one (SinoPac does); else the gateway meters it. */
   usage?(): Promise<Usage>;
+  /** When the person's signing certificate expires (ISO 8601); NotFoundError for a person of no account. */
+  caExpireTime(personId: string): Promise<string>;
 }
 
 export interface PlaceOrderInput {

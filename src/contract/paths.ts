@@ -31,6 +31,7 @@ export const AUTH_ROUTES = {
   accounts: '/auth/accounts',
   defaultAccount: '/auth/default_account',
   usage: '/auth/usage',
+  caExpireTime: '/auth/ca_expiretime',
   subscribeTrade: '/auth/subscribe_trade',
   unsubscribeTrade: '/auth/unsubscribe_trade',
 } as const;

@@ -6,6 +6,7 @@
 
 export interface ServerInfo {
   version: string;
+  sjgate_version?: string;
   simulation: boolean;
   /** Absent from the official server: there, SinoPac always answers. */
   backend?: 'simulator' | 'shioaji';

@@ -3,8 +3,18 @@
 
 import type { Account, AccountSelector, AccountType } from './accounts.js';
 import { InvalidRequestError, NotFoundError } from './errors.js';
+import { taipeiDate } from './time.js';
 
 const label = (a: Account) => `${a.broker_id}-${a.account_id} (${a.account_type})`;
+
+/**
+ * When the simulated signing certificate of a person expires: the last second of the year after the simulated
+ * day, so it is always valid and its expiry moves only once a year, as a real certificate's does at renewal.
+ */
+export function simulatedCaExpiry(now: number): string {
+  const year = Number(taipeiDate(now).slice(0, 4)) + 1;
+  return `${year}-12-31T23:59:59.000+08:00`;
+}
 
 export class AccountBook {
   private accounts: Account[] = [];
@@ -55,6 +65,13 @@ export class AccountBook {
       );
     }
     return found;
+  }
+
+  /** The person a certificate is asked for must be the accounts' person. */
+  requirePerson(personId: string): void {
+    if (this.accounts.some((a) => a.person_id === personId)) return;
+    const known = [...new Set(this.accounts.map((a) => a.person_id))].join(', ');
+    throw new NotFoundError('ACCOUNT_NOT_FOUND', `no certificate for person ${personId}; the accounts are ${known}'s`);
   }
 
   setDefault(selector: AccountSelector): Account {

@@ -12,6 +12,12 @@ import { contractDayAt, stockListingDayAt } from './listing.js';
 import { taipeiInstant } from './time.js';
 
 export type ClockMode = 'always-open' | 'exchange';
+
+/**
+ * Taiwan time of the official server's daily refresh of its upstream client (a new login), which clients observe
+ * as health.last_maintenance changing. The bridge renews its SinoPac session then; the simulator reports the same.
+ */
+export const DAILY_MAINTENANCE_AT = '08:22';
 export type MarketKind = 'stock' | 'futures';
 
 export interface Interval {

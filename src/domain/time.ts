@@ -56,6 +56,12 @@ export function taipeiInstant(date: string, time = '00:00'): number {
   return Date.parse(`${date}T${withSeconds}Z`) - TAIPEI_OFFSET_MS;
 }
 
+/** The next instant after `now` at Taiwan wall-clock time `at` ('HH:MM' or 'HH:MM:SS'). */
+export function nextTaipeiTime(at: string, now: number): number {
+  const today = taipeiInstant(taipeiDate(now), at);
+  return today > now ? today : taipeiInstant(addDays(taipeiDate(now), 1), at);
+}
+
 /** The instant of a minute of a Taiwan day (0 = midnight). */
 export function taipeiInstantAtMinute(date: string, minuteOfDay: number): number {
   return taipeiInstant(date) + minuteOfDay * 60_000;

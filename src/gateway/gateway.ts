@@ -136,6 +136,7 @@ function accountsWithUsage(accounts: AccountsPort, traffic: DailyTraffic): Gatew
     resolve: (selector) => accounts.resolve(selector),
     defaultAccount: (type) => accounts.defaultAccount(type),
     setDefault: (selector) => accounts.setDefault(selector),
+    caExpireTime: (personId) => accounts.caExpireTime(personId),
     usage: () => (accounts.usage ? accounts.usage() : Promise.resolve(traffic.usage())),
   };
 }

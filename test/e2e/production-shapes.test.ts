@@ -187,6 +187,20 @@ describe('production answers with the simulator’s shapes', { skip, timeout: 90
     await compare('GET', r(AUTH_PATHS.usage));
     await compare('POST', r(AUTH_PATHS.subscribeTrade), { account_type: 'S' });
     await compare('POST', r(AUTH_PATHS.unsubscribeTrade), { account_type: 'S' });
+    // Each asks for its own accounts' person (the simulator's is derived from the API key).
+    const expiries = await Promise.all(
+      [simBase, production.base].map(async (base) => {
+        const [account] = (await send(base, 'GET', r(AUTH_PATHS.accounts))).body as { person_id: string }[];
+        return send(base, 'GET', `${r(AUTH_PATHS.caExpireTime)}?person_id=${account!.person_id}`);
+      }),
+    );
+    checked.add(r(AUTH_PATHS.caExpireTime));
+    assert.deepEqual(
+      expiries.map((answer) => answer.status),
+      [200, 200],
+    );
+    const expiryDifference = shapeDifference(expiries[0]!.body, expiries[1]!.body);
+    if (expiryDifference) differences.push(`GET ca_expiretime: ${expiryDifference}`);
 
     await compare('GET', `${r(CONTRACT_PATHS.contracts)}?security_type=STK&page=1&page_size=2`);
     await compare('POST', r(CONTRACT_PATHS.contracts), { security_type: 'FUT', page: 1, page_size: 2 });

@@ -257,6 +257,8 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     const health = await getJson<{ ca_expires_in_days: number; ca_expired: boolean }>(`${valid.base}/health`);
     assert.equal(health.ca_expired, false);
     assert.ok(health.ca_expires_in_days > 100, JSON.stringify(health));
+    const expiry = await getJson(`${valid.base}/auth/ca_expiretime?person_id=A123456789`);
+    assert.deepEqual(expiry, { person_id: 'A123456789', expire_time: '2027-06-30T23:59:59+08:00' });
   });
 
   test('a sidecar killed mid-burst is restarted: orders are read back, fills missed meanwhile reported once', async () => {

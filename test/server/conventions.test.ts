@@ -215,7 +215,8 @@ describe('server endpoints', () => {
     const { status, body } = await json({ method: 'GET', url: '/api/v1/info' });
     assert.equal(status, 200);
     assert.equal(body.name, 'sjgate');
-    assert.equal(body.version, 'test');
+    assert.equal(body.version, '1.7.9', 'the official server release clients compare with');
+    assert.equal(body.sjgate_version, 'test');
     assert.equal(typeof body.description, 'string');
     assert.ok((body.description as string).length > 0);
     assert.deepEqual(body.protocols, ['HTTP/1.1']);
@@ -230,7 +231,8 @@ describe('server endpoints', () => {
     const { status, body } = await json({ method: 'GET', url: '/api/v1/health' });
     assert.equal(status, 200);
     assert.equal(body.status, 'healthy');
-    assert.equal(body.version, 'test');
+    assert.equal(body.version, '1.7.9');
+    assert.equal(body.sjgate_version, 'test');
     assert.match(body.timestamp as string, ISO_TIMESTAMP);
     assert.ok(!Number.isNaN(Date.parse(body.timestamp as string)));
     assert.equal(typeof body.uptime_seconds, 'number');

@@ -24,6 +24,7 @@ class Bridge:
         self.api: Any | None = None
         self.methods: dict[str, Callable[[dict[str, Any]], Any]] = {
             "ping": self.ping, "login": self.login, "activate_ca": self.activate_ca, "logout": self.logout,
+            "ca_expiretime": self.ca_expiretime,
             "accounts": self.accounts, "usage": self.usage, "contracts": self.contracts,
             "place_order": self.place_order, "update_order": self.update_order, "cancel_order": self.cancel_order,
             "trades": self.trades, "place_comboorder": self.place_comboorder,
@@ -96,6 +97,9 @@ class Bridge:
             return self.api.get_ca_expiretime(person_id).isoformat()
         except Exception:
             return None
+
+    def ca_expiretime(self, params: dict[str, Any]) -> Any:
+        return {"expire_time": self.api.get_ca_expiretime(get(params, "person_id", str)).isoformat()}
 
     def logout(self, params: dict[str, Any]) -> Any:
         api, self.api = self.api, None

@@ -1,7 +1,7 @@
 // The timers that keep a SinoPac session healthy: a watchdog that calls a silent session dead, and the daily
 // refresh the official server does (a new login around 08:22 Taiwan time, so a token never runs out).
 
-import { addDays, taipeiDate, taipeiInstant } from '../../domain/time.js';
+import { nextTaipeiTime, taipeiDate } from '../../domain/time.js';
 
 export interface UpkeepOptions {
   now: () => number;
@@ -33,10 +33,10 @@ export function startUpkeep(options: UpkeepOptions): () => void {
   }
   const scheduleMaintenance = () => {
     if (options.maintenanceAt === null) return;
-    const next = nextInstantAt(options.maintenanceAt, options.now());
+    const next = nextTaipeiTime(options.maintenanceAt, options.now());
     const timer = setTimeout(() => {
       scheduleMaintenance();
-      options.onMaintenance(nextInstantAt(options.maintenanceAt!, options.now() + 1));
+      options.onMaintenance(nextTaipeiTime(options.maintenanceAt!, options.now() + 1));
     }, next - options.now());
     timer.unref();
     timers.push(timer);
@@ -45,12 +45,6 @@ export function startUpkeep(options: UpkeepOptions): () => void {
   return () => {
     for (const timer of timers) clearTimeout(timer);
   };
-}
-
-/** The next instant after `now` at Taiwan time `at` ('HH:MM'). */
-export function nextInstantAt(at: string, now: number): number {
-  const today = taipeiInstant(taipeiDate(now), at);
-  return today > now ? today : taipeiInstant(addDays(taipeiDate(now), 1), at);
 }
 
 /** Logins a day, counted by Taiwan date: SinoPac suspends an account that logs in too often. */

@@ -2,14 +2,10 @@
 // falls silent, is replaced after a growing delay and logged in again within SinoPac's limits; listeners then restore
 // what the old one held (subscriptions, the view of orders).
 
+import { DAILY_MAINTENANCE_AT } from '../../domain/sessions.js';
+import { nextTaipeiTime } from '../../domain/time.js';
 import type { UpstreamState } from '../port.js';
-import {
-  Backoff,
-  LoginBudget,
-  nextInstantAt as nextMaintenance,
-  startUpkeep,
-  type UpkeepOptions,
-} from './session-upkeep.js';
+import { Backoff, LoginBudget, startUpkeep, type UpkeepOptions } from './session-upkeep.js';
 import { BridgeError, type BridgeErrorBody, Sidecar, type SidecarEvent } from './sidecar.js';
 
 export interface Credentials {
@@ -232,10 +228,10 @@ export class BridgeSession {
 
   /** The watchdog of a silent session and the daily refresh, both ending in a new session. */
   private upkeep(): UpkeepOptions {
-    const maintenanceAt = this.options.maintenanceAt === undefined ? '08:22' : this.options.maintenanceAt;
+    const maintenanceAt = this.options.maintenanceAt === undefined ? DAILY_MAINTENANCE_AT : this.options.maintenanceAt;
     const silentAfterMs = this.options.silentAfterMs ?? 60_000;
     if (maintenanceAt !== null) {
-      this.state.next_maintenance = new Date(nextMaintenance(maintenanceAt, this.options.now())).toISOString();
+      this.state.next_maintenance = new Date(nextTaipeiTime(maintenanceAt, this.options.now())).toISOString();
     }
     return {
       now: this.options.now,

@@ -48,6 +48,11 @@ export class ShioajiVenue implements Venue {
       defaultAccount: async (type) => accounts.defaultAccount(type),
       setDefault: async (selector) => accounts.setDefault(selector),
       usage: () => session.call('usage'),
+      caExpireTime: async (personId) => {
+        accounts.requirePerson(personId);
+        const answer = await upstreamCaller(session)<{ expire_time: string }>('ca_expiretime', { person_id: personId });
+        return answer.expire_time;
+      },
     };
     const call = upstreamCaller(session);
     this.marketData = liveMarketData(call);

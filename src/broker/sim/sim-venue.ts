@@ -2,6 +2,7 @@
 // (SimBroker) through the asynchronous venue port. Everything it does happens in the exchange's parts; this file only
 // translates.
 
+import { simulatedCaExpiry } from '../../domain/account-book.js';
 import { isStockTradingHours } from '../../domain/sessions.js';
 import type {
   AccountsPort,
@@ -59,7 +60,13 @@ export class SimVenue implements Venue {
       ]),
       onContractEvent: (listener) => contracts.onContractEvent(listener),
     };
-    this.accounts = promised(exchange.accounts, ['list', 'resolve', 'defaultAccount', 'setDefault']);
+    this.accounts = {
+      ...promised(exchange.accounts, ['list', 'resolve', 'defaultAccount', 'setDefault']),
+      caExpireTime: async (personId) => {
+        exchange.accounts.requirePerson(personId);
+        return simulatedCaExpiry(exchange.clock.now());
+      },
+    };
     this.marketData = promised(exchange.marketData, [
       'ticks',
       'kbars',

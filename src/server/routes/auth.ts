@@ -52,5 +52,33 @@ export function authRoutes(gateway: Gateway): FastifyPluginAsync {
       },
       async () => gateway.accounts.usage(),
     );
+
+    app.get(
+      AUTH_ROUTES.caExpireTime,
+      {
+        schema: {
+          tags,
+          summary: "When a person's signing certificate expires",
+          description:
+            "In production, SinoPac's answer for the certificate activated at login (SJ_CA_PATH); in simulation, a " +
+            'certificate valid to the end of the year after the simulated day.',
+          querystring: Type.Object(
+            { person_id: Type.String({ minLength: 1, maxLength: 20 }) },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: Type.Object({
+              person_id: Type.String(),
+              expire_time: Type.String({ description: 'ISO 8601, Taiwan time' }),
+            }),
+            ...errorResponses(404, 422, 503, 504),
+          },
+        },
+      },
+      async ({ query }) => ({
+        person_id: query.person_id,
+        expire_time: await gateway.accounts.caExpireTime(query.person_id),
+      }),
+    );
   };
 }

@@ -4,8 +4,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { SERVER_ROUTES } from '../../contract/paths.js';
-import { taipeiIso } from '../../domain/time.js';
+import { simulatedCaExpiry } from '../../domain/account-book.js';
+import { DAILY_MAINTENANCE_AT } from '../../domain/sessions.js';
+import { nextTaipeiTime, taipeiIso } from '../../domain/time.js';
 import type { Gateway, UpstreamState } from '../../gateway/gateway.js';
+import { OFFICIAL_SERVER_VERSION } from '../../version.js';
 
 export interface ServerIdentity {
   version: string;
@@ -15,6 +18,7 @@ export interface ServerIdentity {
 }
 
 export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): FastifyPluginAsync {
+  const simulationStartedAt = gateway.clock.now();
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -27,7 +31,8 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
           response: {
             200: Type.Object({
               name: Type.String(),
-              version: Type.String(),
+              version: Type.String({ description: 'the official Shioaji server release whose API this serves' }),
+              sjgate_version: Type.String({ description: "this gateway's own version" }),
               api_version: Type.String({ description: 'the Shioaji HTTP API version this server follows' }),
               description: Type.String(),
               protocols: Type.Array(Type.String()),
@@ -53,8 +58,10 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
       },
       async () => ({
         name: 'sjgate',
-        version: identity.version,
-        api_version: '1.7.0',
+        // Clients of the official server compare version with the 1.7.x they were built for.
+        version: OFFICIAL_SERVER_VERSION,
+        sjgate_version: identity.version,
+        api_version: OFFICIAL_SERVER_VERSION,
         description: 'Shioaji trading API gateway for the Taiwan market over HTTP',
         protocols: identity.protocols,
         scheme: identity.scheme,
@@ -75,7 +82,8 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
           response: {
             200: Type.Object({
               status: Type.String(),
-              version: Type.String(),
+              version: Type.String({ description: 'the official Shioaji server release whose API this serves' }),
+              sjgate_version: Type.String(),
               timestamp: Type.String(),
               uptime_seconds: Type.Number(),
               contract_count: Type.Integer(),
@@ -89,12 +97,13 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
         // The daemon answers, so it is healthy (clients of the official server read it so); the SinoPac session's
         // own state is upstream.status.
         status: 'healthy',
-        version: identity.version,
+        version: OFFICIAL_SERVER_VERSION,
+        sjgate_version: identity.version,
         timestamp: new Date().toISOString(),
         uptime_seconds: Math.round((Date.now() - identity.startedAt) / 100) / 10,
         contract_count: await gateway.contracts.count(),
         simulation: gateway.identity.simulation,
-        ...upstreamHealth(gateway.upstream(), Date.now()),
+        ...upstreamHealthOf(gateway, simulationStartedAt),
       }),
     );
   };
@@ -109,6 +118,7 @@ const UpstreamHealth = {
   next_maintenance: NullableString('production: when it runs next'),
   last_maintenance_error: NullableString('production: why the last refresh failed; null when it succeeded'),
   token_expires_in_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  token_stale: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   ca_expires_in_days: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   ca_expired: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   upstream: Type.Optional(
@@ -121,8 +131,12 @@ const UpstreamHealth = {
 
 const TOKEN_LIFETIME_MS = 24 * 3600_000;
 
-function upstreamHealth(upstream: UpstreamState | null, now: number) {
-  if (upstream === null) return {};
+function upstreamHealthOf(gateway: Gateway, simulationStartedAt: number) {
+  const upstream = gateway.upstream();
+  return upstream ? upstreamHealth(upstream, Date.now()) : simulatedHealth(gateway.clock.now(), simulationStartedAt);
+}
+
+function upstreamHealth(upstream: UpstreamState, now: number) {
   const loggedIn = upstream.logged_in_at === null ? null : Date.parse(upstream.logged_in_at);
   const caExpires = upstream.ca_expires_at === null ? null : Date.parse(upstream.ca_expires_at);
   return {
@@ -131,8 +145,31 @@ function upstreamHealth(upstream: UpstreamState | null, now: number) {
     last_maintenance_error: upstream.last_maintenance_error,
     token_expires_in_seconds:
       loggedIn === null ? null : Math.max(0, Math.round((loggedIn + TOKEN_LIFETIME_MS - now) / 1000)),
+    token_stale: loggedIn === null ? null : loggedIn + TOKEN_LIFETIME_MS <= now,
     ca_expires_in_days: caExpires === null ? null : Math.floor((caExpires - now) / 86_400_000),
     ca_expired: caExpires === null ? null : caExpires <= now,
     upstream: { ...upstream },
+  };
+}
+
+/**
+ * The same fields in simulation, consistent with a simulated upstream: a token renewed at each daily maintenance
+ * (08:22 Taiwan time on the simulated clock, the first one after the start), and a certificate valid to the end of
+ * the next year. Both instants are on the simulated clock.
+ */
+function simulatedHealth(now: number, startedAt: number) {
+  const next = nextTaipeiTime(DAILY_MAINTENANCE_AT, now);
+  const previous = next - 86_400_000;
+  const last = previous >= startedAt ? previous : null;
+  const tokenIssued = last ?? startedAt;
+  const caExpires = Date.parse(simulatedCaExpiry(now));
+  return {
+    last_maintenance: last === null ? null : new Date(last).toISOString(),
+    next_maintenance: new Date(next).toISOString(),
+    last_maintenance_error: null,
+    token_expires_in_seconds: Math.max(0, Math.round((tokenIssued + TOKEN_LIFETIME_MS - now) / 1000)),
+    token_stale: false,
+    ca_expires_in_days: Math.floor((caExpires - now) / 86_400_000),
+    ca_expired: false,
   };
 }

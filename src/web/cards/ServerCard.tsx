@@ -46,7 +46,7 @@ export function ServerCard({ info }: { info: ServerInfo | null }) {
     >
       <dl className="facts">
         <dt>Version</dt>
-        <dd data-testid="server-version">{info?.version ?? '…'}</dd>
+        <dd data-testid="server-version">{info ? (info.sjgate_version ?? info.version) : '…'}</dd>
         <dt>Uptime</dt>
         <dd data-testid="server-uptime">{health.data ? duration(health.data.uptime_seconds) : '…'}</dd>
         <dt>Mode</dt>
