@@ -12,10 +12,9 @@ import { LiveOrders } from './live-orders.js';
 import { liveMarketData, livePortfolio } from './live-queries.js';
 import { LiveQuotes } from './live-quotes.js';
 import { BridgeSession, type SessionOptions } from './session.js';
+import { upstreamCaller } from './upstream.js';
 
 export { UpstreamStartError } from './session.js';
-
-import { upstreamCaller } from './upstream.js';
 
 export type ShioajiVenueOptions = Omit<SessionOptions, 'expectQuotes'> & { clock?: Clock | undefined };
 
@@ -36,6 +35,7 @@ export class ShioajiVenue implements Venue {
     clock: Clock,
   ) {
     this.clock = clock;
+    const call = upstreamCaller(session);
     this.identity = {
       venue: 'shioaji',
       simulation: session.upstream().environment === 'simulation',
@@ -47,14 +47,12 @@ export class ShioajiVenue implements Venue {
       resolve: async (selector) => accounts.resolve(selector),
       defaultAccount: async (type) => accounts.defaultAccount(type),
       setDefault: async (selector) => accounts.setDefault(selector),
-      usage: () => session.call('usage'),
+      usage: () => call('usage'),
       caExpireTime: async (personId) => {
         accounts.requirePerson(personId);
-        const answer = await upstreamCaller(session)<{ expire_time: string }>('ca_expiretime', { person_id: personId });
-        return answer.expire_time;
+        return (await call<{ expire_time: string }>('ca_expiretime', { person_id: personId })).expire_time;
       },
     };
-    const call = upstreamCaller(session);
     this.marketData = liveMarketData(call);
     this.portfolio = livePortfolio(call, accounts);
   }
