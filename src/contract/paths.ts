@@ -100,6 +100,8 @@ export const PORTFOLIO_PATHS = prefixed(PORTFOLIO_ROUTES);
 export const STREAM_ROUTES = {
   subscribe: '/stream/subscribe',
   unsubscribe: '/stream/unsubscribe',
+  subscribeKbars: '/stream/subscribe/kbars',
+  unsubscribeKbars: '/stream/unsubscribe/kbars',
   subscriptions: '/stream/subscriptions',
   status: '/stream/status',
   receivers: '/stream/receivers',

@@ -44,7 +44,8 @@ export interface SubscribeTradeAnswer {
   ts: string;
 }
 
-export type QuoteType = 'Tick' | 'BidAsk' | 'Quote';
+/** KBar: the one-minute bars of POST /stream/subscribe/kbars. */
+export type QuoteType = 'Tick' | 'BidAsk' | 'Quote' | 'KBar';
 
 /** A product subscription as the daemon echoes it: the contract resolved (R1/R2 carry their target_code). */
 export interface ProductSubscription {

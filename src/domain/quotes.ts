@@ -2,8 +2,10 @@
 
 import type { ComboType, Contract } from './contracts.js';
 
+/** What POST /stream/subscribe takes. */
 export const QUOTE_TYPES = ['Tick', 'BidAsk', 'Quote'] as const;
-export type QuoteType = (typeof QUOTE_TYPES)[number];
+/** KBar, a stock's completed one-minute bars (1.7.1), is subscribed through POST /stream/subscribe/kbars. */
+export type QuoteType = (typeof QUOTE_TYPES)[number] | 'KBar';
 
 /** SSE event names of market data; each is also the path tail of its dedicated stream. */
 export const MARKET_EVENT_NAMES = [
@@ -14,6 +16,7 @@ export const MARKET_EVENT_NAMES = [
   'bidask_fop',
   'quote_fop',
   'quote_idx',
+  'kbar',
 ] as const;
 export type MarketEventName = (typeof MARKET_EVENT_NAMES)[number];
 

@@ -51,6 +51,13 @@ function resolveProduct(
 ): ProductSubscription {
   const contract = lookup(contracts, ref);
   const { code, security_type: type } = contract;
+  if (input.quoteType === 'KBar' && (type !== 'STK' || input.intradayOdd)) {
+    throw new InvalidRequestError(
+      `the kbar stream carries a stock's one-minute bars of board lots, and ${code} is ${
+        input.intradayOdd ? 'asked as odd lots' : KIND_NAMES[type]
+      }: GET /api/v1/data/kbars answers the bars of any contract`,
+    );
+  }
   if (type === 'IND' && input.quoteType !== 'Quote') {
     throw new InvalidRequestError(
       `index contracts only support quote streaming: subscribe ${code} with quote_type Quote (an index has no ${input.quoteType} stream)`,
@@ -77,6 +84,8 @@ function resolveProduct(
 }
 
 function resolveCombo(contracts: SubscribableContracts, ref: ComboRef, input: SubscriptionRequest): ComboSubscription {
+  if (input.quoteType === 'KBar')
+    throw new InvalidRequestError("the kbar stream carries a stock's bars, not a combo's");
   const legs = ref.legs.map((leg) => lookup(contracts, leg));
   if (legs.length > 0 && legs.every((leg) => leg.security_type === 'OPT')) {
     throw new InvalidRequestError(

@@ -180,6 +180,15 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
       (e) => e.event === 'tick_fop' && JSON.parse(e.data).code === 'TXFL6/A7',
     );
     assert.equal(JSON.parse(comboTick!.data).close, '50', 'a spread trades at its net price: far less near');
+    const kbars = await postJson(`${production.base}/stream/subscribe/kbars`, { stocks: [{ code: '2330' }] });
+    assert.deepEqual(kbars.body, { success: true, message: 'Subscribed to the kbars of 2330' });
+    const [bar] = await events.waitFor(1, (e) => e.event === 'kbar');
+    const barData = JSON.parse(bar!.data);
+    assert.deepEqual(
+      [barData.code, typeof barData.close, barData.date.includes('/')],
+      ['2330', 'string', true],
+      bar!.data,
+    );
     const quoteOfCombo = await postJson(`${production.base}/stream/subscribe`, {
       contract: { legs },
       quote_type: 'Quote',

@@ -18,6 +18,7 @@ QUOTE_SETTERS = {
     "bidask_fop": "set_on_bidask_fop_v1_callback",
     "quote_fop": "set_on_quote_fop_v1_callback",
     "quote_idx": "set_on_quote_idx_v1_callback",
+    "kbar": "set_on_kbar_callback",
 }
 
 

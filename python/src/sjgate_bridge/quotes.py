@@ -49,7 +49,7 @@ INDEX_CATEGORY_KEYS = tuple(
     for measure in ("Amount", "Volume", "Count")
 ) + ("EstimateAmountSum",)
 
-FAMILIES = (*KEYS, "quote_idx")
+FAMILIES = (*KEYS, "quote_idx", "kbar")
 
 
 def decimal_text(value: Decimal | float) -> str:
@@ -90,12 +90,23 @@ def _read(quote: Any, name: str) -> Any:
 def quote_payload(family: str, quote: Any) -> dict[str, Any]:
     if family == "quote_idx":
         return index_payload(quote)
+    if family == "kbar":
+        return kbar_payload(quote)
     date, time = date_and_time(quote)
     payload: dict[str, Any] = {"code": quote.code, "date": date, "time": time}
     for key in KEYS[family]:
         payload[key] = _read(quote, key)
     if "intraday_odd" in payload:
         payload["intraday_odd"] = bool(payload["intraday_odd"])
+    return payload
+
+
+def kbar_payload(bar: Any) -> dict[str, Any]:
+    """A completed one-minute bar: the SDK's date and time strings as they come, prices as decimal strings."""
+    payload: dict[str, Any] = {"code": bar.code, "date": str(bar.date), "time": str(bar.time)}
+    for key in ("open", "high", "low", "close"):
+        payload[key] = _read(bar, key)
+    payload.update(volume=int(bar.volume), amount=decimal_text(Decimal(str(bar.amount))), tick_count=int(bar.tick_count))
     return payload
 
 

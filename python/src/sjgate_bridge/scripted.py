@@ -261,6 +261,9 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
     def set_on_quote_idx_v1_callback(self, callback: Callable[[Any], None], bind: bool = False) -> None:
         self._set("quote_idx", callback)
 
+    def set_on_kbar_callback(self, callback: Callable[[Any], None], bind: bool = False) -> None:
+        self._set("kbar", callback)
+
     # -- contracts ------------------------------------------------------------------------------------------------
 
     def fetch_contracts(self, contract_download: Optional[bool] = False, contracts_timeout: Optional[int] = 30000,
@@ -554,7 +557,7 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
     def _subscription_key(self, contract: Any, quote_type: Any, intraday_odd: bool) -> tuple[str, str, bool]:
         info = self._info(contract)
         kind = str(value_of(quote_type)).lower().replace("_", "")
-        if kind not in ("tick", "bidask", "quote") or quotes.family_of(info["security_type"], kind) is None:
+        if kind not in ("tick", "bidask", "quote", "kbar") or quotes.family_of(info["security_type"], kind) is None:
             raise sj.ShioajiValueError(f"quote_type {kind} is not available for {info['code']}")
         return info["code"], kind, bool(intraday_odd)
 

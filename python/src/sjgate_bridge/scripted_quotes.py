@@ -35,6 +35,8 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 def family_of(security_type: str, quote_type: str) -> str | None:
+    if quote_type == "kbar":
+        return "kbar" if security_type == "STK" else None
     if security_type == "IND":
         return "quote_idx" if quote_type == "quote" else None
     suffix = "stk" if security_type in ("STK", "WRT") else "fop"
@@ -70,7 +72,18 @@ def _values(info: dict[str, Any], count: int, intraday_odd: bool, now: dt.dateti
     }
 
 
+def kbar(info: dict[str, Any], count: int) -> LookAlike:
+    """The bar of the minute before now: the scripted price is flat, one trade a bar."""
+    start = (dt.datetime.now(TAIPEI) - dt.timedelta(minutes=1)).replace(second=0, microsecond=0)
+    price = float(info["reference"])
+    return LookAlike("KBar", code=info["code"], date=start.strftime("%Y/%m/%d"), time=start.strftime("%H:%M:%S"),
+                     open=price, high=price, low=price, close=price, volume=count, amount=int(price * count * 1000),
+                     tick_count=count)
+
+
 def quote(family: str, info: dict[str, Any], count: int, intraday_odd: bool) -> LookAlike:
+    if family == "kbar":
+        return kbar(info, count)
     stub, names = FIELDS[family]
     values = _values(info, count, intraday_odd, dt.datetime.now(TAIPEI))
     if values["exchange"] is not None:

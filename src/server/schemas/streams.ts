@@ -9,6 +9,10 @@ import { ComboTypeSchema, ContractSchema } from './contracts.js';
 import { ComboRefSchema, ContractRefSchema, contractRefFields } from './market-data.js';
 
 const QuoteTypeSchema = Type.Enum([...QUOTE_TYPES], { description: 'Tick, BidAsk or Quote (an index: Quote only)' });
+/** What a held subscription may be: the three above, or KBar (POST /stream/subscribe/kbars). */
+const HeldQuoteTypeSchema = Type.Enum([...QUOTE_TYPES, 'KBar'], {
+  description: 'Tick, BidAsk, Quote, or KBar for the one-minute bars of POST /stream/subscribe/kbars',
+});
 
 /** Flat `{security_type, exchange, code, quote_type, intraday_odd}` or `{contract: {...} | {legs, combo_type}, quote_type}`. */
 export const SubscribeBodySchema = Type.Object(
@@ -38,7 +42,7 @@ const ProductSubscriptionSchema = Type.Object(
     exchange: Type.String(),
     code: Type.String(),
     target_code: Type.Union([Type.String(), Type.Null()], { description: 'the real contract of R1/R2' }),
-    quote_type: QuoteTypeSchema,
+    quote_type: HeldQuoteTypeSchema,
     intraday_odd: Type.Boolean(),
   },
   { title: 'ProductSubscription' },
@@ -47,7 +51,7 @@ const ProductSubscriptionSchema = Type.Object(
 const ComboSubscriptionSchema = Type.Object(
   {
     contract: Type.Object({ legs: Type.Array(ContractSchema), combo_type: ComboTypeSchema }),
-    quote_type: QuoteTypeSchema,
+    quote_type: HeldQuoteTypeSchema,
     intraday_odd: Type.Boolean(),
   },
   { title: 'ComboSubscription' },

@@ -11,6 +11,7 @@ import type { SimMarket } from '../market/market.js';
 import type { Tape } from '../market/tape.js';
 import { contextOf, type QuoteContext, type QuoteFamily, type QuoteSource } from './day-context.js';
 import { DayState } from './day-state.js';
+import { KbarBuilder, kbarPayload } from './kbar-builder.js';
 import { bidAskFop, bidAskStk, quoteFop, quoteIdx, quoteStk, sameBook, tickFop, tickStk } from './payloads.js';
 
 export interface Stream {
@@ -25,9 +26,10 @@ export interface Stream {
 }
 
 const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
-  stk: { Tick: 'tick_stk', BidAsk: 'bidask_stk', Quote: 'quote_stk' },
-  fop: { Tick: 'tick_fop', BidAsk: 'bidask_fop', Quote: 'quote_fop' },
-  idx: { Tick: 'quote_idx', BidAsk: 'quote_idx', Quote: 'quote_idx' },
+  stk: { Tick: 'tick_stk', BidAsk: 'bidask_stk', Quote: 'quote_stk', KBar: 'kbar' },
+  // Only a stock has a kbar stream (the subscription rules refuse the others).
+  fop: { Tick: 'tick_fop', BidAsk: 'bidask_fop', Quote: 'quote_fop', KBar: 'kbar' },
+  idx: { Tick: 'quote_idx', BidAsk: 'quote_idx', Quote: 'quote_idx', KBar: 'kbar' },
 };
 
 /** A trade to show: one of the tape's, or a trial match applied to a copy of the day's state. */
@@ -46,6 +48,8 @@ export class Channel {
   private tape: Tape | null = null;
   private context: QuoteContext | null = null;
   private state: DayState | null = null;
+  /** The bars of a KBar stream, built from the same trades. */
+  private readonly kbars = new KbarBuilder();
   /** The index's member trades at the last index value shown (for Count), by tape index. */
   private memberTrades: { k: number; trades: number } | null = null;
 
@@ -63,6 +67,7 @@ export class Channel {
     // A state ahead of the feed (it cannot be, but a rebuild costs one pass) is run again from the day's start.
     if (state.count > from) state = this.state = DayState.over(tape, from, this.context!.fixedTradeUs);
     state.advanceTo(tape, from);
+    if (this.streams.has('KBar')) this.showBars(tape, from, to);
     const perTrade = this.perTradeStreams();
     if (perTrade.length === 0) state.advanceTo(tape, to);
     for (let k = from; k < to && perTrade.length > 0; k++) {
@@ -88,6 +93,8 @@ export class Channel {
   /** Opens the day of a tape: its context, and the running state from its first trade. */
   private openDay(info: ContractInfo, tape: Tape): void {
     if (this.tape === tape) return;
+    const lastBar = this.tape !== null && tape.day !== this.tape.day ? this.kbars.flush() : null;
+    if (lastBar && this.context) this.emit({ name: 'kbar', data: kbarPayload(this.context.code, lastBar) });
     this.tape = tape;
     this.context = contextOf(this.market, this.source, info, tape);
     this.state = new DayState(tape.amountUnit, this.context.fixedTradeUs);
@@ -98,9 +105,18 @@ export class Channel {
   private perTradeStreams(): Stream[] {
     const streams: Stream[] = [];
     for (const stream of this.streams.values()) {
+      if (stream.quoteType === 'KBar') continue;
       if (stream.quoteType !== 'BidAsk' || this.source.family === 'idx') streams.push(stream);
     }
     return streams;
+  }
+
+  /** Each bar the trades from..to-1 complete, as a kbar event. */
+  private showBars(tape: Tape, from: number, to: number): void {
+    for (let k = from; k < to; k++) {
+      const bar = this.kbars.add(tape, k);
+      if (bar) this.emit({ name: 'kbar', data: kbarPayload(this.context!.code, bar) });
+    }
   }
 
   private bookOf(tape: Tape, count: number): Book {

@@ -1,0 +1,98 @@
+// The simulator's kbar stream: each completed one-minute bar of a subscribed stock, equal to the bar the kbars
+// history answers for that minute, the first one whole even when subscribed mid-minute; stocks only.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import type { MarketEvent } from '../../src/domain/quotes.js';
+import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+
+const DAY = '2026-11-20';
+
+function brokerAt(time: string) {
+  const clock = new ManualClock(taipeiInstant(DAY, time));
+  const broker = new SimBroker({ clock, seed: 1, clockMode: 'exchange', apiKey: null });
+  const events: MarketEvent[] = [];
+  broker.quotes.onMarketEvent((event) => events.push(event));
+  const run = (ms: number) => {
+    for (let t = 0; t < ms; t += 100) {
+      clock.advance(100);
+      broker.feed.step();
+    }
+  };
+  const kbars = (code: string) => {
+    const subscription = broker.quotes.resolve({ contract: { code }, quoteType: 'KBar', intradayOdd: false });
+    broker.quotes.subscribe(subscription);
+    return subscription;
+  };
+  return { broker, events, run, kbars };
+}
+
+describe('the kbar stream', () => {
+  test('each completed minute of a stock comes once, equal to the history bar of that minute', () => {
+    const { broker, events, run, kbars } = brokerAt('10:00:30');
+    kbars('2330');
+    run(10 * 60_000);
+    const bars = events.filter((e) => e.name === 'kbar').map((e) => e.data);
+    assert.ok(bars.length >= 8, `${bars.length} bars in 10 minutes`);
+    assert.deepEqual(Object.keys(bars[0]!), [
+      'code',
+      'date',
+      'time',
+      'open',
+      'high',
+      'low',
+      'close',
+      'volume',
+      'amount',
+      'tick_count',
+    ]);
+    assert.equal(bars[0]!.time, '10:00:00', 'the minute it was subscribed in, whole');
+    assert.equal(bars[0]!.date, '2026/11/20');
+    const history = broker.marketData.kbars({ contract: { code: '2330' }, start: DAY, end: DAY });
+    for (const bar of bars) {
+      assert.equal(bar.code, '2330');
+      const [h, m] = String(bar.time).split(':').map(Number);
+      const end = `${DAY}T${String(h! + Math.floor((m! + 1) / 60)).padStart(2, '0')}:${String((m! + 1) % 60).padStart(2, '0')}:00`;
+      const i = history.datetime.indexOf(end);
+      assert.ok(i >= 0, `a history bar ends at ${end}`);
+      assert.deepEqual(
+        [bar.open, bar.high, bar.low, bar.close, bar.volume, Number(bar.amount)].map(Number),
+        [history.Open[i], history.High[i], history.Low[i], history.Close[i], history.Volume[i], history.Amount[i]],
+        `the bar of ${bar.time}`,
+      );
+    }
+    const times = bars.map((bar) => bar.time);
+    assert.equal(new Set(times).size, times.length, 'each minute once');
+  });
+
+  test('a stock and its other quote streams share the source; unsubscribing stops the bars', () => {
+    const { broker, events, run, kbars } = brokerAt('10:00:00');
+    const subscription = kbars('2884');
+    broker.quotes.subscribe(
+      broker.quotes.resolve({ contract: { code: '2884' }, quoteType: 'Tick', intradayOdd: false }),
+    );
+    run(3 * 60_000);
+    const before = events.filter((e) => e.name === 'kbar').length;
+    assert.ok(before >= 2);
+    assert.ok(
+      events.some((e) => e.name === 'tick_stk'),
+      'the ticks still flow',
+    );
+    broker.quotes.unsubscribe(subscription);
+    run(3 * 60_000);
+    assert.equal(events.filter((e) => e.name === 'kbar').length, before);
+  });
+
+  test('stocks only: a futures contract, an index or odd lots are refused with the history as the way', () => {
+    const { broker } = brokerAt('10:00:00');
+    const refuse = (code: string, intradayOdd = false) =>
+      assert.throws(
+        () => broker.quotes.resolve({ contract: { code }, quoteType: 'KBar', intradayOdd }),
+        /the kbar stream carries a stock's one-minute bars of board lots.*GET \/api\/v1\/data\/kbars/,
+      );
+    refuse('TXFR1');
+    refuse('IX0001');
+    refuse('2330', true);
+  });
+});
