@@ -55,16 +55,8 @@ export class KbarBuilder {
   private include(tape: Tape, k: number, end: number): void {
     const price = tape.prices[k]!;
     const volume = tape.volumes[k]!;
-    const bar = (this.bar ??= {
-      end,
-      open: price,
-      high: price,
-      low: price,
-      close: price,
-      volume: 0,
-      amount: 0,
-      ticks: 0,
-    });
+    this.bar ??= { end, open: price, high: price, low: price, close: price, volume: 0, amount: 0, ticks: 0 };
+    const bar = this.bar;
     bar.high = Math.max(bar.high, price);
     bar.low = Math.min(bar.low, price);
     bar.close = price;

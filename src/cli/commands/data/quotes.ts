@@ -19,7 +19,11 @@ export interface QuoteStream {
 
 const isCombo = (subscription: Subscription): subscription is ComboSubscription => 'contract' in subscription;
 
-const KIND_OF: Partial<Record<QuoteType, 'tick' | 'bidask' | 'quote'>> = { Tick: 'tick', BidAsk: 'bidask', Quote: 'quote' };
+const KIND_OF: Partial<Record<QuoteType, 'tick' | 'bidask' | 'quote'>> = {
+  Tick: 'tick',
+  BidAsk: 'bidask',
+  Quote: 'quote',
+};
 
 /**
  * The stream of a subscription, from what the daemon answered. STK and WRT: tick_stk, bidask_stk, quote_stk; IND:
