@@ -85,6 +85,14 @@ export class OrderJournal {
     this.queueWrite((latest) => this.write(update, latest));
   }
 
+  /** Writes named values the venue keeps (its reserves) with the next commit; the last value of a name wins. */
+  queueState(state: Record<string, string>): void {
+    this.queueWrite((latest) => {
+      for (const [name, value] of Object.entries(state)) latest.state.set(name, value);
+      return [];
+    });
+  }
+
   /** Writes the key with the next commit, which holds the order it placed (or a later one). */
   queueKey(key: string, keyed: KeyedOrder, at: number): void {
     this.unwrittenKeys.set(key, keyed);
