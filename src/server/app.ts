@@ -19,6 +19,7 @@ import { dashboardRoutes } from './routes/dashboard.js';
 import { marketDataRoutes } from './routes/market-data.js';
 import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
+import { reserveRoutes } from './routes/reserve.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
 import { type StreamOptions, startStreams } from './sse/services.js';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(marketDataRoutes(gateway));
       await api.register(orderRoutes(gateway));
       await api.register(portfolioRoutes(gateway));
+      await api.register(reserveRoutes(gateway));
       await api.register(streamRoutes(gateway, streams));
       if (store) await api.register(appsRoutes(store));
     },
