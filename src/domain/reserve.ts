@@ -9,6 +9,8 @@ import { InvalidRequestError } from './errors.js';
 
 /** The most shares one request sets aside: 499 board lots, the exchange's largest single order. */
 export const MAX_RESERVE_SHARES = 499_000;
+/** The lowest earmark price, NT$ per share: the smallest tick. */
+export const MIN_EARMARK_PRICE = 0.01;
 /** The highest earmark price the gateway accepts, NT$ per share: above every listed stock's price. */
 export const MAX_EARMARK_PRICE = 100_000;
 
@@ -77,11 +79,11 @@ export function requireReserveShares(share: number): void {
   }
 }
 
-/** Throws InvalidRequestError unless `price` is a positive price no higher than MAX_EARMARK_PRICE. */
+/** Throws InvalidRequestError unless `price` is a price per share from MIN_EARMARK_PRICE to MAX_EARMARK_PRICE. */
 export function requireEarmarkPrice(price: number): void {
-  if (!Number.isFinite(price) || price <= 0 || price > MAX_EARMARK_PRICE) {
+  if (!Number.isFinite(price) || price < MIN_EARMARK_PRICE || price > MAX_EARMARK_PRICE) {
     throw new InvalidRequestError(
-      `price must be a price per share above 0 and at most ${MAX_EARMARK_PRICE}; got ${price}`,
+      `price must be a price per share from ${MIN_EARMARK_PRICE} to ${MAX_EARMARK_PRICE}; got ${price}`,
     );
   }
 }

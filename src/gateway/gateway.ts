@@ -91,7 +91,7 @@ export class Gateway {
     );
     venue.orders.restore(orderJournal.load(leftOut), { rollback: false, log });
     const stopUpdates = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
-    const stopReserves = venue.reserve.onStateChange?.((state) => orderJournal.queueState(state));
+    const stopReserves = venue.reserve.onStateChange?.((state) => orderJournal.queueUpdate({ state }));
     this.stopListening = () => {
       stopUpdates();
       stopReserves?.();

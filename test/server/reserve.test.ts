@@ -227,7 +227,7 @@ describe('after a restart', () => {
     const start = async () => {
       const clock = new ManualClock(MONDAY_MORNING);
       const { gateway } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: null, journalPath });
-      const identity = { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() } as const;
+      const identity = { version: 'test', scheme: 'http' as const, protocols: ['HTTP/1.1'], startedAt: Date.now() };
       const built = await buildApp({ gateway, bindHost: '127.0.0.1', rateLimits: false, identity });
       await built.ready();
       return built;

@@ -8,6 +8,7 @@ import {
   type EarmarkStocksDetail,
   MAX_EARMARK_PRICE,
   MAX_RESERVE_SHARES,
+  MIN_EARMARK_PRICE,
   type ReserveStockResult,
   type ReserveStocksDetail,
   type ReserveStocksSummary,
@@ -23,9 +24,9 @@ const Share = Type.Integer({
   description: `shares (not lots), 1 to ${MAX_RESERVE_SHARES} (499 lots) per request`,
 });
 const Price = Type.Number({
-  exclusiveMinimum: 0,
+  minimum: MIN_EARMARK_PRICE,
   maximum: MAX_EARMARK_PRICE,
-  description: 'the price per share the cash is earmarked at; amount is share x price',
+  description: `the price per share the cash is earmarked at, ${MIN_EARMARK_PRICE} to ${MAX_EARMARK_PRICE}; amount is share x price`,
 });
 const Status = Type.Boolean({ description: 'true: accepted; false: refused, with the reason in info' });
 const Info = Type.String({ description: "the broker's message" });
