@@ -8,7 +8,6 @@ import { RESERVE_ROUTES } from '../../contract/paths.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { emptyBodyIsDefault } from '../plugins/validation.js';
 import { selectorOf } from '../schemas/accounts.js';
-import { errorResponses } from '../schemas/common.js';
 import { StockAccountBodySchema } from '../schemas/portfolio.js';
 import {
   EarmarkingResultSchema,
@@ -19,11 +18,11 @@ import {
   ReserveStocksDetailSchema,
   ReserveStocksSummarySchema,
 } from '../schemas/reserve.js';
+import { config, ORDER_ERRORS } from './orders.js';
 
 const tags = ['reserve'];
-const config = { rateGroups: ['orders'] } as const;
-// A request that cannot be journaled is 503, or 507 when the disk is full: nothing of it is kept.
-const RESERVE_ERRORS = errorResponses(400, 404, 422, 429, 503, 507);
+// In the orders' call-rate group, with their errors (503 or 507 when a request cannot be journaled).
+const RESERVE_ERRORS = ORDER_ERRORS;
 const ACCOUNT = 'account_type is S (or omitted); the account is given flat or under `account`, `{}` is the default.';
 
 export function reserveRoutes(gateway: Gateway): FastifyPluginAsync {
@@ -31,37 +30,43 @@ export function reserveRoutes(gateway: Gateway): FastifyPluginAsync {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const reserve = gateway.orders.reserve;
 
-    app.post(
-      RESERVE_ROUTES.stockReserveSummary,
-      {
-        config,
-        preValidation: emptyBodyIsDefault,
-        schema: {
-          tags,
-          summary: 'Shares held and reserved today, per stock',
-          description: `${ACCOUNT} available_share is what is held and not reserved.`,
-          body: StockAccountBodySchema,
-          response: { 200: ReserveStocksSummarySchema, ...RESERVE_ERRORS },
+    const listings = [
+      [
+        RESERVE_ROUTES.stockReserveSummary,
+        'Shares held and reserved today, per stock',
+        ReserveStocksSummarySchema,
+        'summary',
+      ],
+      [
+        RESERVE_ROUTES.stockReserveDetail,
+        "Today's share reserve requests, accepted or refused",
+        ReserveStocksDetailSchema,
+        'detail',
+      ],
+      [
+        RESERVE_ROUTES.earmarkingDetail,
+        "Today's cash earmark requests, accepted or refused",
+        EarmarkStocksDetailSchema,
+        'earmarkingDetail',
+      ],
+    ] as const;
+    for (const [path, summary, answer, query] of listings) {
+      app.post(
+        path,
+        {
+          config,
+          preValidation: emptyBodyIsDefault,
+          schema: {
+            tags,
+            summary,
+            description: `${ACCOUNT} available_share (summary) is what is held and not reserved.`,
+            body: StockAccountBodySchema,
+            response: { 200: answer, ...RESERVE_ERRORS },
+          },
         },
-      },
-      async ({ body }) => reserve.summary(selectorOf(body)),
-    );
-
-    app.post(
-      RESERVE_ROUTES.stockReserveDetail,
-      {
-        config,
-        preValidation: emptyBodyIsDefault,
-        schema: {
-          tags,
-          summary: "Today's share reserve requests, accepted or refused",
-          description: ACCOUNT,
-          body: StockAccountBodySchema,
-          response: { 200: ReserveStocksDetailSchema, ...RESERVE_ERRORS },
-        },
-      },
-      async ({ body }) => reserve.detail(selectorOf(body)),
-    );
+        async ({ body }) => reserve[query](selectorOf(body)),
+      );
+    }
 
     app.post(
       RESERVE_ROUTES.reserveStock,
@@ -81,22 +86,6 @@ export function reserveRoutes(gateway: Gateway): FastifyPluginAsync {
         const { contract, share, ...account } = body;
         return reserve.reserveStock({ account: selectorOf(account), contract, share });
       },
-    );
-
-    app.post(
-      RESERVE_ROUTES.earmarkingDetail,
-      {
-        config,
-        preValidation: emptyBodyIsDefault,
-        schema: {
-          tags,
-          summary: "Today's cash earmark requests, accepted or refused",
-          description: ACCOUNT,
-          body: StockAccountBodySchema,
-          response: { 200: EarmarkStocksDetailSchema, ...RESERVE_ERRORS },
-        },
-      },
-      async ({ body }) => reserve.earmarkingDetail(selectorOf(body)),
     );
 
     app.post(

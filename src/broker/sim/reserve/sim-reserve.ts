@@ -26,6 +26,15 @@ import type { ReserveBook, ReserveRow, StockFunds } from './reserve-book.js';
 /** Taiwan wall-clock time to the second, as the SDK's order_datetime serializes. */
 const wallClock = (at: number): string => taipeiIso(at).slice(0, 19);
 
+/** A request as the details list it. */
+const detailOf = ({ contract, share, at, status, info }: ReserveRow) => ({
+  contract,
+  share,
+  order_datetime: wallClock(at),
+  status,
+  info,
+});
+
 export class SimReserve {
   constructor(
     private readonly book: ReserveBook,
@@ -54,28 +63,13 @@ export class SimReserve {
 
   detail(selector: AccountSelector): ReserveStocksDetail {
     const { account, key } = this.stockAccount(selector, 'stock_reserve_detail');
-    const stocks = this.book.rowsOf(key, 'stock').map(({ contract, share, at, status, info }) => ({
-      contract,
-      share,
-      order_datetime: wallClock(at),
-      status,
-      info,
-    }));
-    return { stocks, account };
+    return { stocks: this.book.rowsOf(key, 'stock').map(detailOf), account };
   }
 
   earmarkingDetail(selector: AccountSelector): EarmarkStocksDetail {
     const { account, key } = this.stockAccount(selector, 'earmarking_detail');
-    const stocks = this.book.rowsOf(key, 'earmark').map(({ contract, share, price, amount, at, status, info }) => ({
-      contract,
-      share,
-      price,
-      amount,
-      order_datetime: wallClock(at),
-      status,
-      info,
-    }));
-    return { stocks, account };
+    const rows = this.book.rowsOf(key, 'earmark');
+    return { stocks: rows.map((row) => ({ ...detailOf(row), price: row.price, amount: row.amount })), account };
   }
 
   reserveStock(input: ReserveStockInput): ReserveStockResult {
