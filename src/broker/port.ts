@@ -74,6 +74,13 @@ import type {
   TradingLimits,
 } from '../domain/portfolio.js';
 import type { MarketEvent, QuoteSubscription, QuoteType } from '../domain/quotes.js';
+import type {
+  EarmarkingResult,
+  EarmarkStocksDetail,
+  ReserveStockResult,
+  ReserveStocksDetail,
+  ReserveStocksSummary,
+} from '../domain/reserve.js';
 import type { ClockMode } from '../domain/sessions.js';
 import type { Clock } from '../domain/time.js';
 
@@ -265,6 +272,36 @@ export interface PortfolioPort {
   tradingLimits(account: AccountSelector): Promise<TradingLimits>;
 }
 
+export interface ReserveStockInput {
+  account: AccountSelector;
+  /** A stock: `{code}` is enough. */
+  contract: ContractRef;
+  share: number;
+}
+
+export interface ReserveEarmarkingInput extends ReserveStockInput {
+  price: number;
+}
+
+/**
+ * Share and cash pre-collection (預收券款) of a stock account. Rejects with NotFoundError for an unknown account or
+ * code, InvalidRequestError for a futures account, a contract that is not a stock or a share or price out of range.
+ * A request the broker refuses (more than is held or than the cash) answers status false with the reason in info.
+ */
+export interface ReservePort {
+  summary(account: AccountSelector): Promise<ReserveStocksSummary>;
+  detail(account: AccountSelector): Promise<ReserveStocksDetail>;
+  earmarkingDetail(account: AccountSelector): Promise<EarmarkStocksDetail>;
+  reserveStock(input: ReserveStockInput): Promise<ReserveStockResult>;
+  reserveEarmarking(input: ReserveEarmarkingInput): Promise<EarmarkingResult>;
+  /**
+   * Calls the listener, synchronously while a request runs, with the named values the venue keeps of its reserves;
+   * the gateway journals them with the orders' state and hands them back to `orders.restore` in SavedOrders.state.
+   * A venue whose reserves are kept upstream has none.
+   */
+  onStateChange?(listener: (state: Record<string, string>) => void): () => void;
+}
+
 export interface SubscribeInput {
   /** A product (`{code}` is enough; security_type and exchange narrow it) or a futures combo by its two legs. */
   contract: ContractRef | ComboRef;
@@ -335,6 +372,7 @@ export interface Venue {
   readonly marketData: MarketDataPort;
   readonly orders: OrdersPort;
   readonly portfolio: PortfolioPort;
+  readonly reserve: ReservePort;
   readonly quotes: QuoteFeedPort;
   /** Starts the venue's own timers or connections, after `orders.restore`. */
   start(): void;

@@ -9,6 +9,7 @@ import { registerData } from './commands/data/index.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerOrder } from './commands/order/index.js';
 import { registerPortfolio } from './commands/portfolio/index.js';
+import { registerReserve } from './commands/reserve/index.js';
 import { registerServer } from './commands/server/index.js';
 import { registerSetup } from './commands/setup/index.js';
 import type { CliEnv } from './context.js';
@@ -70,5 +71,6 @@ Examples:
   registerData(program, env);
   registerOrder(program, env);
   registerPortfolio(program, env);
+  registerReserve(program, env);
   return program;
 }

@@ -96,6 +96,16 @@ export const PORTFOLIO_ROUTES = {
 } as const;
 export const PORTFOLIO_PATHS = prefixed(PORTFOLIO_ROUTES);
 
+/** Share and cash pre-collection (預收券款) of a stock account, under /order/ as the official server has them. */
+export const RESERVE_ROUTES = {
+  stockReserveSummary: '/order/stock_reserve_summary',
+  stockReserveDetail: '/order/stock_reserve_detail',
+  reserveStock: '/order/reserve_stock',
+  earmarkingDetail: '/order/earmarking_detail',
+  reserveEarmarking: '/order/reserve_earmarking',
+} as const;
+export const RESERVE_PATHS = prefixed(RESERVE_ROUTES);
+
 /** Quote subscriptions and the status of the streams. */
 export const STREAM_ROUTES = {
   subscribe: '/stream/subscribe',
@@ -147,6 +157,7 @@ export const API_PATHS = {
   marketData: MARKET_DATA_PATHS,
   orders: ORDER_PATHS,
   portfolio: PORTFOLIO_PATHS,
+  reserve: RESERVE_PATHS,
   streams: STREAM_PATHS,
   sse: SSE_PATHS,
   apps: APP_PATHS,

@@ -108,8 +108,11 @@ export interface DerivativeFacts extends InstrumentFacts {
 export interface StockAccountFacts {
   /** Buying power for stock orders, NT$. */
   availableCash: number;
-  /** Shares the account may sell or cover now, per kind of position, net of its working orders. */
-  holdings: { cash: number; margin: number; short: number };
+  /**
+   * Shares the account may sell or cover now, per kind of position, net of its working orders (and cash of the shares
+   * reserved today); reserved: the shares of the Cash holding set aside by reserve_stock, for the message.
+   */
+  holdings: { cash: number; margin: number; short: number; reserved?: number };
 }
 
 export interface FuturesAccountFacts {
@@ -332,7 +335,9 @@ export function sellWithinHoldings(ctx: StockOrderContext): OrderViolation | nul
     );
   }
   if (shares <= holdings.cash) return null;
-  return violation('sellWithinHoldings', insufficientSharesMessage(holdings.cash));
+  const reserved = holdings.reserved ?? 0;
+  const why = reserved > 0 ? `; ${reserved} shares are reserved today (reserve_stock) and may not be sold` : '';
+  return violation('sellWithinHoldings', `${insufficientSharesMessage(holdings.cash)}${why}`);
 }
 
 /**

@@ -90,8 +90,13 @@ export class Gateway {
       ),
     );
     venue.orders.restore(orderJournal.load(leftOut), { rollback: false, log });
-    this.stopListening = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
-    this.orders = new OrderDesk(venue.orders, orderJournal, venue.clock);
+    const stopUpdates = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
+    const stopReserves = venue.reserve.onStateChange?.((state) => orderJournal.queueUpdate({ state }));
+    this.stopListening = () => {
+      stopUpdates();
+      stopReserves?.();
+    };
+    this.orders = new OrderDesk(venue.orders, orderJournal, venue.clock, venue.reserve);
     this.orderEvents = {
       after: (seq, limit) => orderJournal.eventsAfter(seq, limit),
       lastSeq: () => orderJournal.lastEventSeq(),

@@ -1,13 +1,14 @@
 // Orders as the server sees them: the venue's commands, plus what the gateway adds for every venue: Idempotency-Key,
 // the answer without ids of `timeout: 0`, and answers given only once the journal holds what they report.
 
-import type { OrdersPort, PlaceComboInput, PlaceOrderInput } from '../broker/port.js';
+import type { OrdersPort, PlaceComboInput, PlaceOrderInput, ReservePort } from '../broker/port.js';
 import type { AccountSelector } from '../domain/accounts.js';
 import { DomainError } from '../domain/errors.js';
 import { blankStatus, type ComboTrade, type Trade } from '../domain/orders.js';
 import type { Clock } from '../domain/time.js';
 import { requestFingerprint } from './idempotency.js';
 import type { KeyedOrder, OrderJournal } from './order-journal.js';
+import { durableReserve } from './reserve-desk.js';
 
 export interface PlaceOrderRequest extends PlaceOrderInput {
   /** false for `timeout: 0`: the Trade comes back at once as Inactive without ids; the ids arrive by event. */
@@ -23,12 +24,17 @@ export interface PlaceComboRequest extends PlaceComboInput {
 export class OrderDesk {
   /** Places under a key that the venue has not answered yet: a retry meanwhile waits for the same order. */
   private readonly placing = new Map<string, Promise<KeyedOrder>>();
+  /** Share and cash pre-collection (the official server's /order/reserve_* routes), answered once journaled. */
+  readonly reserve: ReservePort;
 
   constructor(
     private readonly venue: OrdersPort,
     private readonly journal: OrderJournal,
     private readonly clock: Clock,
-  ) {}
+    reserve: ReservePort,
+  ) {
+    this.reserve = durableReserve(reserve, () => journal.durable());
+  }
 
   async place(request: PlaceOrderRequest): Promise<Trade> {
     const { wait, idempotencyKey: key, ...input } = request;

@@ -21,6 +21,11 @@ export interface KeyedOrder {
   request: string | null;
 }
 
+/** Named values a venue keeps beside its orders, changed by something that is not an order (a reserve). */
+export interface StateUpdate {
+  state: Record<string, string>;
+}
+
 /** What the journal holds of an order that can still change: its status and how many deals. */
 interface Written {
   status: string | undefined;
@@ -81,8 +86,14 @@ export class OrderJournal {
     return this.unwrittenKeys.get(key) ?? this.journal.idempotencyKeys.orderFor(key);
   }
 
-  queueUpdate(update: OrderUpdate): void {
-    this.queueWrite((latest) => this.write(update, latest));
+  /** Queues a change of an order, or only named values the venue keeps (its reserves), for the next commit. */
+  queueUpdate(update: OrderUpdate | StateUpdate): void {
+    this.queueWrite((latest) => {
+      if ('order' in update) return this.write(update, latest);
+      // The last value of a name wins, as the orders' state does.
+      for (const [name, value] of Object.entries(update.state)) latest.state.set(name, value);
+      return [];
+    });
   }
 
   /** Writes the key with the next commit, which holds the order it placed (or a later one). */

@@ -20,6 +20,7 @@ import { kbarStreamRoutes } from './routes/kbar-streams.js';
 import { marketDataRoutes } from './routes/market-data.js';
 import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
+import { reserveRoutes } from './routes/reserve.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
 import { type StreamOptions, startStreams } from './sse/services.js';
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(marketDataRoutes(gateway));
       await api.register(orderRoutes(gateway));
       await api.register(portfolioRoutes(gateway));
+      await api.register(reserveRoutes(gateway));
       await api.register(streamRoutes(gateway, streams));
       await api.register(kbarStreamRoutes(gateway, streams));
       if (store) await api.register(appsRoutes(store));

@@ -16,6 +16,7 @@ import {
   MARKET_DATA_PATHS,
   ORDER_PATHS,
   PORTFOLIO_PATHS,
+  RESERVE_PATHS,
   SERVER_PATHS,
   STREAM_PATHS,
 } from '../../src/contract/paths.js';
@@ -297,6 +298,14 @@ describe('production answers with the simulator’s shapes', { skip, timeout: 90
       await compare('POST', r(PORTFOLIO_PATHS.positionDetail), { ...account, detail_id: 99 });
       await compare('POST', r(PORTFOLIO_PATHS.profitLossDetail), { ...account, detail_id: 99 });
     }
+
+    // Pre-collection: the same requests in both; accepted or refused, the answers have the same shape.
+    const reserve = { ...stock, contract: { code: '2330' }, share: 1000 };
+    await compare('POST', r(RESERVE_PATHS.reserveStock), reserve);
+    await compare('POST', r(RESERVE_PATHS.reserveEarmarking), { ...reserve, price: 500 });
+    await compare('POST', r(RESERVE_PATHS.stockReserveSummary), stock);
+    await compare('POST', r(RESERVE_PATHS.stockReserveDetail), stock);
+    await compare('POST', r(RESERVE_PATHS.earmarkingDetail), stock);
 
     await compare('POST', r(STREAM_PATHS.subscribe), { contract: { code: '2330' }, quote_type: 'Tick' });
     await compare('GET', r(STREAM_PATHS.subscriptions));

@@ -151,6 +151,7 @@ async function gateway(rateLimits = false): Promise<Gateway> {
     accounts: simVenue.accounts,
     marketData: simVenue.marketData,
     orders: simVenue.orders,
+    reserve: simVenue.reserve,
     portfolio: fakePortfolio(sim, calls),
     quotes: simVenue.quotes,
     start: () => simVenue.start(),

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from .convert import enum_value, number, to_json
 from .portfolio_answers import PORTFOLIO_CONVERTERS, each, fields_json
+from .reserve_answers import RESERVE_CONVERTERS
 
 EPOCH = dt.datetime(1970, 1, 1)
 TAIPEI = dt.timezone(dt.timedelta(hours=8))
@@ -117,6 +118,7 @@ CONVERTERS: dict[str, Callable[[Any], Any]] = {
     "daily_quotes": columns_json(DAILY_QUOTES_COLUMNS),
     "settlements": lambda answer: [row for item in list(answer or []) for row in settlement_rows(item)],
     **PORTFOLIO_CONVERTERS,
+    **RESERVE_CONVERTERS,
 }
 
 

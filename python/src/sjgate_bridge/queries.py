@@ -13,10 +13,13 @@ QUERIES = (
     "snapshots", "ticks", "kbars", "scanners", "credit_enquires", "short_stock_sources", "punish", "notice",
     "daily_quotes", "account_balance", "margin", "list_positions", "list_position_detail", "list_profit_loss",
     "list_profit_loss_detail", "list_profit_loss_summary", "settlements", "trading_limits",
+    "stock_reserve_summary", "stock_reserve_detail", "earmarking_detail", "reserve_stock", "reserve_earmarking",
 )
 ENUM_PARAMS = {"scanner_type": "ScannerType", "unit": "Unit", "query_type": "TicksQueryType"}
 STOCK_QUERIES = ("account_balance", "list_positions", "list_position_detail", "list_profit_loss",
-                 "list_profit_loss_detail", "list_profit_loss_summary", "settlements", "trading_limits")
+                 "list_profit_loss_detail", "list_profit_loss_summary", "settlements", "trading_limits",
+                 "stock_reserve_summary", "stock_reserve_detail", "earmarking_detail", "reserve_stock",
+                 "reserve_earmarking")
 
 
 def _enum(sj: ModuleType, class_name: str, value: Any) -> Any:

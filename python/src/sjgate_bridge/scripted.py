@@ -22,6 +22,7 @@ from .lookalike import Category, ContractsView, LookAlike
 from .scripted_data import DEFAULT_ACCOUNTS, default_contracts
 from .scripted_lists import ScriptedLists
 from .scripted_portfolio import ScriptedPortfolio
+from .scripted_reserve import ScriptedReserve
 from .scripted_queries import ScriptedQueries
 from .scripted_realized import ScriptedRealized
 
@@ -124,7 +125,7 @@ class Dispatcher:
                 pass
 
 
-class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, ScriptedRealized):
+class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, ScriptedRealized, ScriptedReserve):
     def __init__(self, simulation: Optional[bool] = None, proxy: Optional[str] = None, vpn: Optional[bool] = None,
                  *, scenario: dict[str, Any]) -> None:
         self.simulation = bool(simulation)

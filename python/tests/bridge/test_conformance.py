@@ -4,6 +4,7 @@ accepts, and the field names its converters read or the scripted session imitate
 from __future__ import annotations
 
 import ast
+import datetime as dt
 import inspect
 import itertools
 from functools import cache
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 import shioaji as sj
 
-from sjgate_bridge import answers, orders, portfolio_answers, quotes, scripted_quotes
+from sjgate_bridge import answers, orders, portfolio_answers, quotes, reserve_answers, scripted_quotes
 from sjgate_bridge.errors import BridgeError
 from sjgate_bridge.lookalike import LookAlike
 from sjgate_bridge.scripted import ScriptedContractsApi, ScriptedShioaji
@@ -66,7 +67,8 @@ def test_every_called_method_exists_with_its_keywords(method: str) -> None:
 SCRIPTED_QUERIES = (
     "snapshots", "ticks", "kbars", "account_balance", "list_positions", "settlements", "scanners", "credit_enquires",
     "short_stock_sources", "punish", "notice", "daily_quotes", "margin", "trading_limits", "list_position_detail",
-    "list_profit_loss", "list_profit_loss_detail", "list_profit_loss_summary",
+    "list_profit_loss", "list_profit_loss_detail", "list_profit_loss_summary", "stock_reserve_summary",
+    "stock_reserve_detail", "earmarking_detail", "reserve_stock", "reserve_earmarking",
 )
 
 
@@ -254,6 +256,13 @@ def test_answer_converters_read_declared_fields() -> None:
         "ProfitLossSummaryTotal": ("profitloss_summary", "total"),
         "SettlementV1": ("date", "amount", "T"),
         "Settlement": ("t_money", "t1_money", "t2_money", "t_day", "t1_day", "t2_day"),
+        "ReserveStockSummary": reserve_answers.RESERVE_SUMMARY, "ReserveStockDetail": reserve_answers.RESERVE_DETAIL,
+        "EarmarkStockDetail": reserve_answers.EARMARK_DETAIL, "ReserveOrderResp": reserve_answers.RESERVE_RESULT,
+        "EarmarkingOrderResp": reserve_answers.EARMARK_RESULT, "ReserveStocksSummary": reserve_answers.LISTS,
+        "ReserveStocksDetail": reserve_answers.LISTS, "EarmarkStocksDetail": reserve_answers.LISTS,
+        **{f"{name}Response": reserve_answers.RESPONSE for name in (
+            "ReserveStocksSummary", "ReserveStocksDetail", "ReserveStock", "EarmarkStocksDetail",
+            "ReserveEarmarking")},
     }.items():
         assert set(fields) <= declared(stub), (stub, set(fields) - declared(stub))
 
@@ -317,3 +326,74 @@ def test_combo_quotes_use_the_sdks_managed_combo() -> None:
     base = sj.BaseContract("FUT", "TAIFEX", "TXFL6")
     assert (base.code, base.target_code) == ("TXFL6", None)
     assert {"legs", "region", "combo_type", "managed", "code"} <= declared("ComboContract")
+
+
+def _lookalikes(value: object) -> list[LookAlike]:
+    """Every look-alike in an answer, nested ones too."""
+    if isinstance(value, LookAlike):
+        return [value, *(item for field in value.fields().values() for item in _lookalikes(field))]
+    if isinstance(value, list):
+        return [item for element in value for item in _lookalikes(element)]
+    return []
+
+
+def test_scripted_reserve_answers_expose_only_declared_names_and_convert_to_the_gateway_shapes(tmp_path: Path) -> None:
+    api = ScriptedShioaji(scenario={"state_path": str(tmp_path / "s.json")})
+    api.login("k", "s")
+    stock = api.Contracts.Stocks.get("2884")
+    api.place_order(stock, sj.StockOrder(action="Buy", price=35.9, quantity=2, price_type="LMT", time_in_force="ROD"))
+    answers_of = {
+        "reserve_stock": [api.reserve_stock(stock, 1000), api.reserve_stock(stock, 5000)],
+        "reserve_earmarking": [api.reserve_earmarking(stock, 1000, 35.5), api.reserve_earmarking(stock, 99_000, 99.0)],
+        "stock_reserve_summary": [api.stock_reserve_summary()],
+        "stock_reserve_detail": [api.stock_reserve_detail()],
+        "earmarking_detail": [api.earmarking_detail()],
+    }
+    for answer in answers_of.values():
+        for part in _lookalikes(answer):
+            if part.stub in ("Stock", "Account"):
+                continue
+            assert set(part.fields()) <= declared(part.stub), (part.stub, set(part.fields()) - declared(part.stub))
+    gateway = {name: [answers.answer_json(name, a) for a in answer] for name, answer in answers_of.items()}
+    contract = {"security_type": "STK", "exchange": "TSE", "code": "2884", "target_code": None, "region": "TW"}
+    accepted, refused = gateway["reserve_stock"]
+    assert list(accepted) == list(reserve_answers.RESERVE_RESULT)
+    assert {**accepted, "account": None} == {"contract": contract, "account": None, "share": 1000, "status": True,
+                                             "info": ""}
+    assert accepted["account"]["account_type"] == "S"
+    assert (refused["status"], refused["info"]) == (False, "available 1000 shares")
+    earmarked, too_much = gateway["reserve_earmarking"]
+    assert (earmarked["price"], earmarked["status"], too_much["status"]) == (35.5, True, False)
+    [summary] = gateway["stock_reserve_summary"]
+    assert summary["stocks"] == [{"contract": contract, "available_share": 1000, "reserved_share": 1000}]
+    [detail] = gateway["stock_reserve_detail"]
+    assert [(row["share"], row["status"]) for row in detail["stocks"]] == [(1000, True), (5000, False)]
+    assert len(detail["stocks"][0]["order_datetime"]) == 19 and detail["stocks"][0]["order_datetime"][10] == "T"
+    [earmarks] = gateway["earmarking_detail"]
+    assert [(row["amount"], row["status"]) for row in earmarks["stocks"]] == [(35_500, True), (9_801_000, False)]
+    api.logout()
+
+
+def test_a_reserve_answer_with_an_error_is_the_sdks_refusal() -> None:
+    answer = LookAlike("ReserveStockResponse", response=None, error="account not signed")
+    with pytest.raises(BridgeError) as raised:
+        answers.answer_json("reserve_stock", answer)
+    assert (raised.value.kind, raised.value.message) == ("sdk", "account not signed")
+
+
+def test_reserve_converters_read_aware_datetimes_as_taiwan_wall_clock() -> None:
+    account = LookAlike("Account", account_type=sj.AccountType.Stock, person_id="A1", broker_id="9A95",
+                        account_id="1", signed=True, username="u")
+    contract = LookAlike("Stock", security_type=sj.SecurityType.Stock, exchange=sj.Exchange.TSE, code="2330",
+                         target_code=None)
+    at = dt.datetime(2026, 11, 23, 2, 0, 5, tzinfo=dt.timezone.utc)
+    row = LookAlike("EarmarkStockDetail", contract=contract, share=1000, price=500.5, amount=500_500,
+                    order_datetime=at, status=True, info=None)
+    listing = LookAlike("EarmarkStocksDetailResponse", response=LookAlike(
+        "EarmarkStocksDetail", stocks=[row], account=account), error=None)
+    answer = answers.answer_json("earmarking_detail", listing)
+    assert answer["stocks"] == [{"contract": {"security_type": "STK", "exchange": "TSE", "code": "2330",
+                                              "target_code": None, "region": "TW"},
+                                 "share": 1000, "price": 500.5, "amount": 500_500,
+                                 "order_datetime": "2026-11-23T10:00:05", "status": True, "info": ""}]
+    assert answer["account"]["broker_id"] == "9A95"

@@ -1,10 +1,10 @@
-// Market-data and portfolio queries at SinoPac: each is one SDK call by name (the sidecar's `call`), its contracts and
+// Market-data, portfolio and reserve queries at SinoPac: each is one SDK call by name (the sidecar's `call`), its contracts and
 // account resolved there, its answer converted to the gateway's JSON there.
 
 import type { AccountBook } from '../../domain/account-book.js';
 import type { AccountSelector } from '../../domain/accounts.js';
 import { NotFoundError } from '../../domain/errors.js';
-import type { MarketDataPort, PortfolioPort } from '../port.js';
+import type { MarketDataPort, PortfolioPort, ReservePort } from '../port.js';
 import type { UpstreamCall } from './upstream.js';
 
 export function liveMarketData(call: UpstreamCall): MarketDataPort {
@@ -48,5 +48,26 @@ export function livePortfolio(call: UpstreamCall, accounts: AccountBook): Portfo
     profitLossSummary: (account, range) => query('list_profit_loss_summary', account, range),
     settlements: (account) => query('settlements', account),
     tradingLimits: (account) => query('trading_limits', account),
+  };
+}
+
+/**
+ * Share and cash pre-collection at SinoPac: the SDK's stock_reserve_summary, stock_reserve_detail, earmarking_detail,
+ * reserve_stock and reserve_earmarking, each on a stock account (S unless the selector names another type, which the
+ * SDK refuses). The sidecar resolves the contract (404 for an unknown code) and unwraps each answer's `response`.
+ */
+export function liveReserve(call: UpstreamCall, accounts: AccountBook): ReservePort {
+  const query = <T>(name: string, selector: AccountSelector, params: object = {}) =>
+    call<T>('call', {
+      name,
+      params: { ...params, account: accounts.resolve({ ...selector, account_type: selector.account_type ?? 'S' }) },
+    });
+  return {
+    summary: (account) => query('stock_reserve_summary', account),
+    detail: (account) => query('stock_reserve_detail', account),
+    earmarkingDetail: (account) => query('earmarking_detail', account),
+    reserveStock: ({ account, contract, share }) => query('reserve_stock', account, { contract, share }),
+    reserveEarmarking: ({ account, contract, share, price }) =>
+      query('reserve_earmarking', account, { contract, share, price }),
   };
 }

@@ -6,10 +6,18 @@ import type { Account } from '../../domain/accounts.js';
 import type { ContractInfo } from '../../domain/contracts.js';
 import { isStockTradingHours } from '../../domain/sessions.js';
 import { type Clock, systemClock } from '../../domain/time.js';
-import type { AccountsPort, MarketDataPort, PortfolioPort, UpstreamState, Venue, VenueIdentity } from '../port.js';
+import type {
+  AccountsPort,
+  MarketDataPort,
+  PortfolioPort,
+  ReservePort,
+  UpstreamState,
+  Venue,
+  VenueIdentity,
+} from '../port.js';
 import { LiveContracts } from './live-contracts.js';
 import { LiveOrders } from './live-orders.js';
-import { liveMarketData, livePortfolio } from './live-queries.js';
+import { liveMarketData, livePortfolio, liveReserve } from './live-queries.js';
 import { LiveQuotes } from './live-quotes.js';
 import { BridgeSession, type SessionOptions } from './session.js';
 import { upstreamCaller } from './upstream.js';
@@ -24,6 +32,7 @@ export class ShioajiVenue implements Venue {
   readonly accounts: AccountsPort;
   readonly marketData: MarketDataPort;
   readonly portfolio: PortfolioPort;
+  readonly reserve: ReservePort;
 
   private constructor(
     private readonly session: BridgeSession,
@@ -55,6 +64,7 @@ export class ShioajiVenue implements Venue {
     };
     this.marketData = liveMarketData(call);
     this.portfolio = livePortfolio(call, accounts);
+    this.reserve = liveReserve(call, accounts);
   }
 
   /** Starts the sidecar, logs in, and reads the accounts and contracts; rejects with the reason and the fix. */

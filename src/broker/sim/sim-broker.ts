@@ -15,6 +15,8 @@ import { DEFAULT_STARTING_FUNDS, type LedgerOptions } from './portfolio/ledger.j
 import { SimPortfolio } from './portfolio/sim-portfolio.js';
 import { portfolioMarket } from './portfolio-market.js';
 import { SimQuotes } from './quotes/sim-quotes.js';
+import { ReserveBook } from './reserve/reserve-book.js';
+import { SimReserve } from './reserve/sim-reserve.js';
 
 export interface SimBrokerOptions {
   clock: Clock;
@@ -39,6 +41,9 @@ export class SimBroker {
   readonly marketData: SimMarketData;
   readonly orders: SimOrders;
   readonly portfolio: SimPortfolio;
+  /** Shares and cash pre-collected (預收券款) for the day. */
+  readonly reserve: SimReserve;
+  readonly reserves: ReserveBook;
   readonly market: SimMarket;
   /** What watched instruments trade as the clock moves (streams subscribe to it). */
   readonly feed: MarketFeed;
@@ -59,6 +64,7 @@ export class SimBroker {
     this.accounts = new SimAccounts(options.apiKey);
     this.marketData = new SimMarketData(this.market, this.contracts, options.clock);
     this.quotes = new SimQuotes(this.market, this.contracts, this.feed);
+    this.reserves = new ReserveBook(() => this.market.dayAt('stock', this.clock.now()));
     this.orders = new SimOrders(
       this.market,
       this.contracts,
@@ -66,14 +72,16 @@ export class SimBroker {
       options.clock,
       options.clockMode,
       options.startingFunds ?? DEFAULT_STARTING_FUNDS,
+      this.reserves,
     );
     this.portfolio = new SimPortfolio(
       this.orders.ledger,
       this.accounts,
       portfolioMarket(this.market, this.contracts),
       options.clock,
-      { clockMode: options.clockMode },
+      { clockMode: options.clockMode, reserves: this.reserves },
     );
+    this.reserve = new SimReserve(this.reserves, this.orders.ledger, this.accounts, this.contracts, options.clock);
   }
 
   /**

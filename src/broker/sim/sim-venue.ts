@@ -11,10 +11,12 @@ import type {
   OrdersPort,
   PortfolioPort,
   QuoteFeedPort,
+  ReservePort,
   Venue,
   VenueIdentity,
 } from '../port.js';
 import { promised } from './promised.js';
+import { RESERVES_STATE } from './reserve/reserve-book.js';
 import { SimBroker, type SimBrokerOptions } from './sim-broker.js';
 
 export class SimVenue implements Venue {
@@ -25,6 +27,7 @@ export class SimVenue implements Venue {
   readonly marketData: MarketDataPort;
   readonly orders: OrdersPort;
   readonly portfolio: PortfolioPort;
+  readonly reserve: ReservePort;
   readonly quotes: QuoteFeedPort;
 
   /** The simulated exchange behind the port, for what only a simulator has (its feed, its clock-driven sync). */
@@ -91,7 +94,11 @@ export class SimVenue implements Venue {
         'comboTrades',
       ]),
       onOrderUpdate: (listener) => orders.onOrderUpdate(listener),
-      restore: (saved, options) => orders.restore(saved, options),
+      restore: (saved, options) => {
+        orders.restore(saved, options);
+        // The reserves are kept as a named value with the orders' state.
+        exchange.reserves.restore(saved.state(RESERVES_STATE), options.log);
+      },
     };
     this.portfolio = promised(exchange.portfolio, [
       'accountBalance',
@@ -104,6 +111,10 @@ export class SimVenue implements Venue {
       'settlements',
       'tradingLimits',
     ]);
+    this.reserve = {
+      ...promised(exchange.reserve, ['summary', 'detail', 'earmarkingDetail', 'reserveStock', 'reserveEarmarking']),
+      onStateChange: (listener) => exchange.reserves.onStateChange(listener),
+    };
     this.quotes = {
       ...promised(quotes, ['resolve', 'subscribe', 'unsubscribe']),
       onMarketEvent: (listener) => quotes.onMarketEvent(listener),

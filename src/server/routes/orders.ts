@@ -26,9 +26,9 @@ import {
 } from '../schemas/orders.js';
 
 const tags = ['order'];
-const config = { rateGroups: ['orders'] } as const;
+export const config = { rateGroups: ['orders'] } as const;
 // A change that cannot be journaled is 503, or 507 when the disk is full: nothing of it is kept.
-const ORDER_ERRORS = errorResponses(400, 404, 422, 429, 503, 507);
+export const ORDER_ERRORS = errorResponses(400, 404, 422, 429, 503, 507);
 
 /**
  * A link of the OpenAPI document from a placed order to an operation on it, so that clients and API fuzzers can

@@ -48,7 +48,7 @@ function selectorFieldsOf(types: AccountTypes) {
   return { ...AccountSelectorSchema.properties, account_type: Type.Optional(ACCOUNT_TYPES[types]) };
 }
 
-function accountBody<P extends Type.TProperties>(types: AccountTypes, title: string, extra: P) {
+export function accountBody<P extends Type.TProperties>(types: AccountTypes, title: string, extra: P) {
   const fields = selectorFieldsOf(types);
   return Type.Object(
     {

@@ -23,6 +23,7 @@ import type { Clock } from '../../../domain/time.js';
 import type { SimContracts } from '../contracts.js';
 import { marketOf, type SimMarket } from '../market/market.js';
 import type { Ledger } from '../portfolio/ledger.js';
+import type { ReserveBook, StockFunds } from '../reserve/reserve-book.js';
 import type { ComboRecord } from './combo-orders.js';
 import type { DayAndPhase } from './day-and-phase.js';
 import { contractMargin, stockMarginRatios } from './margins.js';
@@ -36,7 +37,7 @@ export interface WorkingOrders {
   infoOf(record: OrderRecord): ContractInfo;
 }
 
-export class PreTrade {
+export class PreTrade implements StockFunds {
   constructor(
     private readonly ledger: Ledger,
     private readonly market: SimMarket,
@@ -45,6 +46,7 @@ export class PreTrade {
     private readonly clock: Clock,
     private readonly mode: ClockMode,
     private readonly orders: WorkingOrders,
+    private readonly reserves: ReserveBook,
   ) {}
 
   contextOf(
@@ -65,6 +67,7 @@ export class PreTrade {
       this.ledger.open(key, 'S');
       const held = (action: 'Buy' | 'Sell', cond: StockOrderCond) =>
         Math.max(0, this.ledger.heldShares(key, info.code, cond) - this.openShares(key, info.code, action, cond));
+      const reserved = this.reserves.reservedShares(key, info.code);
       return {
         market: 'stock',
         order,
@@ -86,9 +89,10 @@ export class PreTrade {
         },
         phase,
         account: {
-          availableCash: this.ledger.cash(key) - this.reservedCash(key),
+          availableCash: this.availableCash(key),
           holdings: {
-            cash: held('Sell', 'Cash'),
+            cash: Math.max(0, held('Sell', 'Cash') - reserved),
+            reserved,
             margin: held('Sell', 'MarginTrading'),
             short: held('Buy', 'ShortSelling'),
           },
@@ -135,6 +139,19 @@ export class PreTrade {
 
   marginPerContract(info: ContractInfo): number {
     return contractMargin(info, this.market).initial;
+  }
+
+  /** Shares of a Cash holding a sell may take now: net of working sells and of today's share reserves. */
+  sellableShares(accountKey: string, code: string): number {
+    this.ledger.open(accountKey, 'S');
+    const held = this.ledger.heldShares(accountKey, code, 'Cash') - this.openShares(accountKey, code, 'Sell', 'Cash');
+    return Math.max(0, held - this.reserves.reservedShares(accountKey, code));
+  }
+
+  /** Buying power for stock orders: cash less what working stock orders need and what is earmarked today. */
+  availableCash(accountKey: string): number {
+    this.ledger.open(accountKey, 'S');
+    return this.ledger.cash(accountKey) - this.reservedCash(accountKey) - this.reserves.earmarkedCash(accountKey);
   }
 
   /** Shares that working orders of a kind (a day-trade short sale aside) will take from a position. */

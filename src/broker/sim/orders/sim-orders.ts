@@ -14,6 +14,7 @@ import type { SimAccounts } from '../accounts.js';
 import type { SimContracts } from '../contracts.js';
 import type { SimMarket } from '../market/market.js';
 import { Ledger, type LedgerOptions } from '../portfolio/ledger.js';
+import type { ReserveBook } from '../reserve/reserve-book.js';
 import { derivativeFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost } from './combo-orders.js';
 import { DayAndPhase } from './day-and-phase.js';
@@ -47,6 +48,8 @@ export class SimOrders {
     private readonly clock: Clock,
     mode: ClockMode,
     funds: LedgerOptions,
+    /** What is pre-collected today: a sell may not take reserved shares, a buy not earmarked cash. */
+    reserves: ReserveBook,
   ) {
     const ledger = new Ledger(funds);
     this.ledger = ledger;
@@ -56,11 +59,21 @@ export class SimOrders {
     this.book = book;
     this.reports = new OrderReports(clock, () => book.issued);
     const listings = new ListingCache(market, sessions);
-    const preTrade = new PreTrade(ledger, market, contracts, sessions, clock, mode, {
-      workingOf: (accountKey) => book.workingOf(accountKey),
-      workingCombosOf: (accountKey) => this.combos.workingOf(accountKey),
-      infoOf: (record) => listings.of(record),
-    });
+    const preTrade = new PreTrade(
+      ledger,
+      market,
+      contracts,
+      sessions,
+      clock,
+      mode,
+      {
+        workingOf: (accountKey) => book.workingOf(accountKey),
+        workingCombosOf: (accountKey) => this.combos.workingOf(accountKey),
+        infoOf: (record) => listings.of(record),
+      },
+      reserves,
+    );
+    reserves.funds = preTrade;
     const matching = new OrderMatching(market, sessions, preTrade, (record, deal, dealSeq) =>
       this.reports.book(ledger.book(this.plain.bookedFill(record, deal, dealSeq))),
     );

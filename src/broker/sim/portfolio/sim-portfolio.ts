@@ -24,6 +24,7 @@ import type {
 import type { ClockMode } from '../../../domain/sessions.js';
 import { type Clock, isDateString, TAIPEI_OFFSET_MS, taipeiDate, taipeiMinuteOfDay } from '../../../domain/time.js';
 import type { SimAccounts } from '../accounts.js';
+import type { ReserveBook } from '../reserve/reserve-book.js';
 import { bankBalance, settlementRows, tradingLimitsOf } from './cash-views.js';
 import {
   futuresPositionDetailRows,
@@ -48,6 +49,8 @@ export type { PortfolioMarket } from './market.js';
 
 export interface SimPortfolioOptions {
   clockMode: ClockMode;
+  /** Cash earmarked today (reserve_earmarking) leaves the bank balance and the buying power; none when omitted. */
+  reserves?: Pick<ReserveBook, 'earmarkedCash'> | undefined;
 }
 
 /** The official server answers trading_limits on trading days from 08:30 to 15:00 Taipei time (spec). */
@@ -76,7 +79,7 @@ export class SimPortfolio {
     const { key } = this.accounts.stockAccount(selector, 'account_balance');
     const now = this.clock.now();
     return {
-      acc_balance: bankBalance(this.ledger, key, this.market.tradingDay(now)),
+      acc_balance: bankBalance(this.ledger, key, this.market.tradingDay(now)) - this.earmarked(key),
       date: taipeiTimestamp(now),
       errmsg: '',
     };
@@ -161,7 +164,12 @@ export class SimPortfolio {
     const { key } = this.accounts.stockAccount(selector, 'trading_limits');
     const now = this.clock.now();
     this.requireTradingLimitsWindow(now);
-    return tradingLimitsOf(this.ledger, key, this.market.tradingDay(now), this.ledger.startingBalance(key));
+    const limits = tradingLimitsOf(this.ledger, key, this.market.tradingDay(now), this.ledger.startingBalance(key));
+    return { ...limits, trading_available: Math.max(0, limits.trading_available - this.earmarked(key)) };
+  }
+
+  private earmarked(accountKey: string): number {
+    return this.options.reserves?.earmarkedCash(accountKey) ?? 0;
   }
 
   private unknownPosition(resolved: ResolvedAccount, detailId: number): NotFoundError {
