@@ -19,10 +19,12 @@ import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
+import { Watchlists } from './watchlists.js';
 
 export type { SubscribeInput, UpstreamState } from '../broker/port.js';
 export type { PlaceComboRequest, PlaceOrderRequest } from './order-desk.js';
 export type { JournaledOrderEvent } from './order-journal.js';
+export type { Watchlist } from './watchlists.js';
 
 export interface GatewayOptions {
   /** The SQLite journal of orders, deals and events; in memory (lost at exit) when omitted. */
@@ -55,6 +57,8 @@ export class Gateway {
   readonly accounts: GatewayAccounts;
   readonly orders: OrderDesk;
   readonly orderEvents: OrderEventLog;
+  /** The person's lists of contracts, kept in the journal. */
+  readonly watchlists: Watchlists;
   /** Bytes of ticks, kbars and snapshots answers today, against the daily limit. */
   readonly traffic: DailyTraffic;
   /** Production's call-rate limits, counted for every venue alike. */
@@ -97,6 +101,7 @@ export class Gateway {
       lastSeq: () => orderJournal.lastEventSeq(),
       listen: (listener) => orderJournal.onOrderEvent(listener),
     };
+    this.watchlists = new Watchlists(this.journal, venue.contracts, venue.accounts, venue.clock);
     this.flushJournal = () => orderJournal.flush();
     this.durable = () => orderJournal.durable();
   }

@@ -21,6 +21,7 @@ import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
+import { watchlistRoutes } from './routes/watchlists.js';
 import { type StreamOptions, startStreams } from './sse/services.js';
 
 export interface AppOptions {
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes(gateway));
       await api.register(portfolioRoutes(gateway));
       await api.register(streamRoutes(gateway, streams));
+      await api.register(watchlistRoutes(gateway));
       if (store) await api.register(appsRoutes(store));
     },
     { prefix: API_PREFIX },

@@ -33,6 +33,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: 'portfolio' },
         { name: 'stream' },
         { name: 'apps' },
+        { name: 'watchlist' },
       ],
     },
   });
