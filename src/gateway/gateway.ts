@@ -69,7 +69,8 @@ export class Gateway {
   readonly flushJournal: () => void;
   /** Resolves once every change reported so far is in the journal; rejects if writing it failed. */
   readonly durable: () => Promise<void>;
-  private readonly stopListening: () => void;
+  /** Stops listening to the venue, closes it, and writes what is queued before the journal closes. */
+  readonly close: () => Promise<void>;
 
   private constructor(
     private readonly venue: Venue,
@@ -94,7 +95,7 @@ export class Gateway {
       ),
     );
     venue.orders.restore(orderJournal.load(leftOut), { rollback: false, log });
-    this.stopListening = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
+    const stopListening = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
     this.orders = new OrderDesk(venue.orders, orderJournal, venue.clock);
     this.orderEvents = {
       after: (seq, limit) => orderJournal.eventsAfter(seq, limit),
@@ -104,6 +105,15 @@ export class Gateway {
     this.watchlists = new Watchlists(this.journal, venue.contracts, venue.accounts, venue.clock);
     this.flushJournal = () => orderJournal.flush();
     this.durable = () => orderJournal.durable();
+    this.close = async () => {
+      stopListening();
+      await venue.close();
+      try {
+        this.flushJournal();
+      } finally {
+        this.journal.close();
+      }
+    };
   }
 
   /**
@@ -121,16 +131,6 @@ export class Gateway {
   /** The live venue's session upstream; null in simulation. */
   upstream(): UpstreamState | null {
     return this.venue.upstream ? this.venue.upstream() : null;
-  }
-
-  async close(): Promise<void> {
-    this.stopListening();
-    await this.venue.close();
-    try {
-      this.flushJournal();
-    } finally {
-      this.journal.close();
-    }
   }
 }
 
