@@ -11,6 +11,7 @@ import { registerOrder } from './commands/order/index.js';
 import { registerPortfolio } from './commands/portfolio/index.js';
 import { registerServer } from './commands/server/index.js';
 import { registerSetup } from './commands/setup/index.js';
+import { registerWatchlist } from './commands/watchlist/index.js';
 import type { CliEnv } from './context.js';
 import type { Runtime } from './daemon.js';
 import { type IO, processIO } from './io.js';
@@ -70,5 +71,6 @@ Examples:
   registerData(program, env);
   registerOrder(program, env);
   registerPortfolio(program, env);
+  registerWatchlist(program, env);
   return program;
 }
