@@ -3,9 +3,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { WATCHLIST_ROUTES } from '../../contract/paths.js';
+import { WATCHLIST_PATHS, WATCHLIST_ROUTES } from '../../contract/paths.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { MAX_WATCHLIST_CONTRACTS, MAX_WATCHLISTS } from '../../gateway/watchlists.js';
+import { operationRef } from '../openapi.js';
 import { errorResponses } from '../schemas/common.js';
 import {
   WatchlistContractsSchema,
@@ -17,6 +18,17 @@ import {
 
 const tags = ['watchlist'];
 const params = WatchlistIdParam;
+// The id of a list just made names it in every other route (clients and API fuzzers follow these links).
+const byId = { id: '$response.body#/id' };
+const LINKS = {
+  200: {
+    GetWatchlist: { operationRef: operationRef(WATCHLIST_PATHS.watchlist, 'get'), parameters: byId },
+    ReplaceContracts: { operationRef: operationRef(WATCHLIST_PATHS.watchlist, 'put'), parameters: byId },
+    AddContracts: { operationRef: operationRef(WATCHLIST_PATHS.contracts, 'post'), parameters: byId },
+    RemoveContracts: { operationRef: operationRef(WATCHLIST_PATHS.contracts, 'delete'), parameters: byId },
+    DeleteWatchlist: { operationRef: operationRef(WATCHLIST_PATHS.watchlist, 'delete'), parameters: byId },
+  },
+};
 const CHECKED =
   'Every contract is looked up in the catalog (404 CONTRACT_NOT_FOUND for an unknown one) and kept once, in order; ' +
   `a list holds at most ${MAX_WATCHLIST_CONTRACTS} contracts (400 beyond).`;
@@ -41,6 +53,7 @@ export function watchlistRoutes(gateway: Gateway): FastifyPluginAsync {
     app.post(
       WATCHLIST_ROUTES.watchlists,
       {
+        links: LINKS,
         schema: {
           tags,
           summary: 'Create a watchlist',
@@ -120,7 +133,7 @@ export function watchlistRoutes(gateway: Gateway): FastifyPluginAsync {
             'the list is ignored, and the catalog is not asked: a contract no longer listed can still be removed.',
           params,
           body: WatchlistContractsSchema,
-          response: { 200: WatchlistSchema, ...errorResponses(404, 422) },
+          response: { 200: WatchlistSchema, ...errorResponses(400, 404, 422) },
         },
       },
       async ({ params, body }) => watchlists.remove(params.id, body.contracts),
