@@ -36,6 +36,7 @@ import type {
   SubscribeTradeResponseSchema,
   SubscriptionListSchema,
 } from '../src/server/schemas/streams.js';
+import type { WatchlistSchema } from '../src/server/schemas/watchlists.js';
 import { DEDICATED_STREAMS } from '../src/server/sse/families.js';
 import { appOver, removeDir, tempDir } from './server/apps-fixtures.js';
 
@@ -59,6 +60,7 @@ export type WireTypesMatchTheSchemas = [
   Reads<Static<typeof TradeSchema>, Wire.Trade>,
   Reads<Static<typeof StockPositionSchema>, Wire.Position>,
   Reads<Static<typeof AppListResponse>, Wire.AppList>,
+  Reads<Static<typeof WatchlistSchema>, Wire.Watchlist>,
 ];
 
 /** Every path constant, named by area and key (`orders.placeOrder`). */

@@ -36,6 +36,11 @@ MUTATING = frozenset(
         "POST /api/v1/auth/default_account",
         "POST /api/v1/apps/{name}",
         "DELETE /api/v1/apps/{name}",
+        "POST /api/v1/watchlist",
+        "PUT /api/v1/watchlist/{id}",
+        "DELETE /api/v1/watchlist/{id}",
+        "POST /api/v1/watchlist/{id}/contracts",
+        "DELETE /api/v1/watchlist/{id}/contracts",
     }
 )
 
@@ -102,6 +107,7 @@ def snapshot() -> dict[str, Any]:
         "subscriptions": _get("/api/v1/stream/subscriptions"),
         "accounts": _get("/api/v1/auth/accounts"),
         "apps": _get("/api/v1/apps"),
+        "watchlists": _get("/api/v1/watchlist"),
     }
 
 
@@ -117,7 +123,7 @@ def differences(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     # positions move when the market fills a resting order; only compare them when nothing was filled in between
     if before["filled"] == after["filled"] and before["positions"] != after["positions"]:
         found.append(f"positions: {before['positions']} before, {after['positions']} after")
-    for kind in ("subscriptions", "accounts", "apps"):
+    for kind in ("subscriptions", "accounts", "apps", "watchlists"):
         if before[kind] != after[kind]:
             found.append(f"{kind}: {before[kind]} before, {after[kind]} after")
     return found
@@ -131,7 +137,8 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
 
 @schemathesis.check
 def rejected_request_changes_nothing(ctx: Any, response: Any, case: Any) -> bool | None:
-    """A 4xx answer to a request that could change state (an order, a subscription, an app) changed nothing."""
+    """A 4xx answer to a request that could change state (an order, a subscription, an app, a watchlist) changed
+    nothing."""
     if case.operation.label not in MUTATING or not 400 <= response.status_code < 500:
         return None
     if _pending is None or _pending[0] is not case:

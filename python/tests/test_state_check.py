@@ -30,6 +30,7 @@ def state(trades: list[dict[str, Any]], *, filled: int = 0, positions: Any = Non
         "subscriptions": {"subscriptions": [], "count": 0},
         "accounts": [],
         "apps": {"apps": []},
+        "watchlists": [],
     }
 
 

@@ -108,8 +108,13 @@ export class DaemonClient {
     return parseBody(await this.send('POST', path, body)) as T;
   }
 
-  async delete<T>(path: string): Promise<T> {
-    return parseBody(await this.send('DELETE', path)) as T;
+  async put<T>(path: string, body: unknown): Promise<T> {
+    return parseBody(await this.send('PUT', path, body)) as T;
+  }
+
+  /** A DELETE, with a JSON body when one is given (the watchlist's contracts). */
+  async delete<T>(path: string, body?: unknown): Promise<T> {
+    return parseBody(await this.send('DELETE', path, body)) as T;
   }
 
   /** A request whose body is streamed (an upload), not held in memory. */

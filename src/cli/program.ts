@@ -12,6 +12,7 @@ import { registerPortfolio } from './commands/portfolio/index.js';
 import { registerReserve } from './commands/reserve/index.js';
 import { registerServer } from './commands/server/index.js';
 import { registerSetup } from './commands/setup/index.js';
+import { registerWatchlist } from './commands/watchlist/index.js';
 import type { CliEnv } from './context.js';
 import type { Runtime } from './daemon.js';
 import { type IO, processIO } from './io.js';
@@ -72,5 +73,6 @@ Examples:
   registerOrder(program, env);
   registerPortfolio(program, env);
   registerReserve(program, env);
+  registerWatchlist(program, env);
   return program;
 }

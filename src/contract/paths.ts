@@ -149,6 +149,14 @@ export const APP_PAGE_PATHS = {
   file: '/apps/:name/*',
 } as const;
 
+/** A person's watchlists: list and create, and one list by id with its contracts. */
+export const WATCHLIST_ROUTES = {
+  watchlists: '/watchlist',
+  watchlist: '/watchlist/:id',
+  contracts: '/watchlist/:id/contracts',
+} as const;
+export const WATCHLIST_PATHS = prefixed(WATCHLIST_ROUTES);
+
 /** Every path constant above, by area: what the server registers (besides the dedicated SSE streams). */
 export const API_PATHS = {
   server: SERVER_PATHS,
@@ -161,6 +169,7 @@ export const API_PATHS = {
   streams: STREAM_PATHS,
   sse: SSE_PATHS,
   apps: APP_PATHS,
+  watchlists: WATCHLIST_PATHS,
   appPages: APP_PAGE_PATHS,
 } as const;
 
@@ -186,3 +195,7 @@ export const tickBandsPath = (rule: string): string => pathOf(CONTRACT_PATHS.tic
 export const appPath = (name: string): string => pathOf(APP_PATHS.app, { name });
 /** The address of a hosted app's index.html. */
 export const appPagePath = (name: string): string => `${pathOf(APP_PAGE_PATHS.page, { name })}/`;
+/** GET, PUT or DELETE one watchlist. */
+export const watchlistPath = (id: string): string => pathOf(WATCHLIST_PATHS.watchlist, { id });
+/** Add (POST) or remove (DELETE) contracts of one watchlist. */
+export const watchlistContractsPath = (id: string): string => pathOf(WATCHLIST_PATHS.contracts, { id });

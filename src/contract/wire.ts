@@ -210,3 +210,12 @@ export interface ProfitLossSummary {
   profitloss_sum: Record<string, unknown>[];
   total: Record<string, unknown>;
 }
+
+/** A person's named list of contracts (GET /api/v1/watchlist). */
+export interface Watchlist {
+  /** wl-<number> */
+  id: string;
+  person_id: string;
+  name: string;
+  contracts: Contract[];
+}

@@ -12,6 +12,7 @@ export const ERROR_KINDS = [
   'PROFIT_LOSS_NOT_FOUND',
   'APP_NOT_FOUND',
   'APP_FILE_NOT_FOUND',
+  'WATCHLIST_NOT_FOUND',
   'ROUTE_NOT_FOUND',
   // The request is wrong.
   'INVALID_REQUEST',
@@ -82,7 +83,7 @@ export class DomainError extends Error {
   }
 }
 
-/** An unknown contract, order, account, position, app or route. */
+/** An unknown contract, order, account, position, app, watchlist or route. */
 export class NotFoundError extends DomainError {
   constructor(kind: NotFoundKind, message: string) {
     super(kind, message);

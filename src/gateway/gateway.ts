@@ -19,10 +19,12 @@ import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
+import { Watchlists } from './watchlists.js';
 
 export type { SubscribeInput, UpstreamState } from '../broker/port.js';
 export type { PlaceComboRequest, PlaceOrderRequest } from './order-desk.js';
 export type { JournaledOrderEvent } from './order-journal.js';
+export type { Watchlist } from './watchlists.js';
 
 export interface GatewayOptions {
   /** The SQLite journal of orders, deals and events; in memory (lost at exit) when omitted. */
@@ -55,6 +57,8 @@ export class Gateway {
   readonly accounts: GatewayAccounts;
   readonly orders: OrderDesk;
   readonly orderEvents: OrderEventLog;
+  /** The person's lists of contracts, kept in the journal. */
+  readonly watchlists: Watchlists;
   /** Bytes of ticks, kbars and snapshots answers today, against the daily limit. */
   readonly traffic: DailyTraffic;
   /** Production's call-rate limits, counted for every venue alike. */
@@ -65,7 +69,8 @@ export class Gateway {
   readonly flushJournal: () => void;
   /** Resolves once every change reported so far is in the journal; rejects if writing it failed. */
   readonly durable: () => Promise<void>;
-  private readonly stopListening: () => void;
+  /** Stops listening to the venue, closes it, and writes what is queued before the journal closes. */
+  readonly close: () => Promise<void>;
 
   private constructor(
     private readonly venue: Venue,
@@ -92,7 +97,7 @@ export class Gateway {
     venue.orders.restore(orderJournal.load(leftOut), { rollback: false, log });
     const stopUpdates = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
     const stopReserves = venue.reserve.onStateChange?.((state) => orderJournal.queueUpdate({ state }));
-    this.stopListening = () => {
+    const stopListening = () => {
       stopUpdates();
       stopReserves?.();
     };
@@ -102,8 +107,18 @@ export class Gateway {
       lastSeq: () => orderJournal.lastEventSeq(),
       listen: (listener) => orderJournal.onOrderEvent(listener),
     };
+    this.watchlists = new Watchlists(this.journal, venue.contracts, venue.accounts, venue.clock);
     this.flushJournal = () => orderJournal.flush();
     this.durable = () => orderJournal.durable();
+    this.close = async () => {
+      stopListening();
+      await venue.close();
+      try {
+        this.flushJournal();
+      } finally {
+        this.journal.close();
+      }
+    };
   }
 
   /**
@@ -121,16 +136,6 @@ export class Gateway {
   /** The live venue's session upstream; null in simulation. */
   upstream(): UpstreamState | null {
     return this.venue.upstream ? this.venue.upstream() : null;
-  }
-
-  async close(): Promise<void> {
-    this.stopListening();
-    await this.venue.close();
-    try {
-      this.flushJournal();
-    } finally {
-      this.journal.close();
-    }
   }
 }
 

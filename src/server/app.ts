@@ -23,6 +23,7 @@ import { portfolioRoutes } from './routes/portfolio.js';
 import { reserveRoutes } from './routes/reserve.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
+import { watchlistRoutes } from './routes/watchlists.js';
 import { type StreamOptions, startStreams } from './sse/services.js';
 
 export interface AppOptions {
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reserveRoutes(gateway));
       await api.register(streamRoutes(gateway, streams));
       await api.register(kbarStreamRoutes(gateway, streams));
+      await api.register(watchlistRoutes(gateway));
       if (store) await api.register(appsRoutes(store));
     },
     { prefix: API_PREFIX },

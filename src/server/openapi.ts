@@ -7,7 +7,13 @@ import { errorResponses } from './schemas/common.js';
 
 /** The JSON pointer of a POST operation in the document, for links (`~` and `/` escaped as RFC 6901 says). */
 export function postOperationRef(path: string): string {
-  return `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/post`;
+  return operationRef(path, 'post');
+}
+
+/** The same for any method; a route's `:name` parameter is written `{name}`, as the document writes it. */
+export function operationRef(path: string, method: 'get' | 'post' | 'put' | 'delete'): string {
+  const documented = path.replace(/:(\w+)/g, '{$1}');
+  return `#/paths/${documented.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`;
 }
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
@@ -33,6 +39,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: 'portfolio' },
         { name: 'stream' },
         { name: 'apps' },
+        { name: 'watchlist' },
       ],
     },
   });

@@ -6,8 +6,8 @@ import { prepareStatements, type Statements } from './statements.js';
 
 export class Connection {
   readonly statements: Statements;
-  /** Queries whose WHERE depends on the filter given: each shape is prepared once, on first use. */
-  private readonly filterQueries = new Map<string, Database.Statement>();
+  /** Queries whose WHERE depends on the filter given, and the statements of smaller tables: each prepared on first use. */
+  private readonly lazyStatements = new Map<string, Database.Statement>();
 
   constructor(
     private readonly db: Database.Database,
@@ -29,14 +29,17 @@ export class Connection {
   filtered<Row>(sql: string, params: Record<string, unknown>): Row[] {
     const bound = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
     return this.guarded(() => {
-      const statement = this.filterQueries.get(sql) ?? this.prepareFilterQuery(sql);
+      const statement = this.prepared(sql);
       return (Object.keys(bound).length === 0 ? statement.all() : statement.all(bound)) as Row[];
     });
   }
 
-  private prepareFilterQuery(sql: string): Database.Statement {
+  /** The statement of `sql`, prepared once, on first use; run it inside guarded(). */
+  prepared(sql: string): Database.Statement {
+    const known = this.lazyStatements.get(sql);
+    if (known) return known;
     const statement = this.db.prepare(sql);
-    this.filterQueries.set(sql, statement);
+    this.lazyStatements.set(sql, statement);
     return statement;
   }
 }

@@ -8,9 +8,11 @@ import { IdempotencyKeys, MetaValues } from './keys-and-meta.js';
 import { LedgerTables } from './ledger-tables.js';
 import { OrderTables } from './order-tables.js';
 import { migrate } from './schema.js';
+import { WatchlistTable } from './watchlist-table.js';
 
 export { JournalError } from './errors.js';
 export type * from './records.js';
+export type { StoredWatchlist } from './watchlist-table.js';
 
 export interface JournalOptions {
   /**
@@ -32,6 +34,8 @@ export class Journal {
   readonly ledger: LedgerTables;
   readonly idempotencyKeys: IdempotencyKeys;
   readonly meta: MetaValues;
+  /** The persons' lists of contracts. */
+  readonly watchlists: WatchlistTable;
 
   private constructor(
     private readonly db: Database.Database,
@@ -43,6 +47,7 @@ export class Journal {
     this.ledger = new LedgerTables(this.connection);
     this.idempotencyKeys = new IdempotencyKeys(this.connection);
     this.meta = new MetaValues(this.connection);
+    this.watchlists = new WatchlistTable(this.connection);
   }
 
   /** Opens (creating if need be) the journal at `path`, whose directory must exist; ':memory:' for tests. */

@@ -116,6 +116,22 @@ const MIGRATIONS: readonly Migration[] = [
     description: 'the request an idempotency key placed',
     sql: 'ALTER TABLE idempotency_keys ADD COLUMN request TEXT;',
   },
+  {
+    // A person's named lists of contracts (the dashboard's market watch, `sjgate watchlist`). The id is the rowid, so
+    // AUTOINCREMENT: an id once handed out (wl-7) never names another list, even after wl-7 is deleted.
+    description: 'watchlists',
+    sql: `
+      CREATE TABLE watchlists (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        person_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        contracts TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX watchlists_by_person ON watchlists (person_id, id);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -19,4 +19,5 @@ export type {
   SubscriptionList,
   Trade,
   Usage,
+  Watchlist,
 } from '../contract/wire.js';

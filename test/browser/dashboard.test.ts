@@ -127,6 +127,47 @@ describe('dashboard in Chromium', { skip: missing ?? false }, () => {
     assert.deepEqual(errors, []);
   });
 
+  test('the market watch is saved as a watchlist and loaded back from one', async () => {
+    const { page, errors, context } = await openDashboard();
+    await byTestId(page, 'watch-row-2330').waitFor();
+    page.once('dialog', (dialog) => void dialog.accept('  browser list '));
+    await byTestId(page, 'watch-save').click();
+    await byTestId(page, 'watch-lists')
+      .locator('option', { hasText: 'browser list (6)' })
+      .waitFor({ state: 'attached' });
+    const saved = (await (await fetch(`${base}/api/v1/watchlist`)).json()) as {
+      id: string;
+      contracts: { code: string }[];
+    }[];
+    const list = saved.find((l) => l.contracts.length === 6);
+    assert.deepEqual(
+      list?.contracts.map((c) => c.code),
+      WATCHED_AT_FIRST,
+    );
+
+    // A list made elsewhere (the API, the CLI) is loaded into the market watch from the select.
+    const other = await fetch(`${base}/api/v1/watchlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'two', contracts: [{ code: '2454' }, { code: '2330' }] }),
+    });
+    const made = (await other.json()) as { id: string };
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await byTestId(page, 'watch-lists').locator('option', { hasText: 'two (2)' }).waitFor({ state: 'attached' });
+    await byTestId(page, 'watch-lists').selectOption(made.id);
+    await until('the loaded list', async () => (await page.locator('[data-testid^="watch-row-"]').count()) === 2);
+    await byTestId(page, 'watch-row-2454').waitFor();
+
+    // Saving with the list chosen replaces its contracts.
+    await byTestId(page, 'watch-remove-2330').click();
+    await byTestId(page, 'watch-save').click();
+    await byTestId(page, 'watch-lists').locator('option', { hasText: 'two (1)' }).waitFor({ state: 'attached' });
+    await fetch(`${base}/api/v1/watchlist/${made.id}`, { method: 'DELETE' });
+    if (list) await fetch(`${base}/api/v1/watchlist/${list.id}`, { method: 'DELETE' });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('an order goes from the ticket, after its confirmation, to the blotters', async () => {
     const { page, errors } = await openDashboard();
     await byTestId(page, 'watch-row-2330').getByRole('button', { name: /^2330/ }).click();

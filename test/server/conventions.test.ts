@@ -371,7 +371,8 @@ describe('server endpoints', () => {
         }
       }
     }
-    assert.equal(linkCount, 5);
+    // 3 from a placed order, 1 from the contract list, 1 from a combo order, 5 from a new watchlist
+    assert.equal(linkCount, 10);
     assertEnvelope(await json({ method: 'GET', url: '/api/v1/data/contracts/futures/roots?region=XX' }), 422, /region/);
     assertEnvelope(await json({ method: 'GET', url: '/api/v1/stream/data/tick_stk?last_event_id=zz' }), 400, /zz/);
   });

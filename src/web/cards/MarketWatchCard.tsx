@@ -1,5 +1,5 @@
 // Market watch: a list of codes (kept in localStorage) with live last, change, bid/ask and volume from the shared
-// stream. Clicking a row picks the code for the chart and the order ticket.
+// stream. Clicking a row picks the code for the chart and the order ticket; the gateway's watchlists load and save it.
 
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { MARKET_DATA_PATHS, STREAM_PATHS } from '../../contract/paths.js';
@@ -10,6 +10,7 @@ import { useStoredState } from '../hooks';
 import { quoteBook } from '../quotes';
 import type { ContractInfo, Snapshot } from '../types';
 import { Card, ErrorLine } from './Card';
+import { SavedWatchlists } from './SavedWatchlists';
 
 // Household names and some of the simulator's busiest (in always-open mode a day's trades spread over 24 hours);
 // the first is charted at the start, and the TAIEX futures make a chart with some life in it at any hour.
@@ -110,23 +111,26 @@ export function MarketWatchCard({ selected, onSelect, onSubscribed }: MarketWatc
       title="Market watch"
       span={6}
       actions={
-        <form className="inline-form" onSubmit={(event) => void add(event)}>
-          <label className="sr-only" htmlFor="watch-code">
-            Code to add
-          </label>
-          <input
-            id="watch-code"
-            data-testid="watch-add-input"
-            placeholder="Add code, e.g. 2454"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <button type="submit" data-testid="watch-add">
-            Add
-          </button>
-        </form>
+        <span className="inline-form">
+          <SavedWatchlists codes={codes} onLoad={setCodes} onError={setAddError} />
+          <form className="inline-form" onSubmit={(event) => void add(event)}>
+            <label className="sr-only" htmlFor="watch-code">
+              Code to add
+            </label>
+            <input
+              id="watch-code"
+              data-testid="watch-add-input"
+              placeholder="Add code, e.g. 2454"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <button type="submit" data-testid="watch-add">
+              Add
+            </button>
+          </form>
+        </span>
       }
     >
       <div className="scroll">
