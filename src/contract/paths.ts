@@ -137,6 +137,12 @@ export const APP_PAGE_PATHS = {
   file: '/apps/:name/*',
 } as const;
 
+/** The agent harness: its state (GET) and its switch (PATCH, which needs a capability of its own). */
+export const AGENT_ROUTES = {
+  harness: '/agent/harness',
+} as const;
+export const AGENT_PATHS = prefixed(AGENT_ROUTES);
+
 /** Every path constant above, by area: what the server registers (besides the dedicated SSE streams). */
 export const API_PATHS = {
   server: SERVER_PATHS,
@@ -148,6 +154,7 @@ export const API_PATHS = {
   streams: STREAM_PATHS,
   sse: SSE_PATHS,
   apps: APP_PATHS,
+  agent: AGENT_PATHS,
   appPages: APP_PAGE_PATHS,
 } as const;
 
