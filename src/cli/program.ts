@@ -2,6 +2,7 @@
 // commands/ (each command in a file of its own).
 
 import { Command, Option } from 'commander';
+import { registerAgent } from './commands/agent/index.js';
 import { registerApps } from './commands/apps/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerContracts } from './commands/contracts/index.js';
@@ -70,5 +71,6 @@ Examples:
   registerData(program, env);
   registerOrder(program, env);
   registerPortfolio(program, env);
+  registerAgent(program, env);
   return program;
 }
