@@ -9,6 +9,7 @@ import { blake3 } from '@noble/hashes/blake3.js';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AgentHarnessConfig } from '../../src/config.js';
 import {
+  AGENT_OPS,
   type AgentOp,
   capabilityKey,
   mintCapability,
@@ -23,17 +24,11 @@ import { assertErrorKind } from '../helpers/errors.js';
 const HEADER = 'x-shioaji-agent-capability';
 const SECRET = Buffer.from('0f'.repeat(32), 'hex');
 const NOW = 1_795_000_000; // epoch seconds
-const OP_IDS: Record<AgentOp, number> = {
-  place_order: 1,
-  cancel_order: 2,
-  update_price: 3,
-  update_qty: 4,
-  place_comboorder: 5,
-  cancel_comboorder: 6,
-  reserve_stock: 7,
-  reserve_earmarking: 8,
-  update_agent_harness: 9,
-};
+// The ids of the specification, in order from 1; written apart from AGENT_OPS, so the tokens here check it.
+const OP_ORDER = 'place_order cancel_order update_price update_qty place_comboorder cancel_comboorder reserve_stock';
+const OP_IDS = Object.fromEntries(
+  `${OP_ORDER} reserve_earmarking update_agent_harness`.split(' ').map((op, i) => [op, i + 1]),
+) as Record<AgentOp, number>;
 
 const u64 = (value: number) => {
   const bytes = Buffer.alloc(8);
@@ -160,6 +155,10 @@ describe('the capability format', () => {
     assert.ok(!ledger.spend('a', NOW + 10, NOW + 10));
     assert.ok(ledger.spend('b', NOW + 20, NOW + 11));
     assert.equal(ledger.size, 1, 'a expired at NOW + 10 and is gone');
+  });
+
+  test('the operation ids are those of the specification', () => {
+    assert.deepEqual({ ...AGENT_OPS }, OP_IDS);
   });
 
   test('each protected operation is found by method and path, reservations included', () => {
