@@ -1,7 +1,7 @@
 // Gateway configuration from the environment and a `.env` file in the working directory.
 // Every mistake here is a start-up error with a message that says what to fix.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
@@ -43,6 +43,19 @@ export interface GatewayConfig {
   requestLog: RequestLogLevel;
   /** Origins besides this server's own pages and pages on this machine that may call the API (SJ_HTTP_CORS_ORIGINS). */
   corsOrigins: string[];
+  /** The agent harness: whether state-changing calls need a capability, and the secret they are minted with. */
+  agentHarness: AgentHarnessConfig;
+}
+
+/** `off`: never enforced; `production`: enforced on a production daemon only; `all`: always. */
+export type AgentHarnessMode = 'off' | 'production' | 'all';
+
+export interface AgentHarnessConfig {
+  mode: AgentHarnessMode;
+  /** The 32 bytes of SJ_AGENT_HARNESS_SECRET_FILE; null without it. Never logged or echoed. */
+  secret: Uint8Array | null;
+  /** How the secret was given: `file`, or `none`. */
+  bootstrap: 'file' | 'none';
 }
 
 export class ConfigError extends Error {
@@ -109,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     requestLog: parseRequestLog(text('SJ_REQUEST_LOG')),
     corsOrigins: parseOrigins(text('SJ_HTTP_CORS_ORIGINS')),
     tls: parseTls(text('SJ_HTTP_TLS_CERT'), text('SJ_HTTP_TLS_KEY')),
+    agentHarness: parseAgentHarness(text('SJ_AGENT_HARNESS'), text('SJ_AGENT_HARNESS_SECRET_FILE')),
   };
   checkCredentials(config);
   return config;
@@ -278,4 +292,43 @@ function parseBackend(value: string | null, production: boolean): Backend {
 /** True when the address only accepts connections from this machine. */
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+function parseAgentHarness(mode: string | null, secretFile: string | null): AgentHarnessConfig {
+  const lower = mode?.toLowerCase() ?? 'off';
+  if (lower !== 'off' && lower !== 'production' && lower !== 'all') {
+    throw new ConfigError(`SJ_AGENT_HARNESS must be 'off', 'production' or 'all', got '${mode}'`);
+  }
+  const secret = secretFile === null ? null : readAgentSecret(secretFile);
+  return { mode: lower, secret, bootstrap: secret === null ? 'none' : 'file' };
+}
+
+/**
+ * The agent harness's secret: a file of 64 hex digits (32 bytes; a final newline may follow), readable by its owner
+ * only. The message of a refusal never quotes the file.
+ */
+export function readAgentSecret(path: string): Uint8Array {
+  const name = 'SJ_AGENT_HARNESS_SECRET_FILE';
+  let mode: number;
+  let text: string;
+  try {
+    mode = statSync(path).mode;
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'which does not exist' : `which cannot be read (${code ?? 'unknown error'})`;
+    throw new ConfigError(`${name} points to '${path}', ${why}`);
+  }
+  if ((mode & 0o077) !== 0) {
+    throw new ConfigError(
+      `${name} '${path}' may be read by others (mode ${(mode & 0o777).toString(8)}): chmod 600 it, and make a new secret`,
+    );
+  }
+  const hex = text.trim();
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) {
+    throw new ConfigError(
+      `${name} '${path}' must hold 64 hex digits (32 bytes), such as the output of \`openssl rand -hex 32\``,
+    );
+  }
+  return new Uint8Array(Buffer.from(hex, 'hex'));
 }

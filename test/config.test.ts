@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -115,5 +115,44 @@ describe('configuration', () => {
     assert.equal(env.SJ_API_KEY, 'from-file');
     assert.equal(env.SJ_SIM_SEED, '7');
     assert.equal(loadConfig(env).port, 9999);
+  });
+
+  describe('the agent harness', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-harness-'));
+    const secretFile = (name: string, text: string, mode = 0o600) => {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      chmodSync(path, mode);
+      return path;
+    };
+    const hex = 'ab'.repeat(32);
+
+    test('off by default, without a secret', () => {
+      assert.deepEqual(loadConfig({}).agentHarness, { mode: 'off', secret: null, bootstrap: 'none' });
+    });
+
+    test('SJ_AGENT_HARNESS and an owner-only SJ_AGENT_HARNESS_SECRET_FILE of 64 hex digits', () => {
+      const path = secretFile('good', `${hex}\n`);
+      const config = loadConfig({ SJ_AGENT_HARNESS: 'all', SJ_AGENT_HARNESS_SECRET_FILE: path }).agentHarness;
+      assert.equal(config.mode, 'all');
+      assert.equal(config.bootstrap, 'file');
+      assert.equal(Buffer.from(config.secret!).toString('hex'), hex);
+      assert.equal(loadConfig({ SJ_AGENT_HARNESS: 'Production' }).agentHarness.mode, 'production');
+    });
+
+    test('a bad mode or secret file is a start-up error that never quotes the secret', () => {
+      rejects({ SJ_AGENT_HARNESS: 'on' }, /SJ_AGENT_HARNESS must be 'off', 'production' or 'all', got 'on'/);
+      const file = (path: string) => ({ SJ_AGENT_HARNESS: 'all', SJ_AGENT_HARNESS_SECRET_FILE: path });
+      rejects(file(join(dir, 'missing')), /SJ_AGENT_HARNESS_SECRET_FILE points to '.*missing', which does not exist/);
+      rejects(file(dir), /which cannot be read \(EISDIR\)/);
+      rejects(file(secretFile('world', hex, 0o644)), /may be read by others \(mode 644\): chmod 600 it/);
+      rejects(file(secretFile('group', hex, 0o640)), /may be read by others \(mode 640\)/);
+      rejects(file(secretFile('short', 'ab'.repeat(31))), /must hold 64 hex digits \(32 bytes\)/);
+      const wrong = 'zz'.repeat(32);
+      assert.throws(
+        () => loadConfig(file(secretFile('wrong', wrong))),
+        (error: unknown) => error instanceof ConfigError && !error.message.includes(wrong),
+      );
+    });
   });
 });

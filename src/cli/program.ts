@@ -2,6 +2,7 @@
 // commands/ (each command in a file of its own).
 
 import { Command, Option } from 'commander';
+import { registerAgent } from './commands/agent/index.js';
 import { registerApps } from './commands/apps/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerContracts } from './commands/contracts/index.js';
@@ -74,5 +75,6 @@ Examples:
   registerPortfolio(program, env);
   registerReserve(program, env);
   registerWatchlist(program, env);
+  registerAgent(program, env);
   return program;
 }

@@ -157,6 +157,12 @@ export const WATCHLIST_ROUTES = {
 } as const;
 export const WATCHLIST_PATHS = prefixed(WATCHLIST_ROUTES);
 
+/** The agent harness: its state (GET) and its switch (PATCH, which needs a capability of its own). */
+export const AGENT_ROUTES = {
+  harness: '/agent/harness',
+} as const;
+export const AGENT_PATHS = prefixed(AGENT_ROUTES);
+
 /** Every path constant above, by area: what the server registers (besides the dedicated SSE streams). */
 export const API_PATHS = {
   server: SERVER_PATHS,
@@ -170,6 +176,7 @@ export const API_PATHS = {
   sse: SSE_PATHS,
   apps: APP_PATHS,
   watchlists: WATCHLIST_PATHS,
+  agent: AGENT_PATHS,
   appPages: APP_PAGE_PATHS,
 } as const;
 

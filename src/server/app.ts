@@ -1,17 +1,19 @@
 // The Fastify application: conventions (validation, errors, guards), docs, and one plugin per API area.
 
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { ConfigError, isLoopbackHost, NON_LOOPBACK_NEEDS_KEYS } from '../config.js';
+import { type AgentHarnessConfig, ConfigError, isLoopbackHost, NON_LOOPBACK_NEEDS_KEYS } from '../config.js';
 import { API_PREFIX } from '../contract/paths.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { AppStore } from './apps/store.js';
 import { registerOpenApi } from './openapi.js';
+import { AgentHarness, agentHarnessPlugin } from './plugins/agent-harness.js';
 import { bearerAuthPlugin } from './plugins/bearer-auth.js';
 import { answerNotFound, errorsPlugin, handleClientError, handleFrameworkError } from './plugins/errors.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { guardsPlugin } from './plugins/security.js';
 import { validationPlugin } from './plugins/validation.js';
+import { agentHarnessRoutes } from './routes/agent-harness.js';
 import { appPagesRoutes, appsRoutes } from './routes/apps.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
@@ -44,6 +46,8 @@ export interface AppOptions {
   appsDir?: string | undefined;
   /** Where the request log goes (see createLogger), and whether only failed requests are logged; none without it. */
   requestLog?: { logger: FastifyBaseLogger; errorsOnly: boolean } | undefined;
+  /** The agent harness (SJ_AGENT_HARNESS); off without it. `now` is the verifier's clock (epoch ms), for tests. */
+  agentHarness?: (AgentHarnessConfig & { now?: () => number }) | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -62,6 +66,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     governor: gateway.rates,
     traffic: gateway.traffic,
   });
+  const harness = new AgentHarness({
+    ...(options.agentHarness ?? { mode: 'off', secret: null, bootstrap: 'none' }),
+    simulation: gateway.identity.simulation,
+  });
+  await app.register(agentHarnessPlugin, { harness });
   const streams = await startStreams(gateway, options.streams);
   app.decorate('streams', streams);
   app.addHook('onClose', async () => streams.close());
@@ -69,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Public: the docs, health and info, the dashboard and the pages of hosted apps.
   await registerOpenApi(app, identity.version);
-  await app.register(serverInfoRoutes(gateway, identity), { prefix: API_PREFIX });
+  await app.register(serverInfoRoutes(gateway, identity, harness), { prefix: API_PREFIX });
   // Protected: every other route of the API. A gateway bound to loopback needs no token.
   const credentials = isLoopbackHost(options.bindHost) ? null : options.credentials;
   await app.register(
@@ -86,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(streamRoutes(gateway, streams));
       await api.register(kbarStreamRoutes(gateway, streams));
       await api.register(watchlistRoutes(gateway));
+      await api.register(agentHarnessRoutes(harness));
       if (store) await api.register(appsRoutes(store));
     },
     { prefix: API_PREFIX },

@@ -70,6 +70,7 @@ async function serve(
     // SinoPac suspends an account over its limits, so with it they hold whatever SJ_SIM_LIMITS says.
     rateLimits: config.backend === 'shioaji' || config.simLimits,
     appsDir: join(config.homePath, 'apps'),
+    agentHarness: config.agentHarness,
     requestLog: requestLog ? { logger: requestLog.logger, errorsOnly: config.requestLog === 'errors' } : undefined,
     streams: {
       subscriptionsFile: join(config.homePath, 'subscriptions.json'),
@@ -101,6 +102,10 @@ async function serve(
   if (restored && restored.restored + restored.failed.length > 0) {
     log(`restored ${restored.restored} subscriptions (SJ_RESTORE_SUBSCRIPTIONS=false turns this off)`);
     for (const { subscription, reason } of restored.failed) log(`could not restore ${subscription}: ${reason}`);
+  }
+  if (config.agentHarness.mode !== 'off') {
+    const secret = config.agentHarness.secret === null ? 'no secret: protected calls are refused' : 'secret from file';
+    log(`agent harness: SJ_AGENT_HARNESS=${config.agentHarness.mode} (${secret})`);
   }
   log(`listening on ${scheme}://${shownHost}:${port} and ${config.socketPath}`);
   return {

@@ -351,6 +351,7 @@ describe('production answers with the simulator’s shapes', { skip, timeout: 90
     assert.equal(cancelled[1].status, 200, JSON.stringify(cancelled[1].body));
 
     await compare('GET', r(API_PATHS.apps.apps));
+    await compare('GET', r(API_PATHS.agent.harness));
 
     assert.deepEqual(differences, []);
 

@@ -1,19 +1,25 @@
 // A gateway app on a fixed simulated instant, driven through app.inject() (no sockets).
 
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
-import { buildApp } from '../../src/server/app.js';
+import { type AppOptions, buildApp } from '../../src/server/app.js';
 import { simGateway } from './gateway.js';
 
 /** Monday 2026-11-23 10:00 Taiwan time: a trading day in continuous session. */
 export const MONDAY_MORNING = taipeiInstant('2026-11-23', '10:00');
 
-export async function testApp(at = MONDAY_MORNING, apiKey: string | null = null, rateLimits = false) {
+export async function testApp(
+  at = MONDAY_MORNING,
+  apiKey: string | null = null,
+  rateLimits = false,
+  agentHarness?: AppOptions['agentHarness'],
+) {
   const clock = new ManualClock(at);
   const { gateway, broker } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey });
   const app = await buildApp({
     gateway,
     bindHost: '127.0.0.1',
     rateLimits,
+    agentHarness,
     identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
   });
   await app.ready();

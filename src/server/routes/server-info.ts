@@ -9,6 +9,8 @@ import { DAILY_MAINTENANCE_AT } from '../../domain/sessions.js';
 import { nextTaipeiTime, taipeiIso } from '../../domain/time.js';
 import type { Gateway, UpstreamState } from '../../gateway/gateway.js';
 import { OFFICIAL_SERVER_VERSION } from '../../version.js';
+import type { AgentHarness } from '../plugins/agent-harness.js';
+import { AgentHarnessStateSchema } from './agent-harness.js';
 
 export interface ServerIdentity {
   version: string;
@@ -17,7 +19,11 @@ export interface ServerIdentity {
   startedAt: number;
 }
 
-export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): FastifyPluginAsync {
+export function serverInfoRoutes(
+  gateway: Gateway,
+  identity: ServerIdentity,
+  harness: AgentHarness,
+): FastifyPluginAsync {
   const simulationStartedAt = gateway.clock.now();
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -52,6 +58,7 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
                 description:
                   "the simulator's clock now (SJ_SIM_START may set it apart from the wall clock), ISO 8601 in Taiwan time; null in production",
               }),
+              agent_harness: AgentHarnessStateSchema,
             }),
           },
         },
@@ -70,6 +77,7 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
         backend: gateway.identity.venue,
         sim_clock: gateway.identity.simClock,
         sim_time: gateway.identity.simClock === null ? null : taipeiIso(gateway.clock.now()),
+        agent_harness: harness.state(),
       }),
     );
 
@@ -88,6 +96,7 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
               uptime_seconds: Type.Number(),
               contract_count: Type.Integer(),
               simulation: Type.Boolean(),
+              agent_harness: AgentHarnessStateSchema,
               ...UpstreamHealth,
             }),
           },
@@ -103,6 +112,7 @@ export function serverInfoRoutes(gateway: Gateway, identity: ServerIdentity): Fa
         uptime_seconds: Math.round((Date.now() - identity.startedAt) / 100) / 10,
         contract_count: await gateway.contracts.count(),
         simulation: gateway.identity.simulation,
+        agent_harness: harness.state(),
         ...upstreamHealthOf(gateway, simulationStartedAt),
       }),
     );
