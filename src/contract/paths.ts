@@ -112,6 +112,8 @@ export const STREAM_ROUTES = {
   unsubscribe: '/stream/unsubscribe',
   subscribeKbars: '/stream/subscribe/kbars',
   unsubscribeKbars: '/stream/unsubscribe/kbars',
+  subscribeCalculatedIndex: '/stream/subscribe/calculated_index',
+  unsubscribeCalculatedIndex: '/stream/unsubscribe/calculated_index',
   subscriptions: '/stream/subscriptions',
   status: '/stream/status',
   receivers: '/stream/receivers',

@@ -44,8 +44,8 @@ export interface SubscribeTradeAnswer {
   ts: string;
 }
 
-/** KBar: the one-minute bars of POST /stream/subscribe/kbars. */
-export type QuoteType = 'Tick' | 'BidAsk' | 'Quote' | 'KBar';
+/** KBar and CalculatedIndex: the streams of POST /stream/subscribe/kbars and /calculated_index. */
+export type QuoteType = 'Tick' | 'BidAsk' | 'Quote' | 'KBar' | 'CalculatedIndex';
 
 /** A product subscription as the daemon echoes it: the contract resolved (R1/R2 carry their target_code). */
 export interface ProductSubscription {

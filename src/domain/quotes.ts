@@ -4,8 +4,15 @@ import type { ComboType, Contract } from './contracts.js';
 
 /** What POST /stream/subscribe takes. */
 export const QUOTE_TYPES = ['Tick', 'BidAsk', 'Quote'] as const;
-/** KBar, a stock's completed one-minute bars (1.7.1), is subscribed through POST /stream/subscribe/kbars. */
-export type QuoteType = (typeof QUOTE_TYPES)[number] | 'KBar';
+/**
+ * The 1.7.1 streams have their own subscribe routes: KBar, a stock's completed one-minute bars
+ * (POST /stream/subscribe/kbars), and CalculatedIndex, IX0001 or IX0043 recomputed from its constituents
+ * (POST /stream/subscribe/calculated_index).
+ */
+export type QuoteType = (typeof QUOTE_TYPES)[number] | 'KBar' | 'CalculatedIndex';
+
+/** The indices whose calculated_index stream the exchange recomputes from their constituents. */
+export const CALCULATED_INDICES: readonly string[] = ['IX0001', 'IX0043'];
 
 /** SSE event names of market data; each is also the path tail of its dedicated stream. */
 export const MARKET_EVENT_NAMES = [
@@ -17,6 +24,7 @@ export const MARKET_EVENT_NAMES = [
   'quote_fop',
   'quote_idx',
   'kbar',
+  'calculated_index',
 ] as const;
 export type MarketEventName = (typeof MARKET_EVENT_NAMES)[number];
 

@@ -4,7 +4,13 @@
 import { COMBO_TYPES, type ComboContract, type ComboType, type Contract, type SecurityType } from './contracts.js';
 import { InvalidRequestError, NotFoundError } from './errors.js';
 import { type ComboRef, type ContractRef, isComboRef } from './market-data.js';
-import type { ComboSubscription, ProductSubscription, QuoteSubscription, QuoteType } from './quotes.js';
+import {
+  CALCULATED_INDICES,
+  type ComboSubscription,
+  type ProductSubscription,
+  type QuoteSubscription,
+  type QuoteType,
+} from './quotes.js';
 
 /** What resolving a subscription needs of a venue's contracts: a lookup and the combo builder, both synchronous. */
 export interface SubscribableContracts {
@@ -51,6 +57,12 @@ function resolveProduct(
 ): ProductSubscription {
   const contract = lookup(contracts, ref);
   const { code, security_type: type } = contract;
+  if (input.quoteType === 'CalculatedIndex' && !CALCULATED_INDICES.includes(code)) {
+    throw new InvalidRequestError(
+      `calculated_index is recomputed for ${CALCULATED_INDICES.join(' and ')} only, not ${code}: subscribe ${code} ` +
+        'with quote_type Quote for its quote_idx',
+    );
+  }
   if (input.quoteType === 'KBar' && (type !== 'STK' || input.intradayOdd)) {
     throw new InvalidRequestError(
       `the kbar stream carries a stock's one-minute bars of board lots, and ${code} is ${
@@ -58,7 +70,7 @@ function resolveProduct(
       }: GET /api/v1/data/kbars answers the bars of any contract`,
     );
   }
-  if (type === 'IND' && input.quoteType !== 'Quote') {
+  if (type === 'IND' && input.quoteType !== 'Quote' && input.quoteType !== 'CalculatedIndex') {
     throw new InvalidRequestError(
       `index contracts only support quote streaming: subscribe ${code} with quote_type Quote (an index has no ${input.quoteType} stream)`,
     );
@@ -84,8 +96,9 @@ function resolveProduct(
 }
 
 function resolveCombo(contracts: SubscribableContracts, ref: ComboRef, input: SubscriptionRequest): ComboSubscription {
-  if (input.quoteType === 'KBar')
-    throw new InvalidRequestError("the kbar stream carries a stock's bars, not a combo's");
+  if (input.quoteType === 'KBar' || input.quoteType === 'CalculatedIndex') {
+    throw new InvalidRequestError(`a combo has no ${input.quoteType === 'KBar' ? 'kbar' : 'calculated_index'} stream`);
+  }
   const legs = ref.legs.map((leg) => lookup(contracts, leg));
   if (legs.length > 0 && legs.every((leg) => leg.security_type === 'OPT')) {
     throw new InvalidRequestError(

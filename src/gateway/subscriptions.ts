@@ -186,7 +186,13 @@ function requestOf(subscription: QuoteSubscription): SubscribeInput {
 
 /** The quote topic of a subscription as the SDK names it in session events. */
 export function topicOf(subscription: QuoteSubscription): string {
-  const kinds = { Tick: 'TIC/v1', BidAsk: 'QUO/v1', Quote: 'QUO/v2', KBar: 'KBR/v1' } as const;
+  const kinds = {
+    Tick: 'TIC/v1',
+    BidAsk: 'QUO/v1',
+    Quote: 'QUO/v2',
+    KBar: 'KBR/v1',
+    CalculatedIndex: 'CAL/v1',
+  } as const;
   const kind = kinds[subscription.quote_type];
   if (isComboSubscription(subscription)) {
     return `${kind}/FOP/*/TFE/${subscription.contract.legs.map((leg) => leg.target_code ?? leg.code).join('/')}`;

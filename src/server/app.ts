@@ -18,7 +18,7 @@ import { appPagesRoutes, appsRoutes } from './routes/apps.js';
 import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
 import { dashboardRoutes } from './routes/dashboard.js';
-import { kbarStreamRoutes } from './routes/kbar-streams.js';
+import { derivedStreamRoutes } from './routes/derived-streams.js';
 import { marketDataRoutes } from './routes/market-data.js';
 import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(portfolioRoutes(gateway));
       await api.register(reserveRoutes(gateway));
       await api.register(streamRoutes(gateway, streams));
-      await api.register(kbarStreamRoutes(gateway, streams));
+      await api.register(derivedStreamRoutes(gateway, streams));
       await api.register(watchlistRoutes(gateway));
       await api.register(agentHarnessRoutes(harness));
       if (store) await api.register(appsRoutes(store));

@@ -96,3 +96,51 @@ describe('the kbar stream', () => {
     refuse('2330', true);
   });
 });
+
+describe('the calculated_index stream', () => {
+  test('IX0001 recomputed at each constituent trade: the same values as its quote_idx, with change and turnover', () => {
+    const { broker, events, run } = brokerAt('10:00:00');
+    for (const quoteType of ['CalculatedIndex', 'Quote'] as const) {
+      broker.quotes.subscribe(broker.quotes.resolve({ contract: { code: 'IX0001' }, quoteType, intradayOdd: false }));
+    }
+    run(60_000);
+    const calculated = events.filter((e) => e.name === 'calculated_index').map((e) => e.data);
+    const quotes = events.filter((e) => e.name === 'quote_idx').map((e) => e.data);
+    assert.ok(calculated.length > 10, `${calculated.length} recomputations`);
+    assert.equal(calculated.length, quotes.length, 'one per index update');
+    assert.deepEqual(Object.keys(calculated[0]!), [
+      'code',
+      'date',
+      'time',
+      'open',
+      'high',
+      'low',
+      'close',
+      'total_amount',
+      'price_chg',
+      'pct_chg',
+      'simtrade',
+    ]);
+    calculated.forEach((index, i) => {
+      const quote = quotes[i]!;
+      assert.deepEqual(
+        [index.code, index.time, index.open, index.high, index.low, index.close],
+        [quote.code, quote.Time, quote.Open, quote.High, quote.Low, quote.Close],
+      );
+      const change = Number(quote.Close) - Number(quote.Reference);
+      assert.ok(Math.abs(Number(index.price_chg) - change) < 0.006, `${index.price_chg} vs ${change}`);
+      assert.equal(index.total_amount, Math.round(Number(quote.AmountSum)));
+    });
+  });
+
+  test('only IX0001 and IX0043: another index or a stock is refused, naming the two', () => {
+    const { broker } = brokerAt('10:00:00');
+    broker.quotes.resolve({ contract: { code: 'IX0043' }, quoteType: 'CalculatedIndex', intradayOdd: false });
+    for (const code of ['2330', 'TXFR1']) {
+      assert.throws(
+        () => broker.quotes.resolve({ contract: { code }, quoteType: 'CalculatedIndex', intradayOdd: false }),
+        new RegExp(`calculated_index is recomputed for IX0001 and IX0043 only, not ${code}`),
+      );
+    }
+  });
+});

@@ -314,6 +314,8 @@ describe('production answers with the simulator’s shapes', { skip, timeout: 90
     await compare('POST', r(STREAM_PATHS.unsubscribe), { contract: { code: '2330' }, quote_type: 'Tick' });
     await compare('POST', r(STREAM_PATHS.subscribeKbars), { stocks: [{ code: '2330' }] });
     await compare('POST', r(STREAM_PATHS.unsubscribeKbars), { stocks: [{ code: '2330' }] });
+    await compare('POST', r(STREAM_PATHS.subscribeCalculatedIndex), { index: { code: 'IX0001' } });
+    await compare('POST', r(STREAM_PATHS.unsubscribeCalculatedIndex), { index: { code: 'IX0001' } });
 
     // The order listings and changes, on a resting buy at the limit down placed in both.
     await compare('POST', r(ORDER_PATHS.trades), {});

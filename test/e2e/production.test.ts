@@ -189,6 +189,13 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
       ['2330', 'string', true],
       bar!.data,
     );
+    await postJson(`${production.base}/stream/subscribe/calculated_index`, { index: { code: 'IX0001' } });
+    const [calculated] = await events.waitFor(1, (e) => e.event === 'calculated_index');
+    assert.deepEqual((({ code, close, simtrade }) => ({ code, close, simtrade }))(JSON.parse(calculated!.data)), {
+      code: 'IX0001',
+      close: '23000',
+      simtrade: false,
+    });
     const quoteOfCombo = await postJson(`${production.base}/stream/subscribe`, {
       contract: { legs },
       quote_type: 'Quote',

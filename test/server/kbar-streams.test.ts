@@ -61,3 +61,25 @@ describe('the kbar stream over HTTP', () => {
     }
   });
 });
+
+describe('the calculated_index stream over HTTP', () => {
+  test('subscribes and unsubscribes an index; a stock or an unknown code is refused', async () => {
+    assert.deepEqual(await post('/api/v1/stream/subscribe/calculated_index', { index: { code: 'IX0001' } }), {
+      status: 200,
+      body: { success: true, message: 'Subscribed to the calculated index of IX0001' },
+    });
+    const subscriptions = (await app.inject({ method: 'GET', url: '/api/v1/stream/subscriptions' })).json() as {
+      subscriptions: { code: string; quote_type: string }[];
+    };
+    assert.ok(subscriptions.subscriptions.some((s) => s.code === 'IX0001' && s.quote_type === 'CalculatedIndex'));
+    const stock = await post('/api/v1/stream/subscribe/calculated_index', { index: { code: '2330' } });
+    assert.equal(stock.status, 400);
+    assert.match(String(stock.body.message), /IX0001 and IX0043 only/);
+    assert.equal((await post('/api/v1/stream/subscribe/calculated_index', { index: { code: 'IX9999' } })).status, 404);
+    assert.equal((await post('/api/v1/stream/subscribe/calculated_index', {})).status, 422);
+    const done = await post('/api/v1/stream/unsubscribe/calculated_index', { index: { code: 'IX0001' } });
+    assert.deepEqual(done.body, { success: true, message: 'Unsubscribed from the calculated index of IX0001' });
+    const again = await post('/api/v1/stream/unsubscribe/calculated_index', { index: { code: 'IX0001' } });
+    assert.deepEqual(again.body, { success: false, message: 'No calculated_index subscription of IX0001' });
+  });
+});

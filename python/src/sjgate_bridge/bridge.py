@@ -13,7 +13,10 @@ from .sdk import Sdk
 from .trades import combo_trade_json, trade_json
 from .wire import Wire
 
-QUOTE_TYPES = {"tick": "tick", "bidask": "bidask", "bid_ask": "bidask", "quote": "quote", "kbar": "kbar"}
+QUOTE_TYPES = {
+    "tick": "tick", "bidask": "bidask", "bid_ask": "bidask", "quote": "quote", "kbar": "kbar",
+    "calculatedindex": "calculated_index", "calculated_index": "calculated_index",
+}
 NO_LOGIN_METHODS = ("ping", "login", "logout")
 
 

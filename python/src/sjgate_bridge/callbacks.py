@@ -19,6 +19,7 @@ QUOTE_SETTERS = {
     "quote_fop": "set_on_quote_fop_v1_callback",
     "quote_idx": "set_on_quote_idx_v1_callback",
     "kbar": "set_on_kbar_callback",
+    "calculated_index": "set_on_calculated_index_callback",
 }
 
 

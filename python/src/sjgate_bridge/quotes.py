@@ -49,7 +49,7 @@ INDEX_CATEGORY_KEYS = tuple(
     for measure in ("Amount", "Volume", "Count")
 ) + ("EstimateAmountSum",)
 
-FAMILIES = (*KEYS, "quote_idx", "kbar")
+FAMILIES = (*KEYS, "quote_idx", "kbar", "calculated_index")
 
 
 def decimal_text(value: Decimal | float) -> str:
@@ -92,6 +92,8 @@ def quote_payload(family: str, quote: Any) -> dict[str, Any]:
         return index_payload(quote)
     if family == "kbar":
         return kbar_payload(quote)
+    if family == "calculated_index":
+        return calculated_index_payload(quote)
     date, time = date_and_time(quote)
     payload: dict[str, Any] = {"code": quote.code, "date": date, "time": time}
     for key in KEYS[family]:
@@ -107,6 +109,18 @@ def kbar_payload(bar: Any) -> dict[str, Any]:
     for key in ("open", "high", "low", "close"):
         payload[key] = _read(bar, key)
     payload.update(volume=int(bar.volume), amount=decimal_text(Decimal(str(bar.amount))), tick_count=int(bar.tick_count))
+    return payload
+
+
+def calculated_index_payload(index: Any) -> dict[str, Any]:
+    """An index recomputed from its constituents: prices and changes as decimal strings, turnover a number."""
+    payload: dict[str, Any] = {"code": index.code, "date": str(index.date), "time": str(index.time)}
+    for key in ("open", "high", "low", "close"):
+        payload[key] = _read(index, key)
+    payload["total_amount"] = int(index.total_amount)
+    payload["price_chg"] = _read(index, "price_chg")
+    payload["pct_chg"] = _read(index, "pct_chg")
+    payload["simtrade"] = bool(index.simtrade)
     return payload
 
 

@@ -265,6 +265,9 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
     def set_on_kbar_callback(self, callback: Callable[[Any], None], bind: bool = False) -> None:
         self._set("kbar", callback)
 
+    def set_on_calculated_index_callback(self, callback: Callable[[Any], None], bind: bool = False) -> None:
+        self._set("calculated_index", callback)
+
     # -- contracts ------------------------------------------------------------------------------------------------
 
     def fetch_contracts(self, contract_download: Optional[bool] = False, contracts_timeout: Optional[int] = 30000,
@@ -558,7 +561,8 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
     def _subscription_key(self, contract: Any, quote_type: Any, intraday_odd: bool) -> tuple[str, str, bool]:
         info = self._info(contract)
         kind = str(value_of(quote_type)).lower().replace("_", "")
-        if kind not in ("tick", "bidask", "quote", "kbar") or quotes.family_of(info["security_type"], kind) is None:
+        known = ("tick", "bidask", "quote", "kbar", "calculatedindex")
+        if kind not in known or quotes.family_of(info["security_type"], kind) is None:
             raise sj.ShioajiValueError(f"quote_type {kind} is not available for {info['code']}")
         return info["code"], kind, bool(intraday_odd)
 

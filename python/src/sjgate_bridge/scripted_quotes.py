@@ -37,6 +37,8 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
 def family_of(security_type: str, quote_type: str) -> str | None:
     if quote_type == "kbar":
         return "kbar" if security_type == "STK" else None
+    if quote_type == "calculatedindex":
+        return "calculated_index" if security_type == "IND" else None
     if security_type == "IND":
         return "quote_idx" if quote_type == "quote" else None
     suffix = "stk" if security_type in ("STK", "WRT") else "fop"
@@ -81,9 +83,20 @@ def kbar(info: dict[str, Any], count: int) -> LookAlike:
                      tick_count=count)
 
 
+def calculated_index(info: dict[str, Any], count: int) -> LookAlike:
+    """The scripted index holds its reference all day: each recomputation adds turnover, not change."""
+    now = dt.datetime.now(TAIPEI)
+    level = Decimal(str(info["reference"]))
+    return LookAlike("CalculatedIndex", code=info["code"], date=now.strftime("%Y-%m-%d"),
+                     time=now.strftime("%H:%M:%S.%f"), open=level, high=level, low=level, close=level,
+                     total_amount=count * 1_000_000, price_chg=Decimal("0"), pct_chg=Decimal("0"), simtrade=False)
+
+
 def quote(family: str, info: dict[str, Any], count: int, intraday_odd: bool) -> LookAlike:
     if family == "kbar":
         return kbar(info, count)
+    if family == "calculated_index":
+        return calculated_index(info, count)
     stub, names = FIELDS[family]
     values = _values(info, count, intraday_odd, dt.datetime.now(TAIPEI))
     if values["exchange"] is not None:

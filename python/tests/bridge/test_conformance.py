@@ -35,7 +35,7 @@ CALLS = {
     **{setter: ("callback", "bind") for setter in (
         "set_on_tick_stk_v1_callback", "set_on_bidask_stk_v1_callback", "set_on_quote_stk_v1_callback",
         "set_on_tick_fop_v1_callback", "set_on_bidask_fop_v1_callback", "set_on_quote_fop_v1_callback",
-        "set_on_quote_idx_v1_callback", "set_on_kbar_callback")},
+        "set_on_quote_idx_v1_callback", "set_on_kbar_callback", "set_on_calculated_index_callback")},
 }
 
 

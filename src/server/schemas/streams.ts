@@ -9,9 +9,10 @@ import { ComboTypeSchema, ContractSchema } from './contracts.js';
 import { ComboRefSchema, ContractRefSchema, contractRefFields } from './market-data.js';
 
 const QuoteTypeSchema = Type.Enum([...QUOTE_TYPES], { description: 'Tick, BidAsk or Quote (an index: Quote only)' });
-/** What a held subscription may be: the three above, or KBar (POST /stream/subscribe/kbars). */
-const HeldQuoteTypeSchema = Type.Enum([...QUOTE_TYPES, 'KBar'], {
-  description: 'Tick, BidAsk, Quote, or KBar for the one-minute bars of POST /stream/subscribe/kbars',
+/** What a held subscription may be: the three above, or a stream of the 1.7.1 subscribe routes. */
+const HeldQuoteTypeSchema = Type.Enum([...QUOTE_TYPES, 'KBar', 'CalculatedIndex'], {
+  description:
+    'Tick, BidAsk, Quote; KBar (POST /stream/subscribe/kbars) or CalculatedIndex (POST /stream/subscribe/calculated_index)',
 });
 
 /** Flat `{security_type, exchange, code, quote_type, intraday_odd}` or `{contract: {...} | {legs, combo_type}, quote_type}`. */

@@ -12,7 +12,17 @@ import type { Tape } from '../market/tape.js';
 import { contextOf, type QuoteContext, type QuoteFamily, type QuoteSource } from './day-context.js';
 import { DayState } from './day-state.js';
 import { KbarBuilder, kbarPayload } from './kbar-builder.js';
-import { bidAskFop, bidAskStk, quoteFop, quoteIdx, quoteStk, sameBook, tickFop, tickStk } from './payloads.js';
+import {
+  bidAskFop,
+  bidAskStk,
+  calculatedIndex,
+  quoteFop,
+  quoteIdx,
+  quoteStk,
+  sameBook,
+  tickFop,
+  tickStk,
+} from './payloads.js';
 
 export interface Stream {
   quoteType: QuoteType;
@@ -26,10 +36,28 @@ export interface Stream {
 }
 
 const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
-  stk: { Tick: 'tick_stk', BidAsk: 'bidask_stk', Quote: 'quote_stk', KBar: 'kbar' },
-  // Only a stock has a kbar stream (the subscription rules refuse the others).
-  fop: { Tick: 'tick_fop', BidAsk: 'bidask_fop', Quote: 'quote_fop', KBar: 'kbar' },
-  idx: { Tick: 'quote_idx', BidAsk: 'quote_idx', Quote: 'quote_idx', KBar: 'kbar' },
+  // Only a stock has a kbar stream and only an index a calculated_index one (the subscription rules refuse the rest).
+  stk: {
+    Tick: 'tick_stk',
+    BidAsk: 'bidask_stk',
+    Quote: 'quote_stk',
+    KBar: 'kbar',
+    CalculatedIndex: 'calculated_index',
+  },
+  fop: {
+    Tick: 'tick_fop',
+    BidAsk: 'bidask_fop',
+    Quote: 'quote_fop',
+    KBar: 'kbar',
+    CalculatedIndex: 'calculated_index',
+  },
+  idx: {
+    Tick: 'quote_idx',
+    BidAsk: 'quote_idx',
+    Quote: 'quote_idx',
+    KBar: 'kbar',
+    CalculatedIndex: 'calculated_index',
+  },
 };
 
 /** A trade to show: one of the tape's, or a trial match applied to a copy of the day's state. */
@@ -128,7 +156,9 @@ export class Channel {
     const family = this.source.family;
     for (const stream of streams) {
       const name = EVENT_NAMES[family][stream.quoteType];
-      if (family === 'idx') {
+      if (stream.quoteType === 'CalculatedIndex') {
+        this.emit({ name, data: calculatedIndex(context, shown.state, shown.simtrade) });
+      } else if (family === 'idx') {
         this.emit({ name, data: this.indexQuote(shown.state, k) });
       } else if (stream.quoteType === 'Tick') {
         const data =

@@ -269,6 +269,28 @@ export function quoteIdx(context: QuoteContext, state: DayState, breadth: Breadt
   };
 }
 
+/**
+ * calculated_index (1.7.1): the index recomputed from its constituents at each of their trades, the day's range so
+ * far, its turnover and its change from the reference.
+ */
+export function calculatedIndex(context: QuoteContext, state: DayState, simtrade: boolean): Payload {
+  const { date, time } = dateAndTime(state.last.timeUs);
+  const change = state.close - context.reference;
+  return {
+    code: context.code,
+    date,
+    time,
+    open: decimal(state.open),
+    high: decimal(state.high),
+    low: decimal(state.low),
+    close: decimal(state.close),
+    total_amount: Math.round(state.amount),
+    price_chg: decimal(change, 2),
+    pct_chg: percent(context.reference === 0 ? 0 : (change / context.reference) * 100),
+    simtrade,
+  };
+}
+
 /** The five levels of both sides, prices as strings, with each level's volume change since the previous book. */
 function bookFields(book: Book, previous: Book | null) {
   return {

@@ -1,5 +1,6 @@
-// The kbar stream of 1.7.1: the completed one-minute bars of stocks, many per call, on the `kbar` SSE family. Each
-// stock is one subscription among the 200 a session holds, kept and restored like the others.
+// The streams 1.7.1 added, each with its own subscribe routes: `kbar` (the completed one-minute bars of stocks, many
+// per call) and `calculated_index` (IX0001 or IX0043 recomputed from its constituents). Each stock or index is one
+// subscription among the 200 a session holds, kept and restored like the others.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
@@ -22,7 +23,12 @@ const CapabilityResponseSchema = Type.Object(
   { title: 'CapabilitySubscriptionResponse' },
 );
 
-export function kbarStreamRoutes(gateway: Gateway, { subscriptions }: StreamServices): FastifyPluginAsync {
+const IndexBodySchema = Type.Object(
+  { index: ContractRefSchema },
+  { additionalProperties: false, title: 'CalculatedIndexSubscriptionRequest' },
+);
+
+export function derivedStreamRoutes(gateway: Gateway, { subscriptions }: StreamServices): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const request = (contract: { code: string }) => ({ contract, quoteType: 'KBar' as const, intradayOdd: false });
@@ -69,6 +75,48 @@ export function kbarStreamRoutes(gateway: Gateway, { subscriptions }: StreamServ
         return missing.length === 0
           ? { success: true, message: `Unsubscribed from the kbars of ${codes(body.stocks)}` }
           : { success: false, message: `No kbar subscription of ${missing.join(', ')}` };
+      },
+    );
+
+    const index = (contract: { code: string }) => ({
+      contract,
+      quoteType: 'CalculatedIndex' as const,
+      intradayOdd: false,
+    });
+    app.post(
+      STREAM_ROUTES.subscribeCalculatedIndex,
+      {
+        schema: {
+          tags,
+          summary: 'Stream an index recomputed from its constituents (calculated_index)',
+          description:
+            "IX0001 (TAIEX) or IX0043 (TPEx): one event at each recomputation, with the day's open, high, low, " +
+            'turnover and the change from the reference. One of the 200 subscriptions.',
+          body: IndexBodySchema,
+          response: { 200: CapabilityResponseSchema, ...errorResponses(400, 404, 422, 429, 507) },
+        },
+      },
+      async ({ body }) => {
+        await subscriptions.subscribe(index(body.index));
+        return { success: true, message: `Subscribed to the calculated index of ${body.index.code}` };
+      },
+    );
+
+    app.post(
+      STREAM_ROUTES.unsubscribeCalculatedIndex,
+      {
+        schema: {
+          tags,
+          summary: 'Stop the calculated_index stream of an index',
+          body: IndexBodySchema,
+          response: { 200: CapabilityResponseSchema, ...errorResponses(400, 404, 422) },
+        },
+      },
+      async ({ body }) => {
+        const { wasSubscribed } = await subscriptions.unsubscribe(index(body.index));
+        return wasSubscribed
+          ? { success: true, message: `Unsubscribed from the calculated index of ${body.index.code}` }
+          : { success: false, message: `No calculated_index subscription of ${body.index.code}` };
       },
     );
   };
