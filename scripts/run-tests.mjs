@@ -12,7 +12,7 @@
 // At the end the slowest files are listed.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -69,8 +69,13 @@ const child = spawn(
 );
 
 let stopping = false;
-/** When the Python tests started; null while the node tests run. */
+/** When the Python tests started; null until they do. */
 let pythonStartedAt = null;
+// The Python tests run beside the node tests (a full run only), under a marker of their own, so that the leftovers
+// of the node tests can be stopped when those end without stopping the Python tests; their output is shown after.
+const pythonMarkerId = `${runId}-python`;
+const pythonLog = join(scratch, 'python.log');
+const pythonDone = filter.length === 0 ? runPythonTests() : Promise.resolve(0);
 const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
 const watchdog = setTimeout(() => {
@@ -92,18 +97,19 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 void exited.then(async (code) => {
   if (stopping) return;
-  stopLeftovers();
+  stopLeftovers(marker);
   // A filtered run (`node scripts/run-tests.mjs <part>`) is for the test files named; the Python tests come with the
   // full run only, under the same budget.
-  const python = filter.length === 0 ? await runPythonTests() : 0;
+  const python = await pythonDone;
+  if (existsSync(pythonLog)) process.stdout.write(readFileSync(pythonLog));
   if (stopping) return;
   clearTimeout(watchdog);
-  stopLeftovers();
+  stopLeftovers(`SJ_TEST_RUN=${pythonMarkerId}`);
   finish(Math.max(code, python));
 });
 
-function stopLeftovers() {
-  const leftovers = processesOfThisRun();
+function stopLeftovers(which) {
+  const leftovers = processesOfThisRun(which);
   if (leftovers.length === 0) return;
   console.error(
     `run-tests: ${leftovers.length} process(es) started by the tests were still running and are stopped now:\n` +
@@ -127,9 +133,10 @@ function runPythonTests() {
     return Promise.resolve(required ? 1 : 0);
   }
   pythonStartedAt = Date.now();
+  const output = openSync(pythonLog, 'w');
   const python = spawn(pytest, ['python/tests'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, SJ_TEST_RUN: runId },
+    stdio: ['ignore', output, output],
+    env: { ...process.env, SJ_TEST_RUN: pythonMarkerId },
   });
   return new Promise((resolve) => python.on('exit', (status) => resolve(status ?? 1)));
 }
@@ -162,15 +169,18 @@ function printSlowest() {
   }
 }
 
-/** Processes carrying this run's marker: every process the tests started, wherever it went. Linux only (/proc). */
-function processesOfThisRun() {
+/**
+ * Processes carrying a marker of this run (the node tests', or the Python tests' `which`): every process the tests
+ * started, wherever it went. Linux only (/proc).
+ */
+function processesOfThisRun(which = marker) {
   if (!existsSync('/proc')) return [];
   const found = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const environ = readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0');
-      if (!environ.includes(marker)) continue;
+      if (!environ.includes(which)) continue;
       const command = readFileSync(`/proc/${entry}/cmdline`, 'latin1').replaceAll('\0', ' ').trim();
       found.push({ pid: Number(entry), command });
     } catch {
@@ -197,12 +207,14 @@ async function stopEverything() {
   if (stopping) return new Promise(() => {});
   stopping = true;
   clearTimeout(watchdog);
+  const ours = () => [...processesOfThisRun(), ...processesOfThisRun(`SJ_TEST_RUN=${pythonMarkerId}`)];
   kill(child.pid, 'SIGTERM');
-  for (const { pid } of processesOfThisRun()) kill(pid, 'SIGTERM');
+  for (const { pid } of ours()) kill(pid, 'SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
   await new Promise((resolve) => setTimeout(resolve, 500));
   kill(child.pid, 'SIGKILL');
-  for (const { pid } of processesOfThisRun()) kill(pid, 'SIGKILL');
+  for (const { pid } of ours()) kill(pid, 'SIGKILL');
+  if (existsSync(pythonLog)) process.stdout.write(readFileSync(pythonLog));
 }
 
 function finish(code) {
