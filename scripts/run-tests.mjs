@@ -138,7 +138,13 @@ function runPythonTests() {
     stdio: ['ignore', output, output],
     env: { ...process.env, SJ_TEST_RUN: pythonMarkerId },
   });
-  return new Promise((resolve) => python.on('exit', (status) => resolve(status ?? 1)));
+  return new Promise((resolve) => {
+    python.on('exit', (status) => resolve(status ?? 1));
+    python.on('error', (error) => {
+      console.error(`run-tests: cannot run ${pytest}: ${error.message}`);
+      resolve(1);
+    });
+  });
 }
 
 /** The files that ended (with their durations) and those still running, from the progress reporter. */

@@ -84,6 +84,29 @@ describe('the kbar stream', () => {
     assert.equal(events.filter((e) => e.name === 'kbar').length, before);
   });
 
+  test('subscribed again later, the stream starts with a whole bar, not the one left when it stopped', () => {
+    const { broker, events, run, kbars } = brokerAt('10:00:00');
+    broker.quotes.subscribe(
+      broker.quotes.resolve({ contract: { code: '2330' }, quoteType: 'Tick', intradayOdd: false }),
+    );
+    const first = kbars('2330');
+    run(90_000);
+    broker.quotes.unsubscribe(first);
+    run(10 * 60_000);
+    events.length = 0;
+    kbars('2330');
+    run(3 * 60_000);
+    const bars = events.filter((e) => e.name === 'kbar').map((e) => e.data);
+    assert.equal(bars[0]!.time, '10:11:00', 'the minute it was subscribed again in');
+    const history = broker.marketData.kbars({ contract: { code: '2330' }, start: DAY, end: DAY });
+    const i = history.datetime.indexOf(`${DAY}T10:12:00`);
+    assert.deepEqual([bars[0]!.open, bars[0]!.close, bars[0]!.volume].map(Number), [
+      history.Open[i],
+      history.Close[i],
+      history.Volume[i],
+    ]);
+  });
+
   test('stocks only: a futures contract, an index or odd lots are refused with the history as the way', () => {
     const { broker } = brokerAt('10:00:00');
     const refuse = (code: string, intradayOdd = false) =>

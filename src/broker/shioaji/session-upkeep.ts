@@ -6,7 +6,7 @@ import { nextTaipeiTime, taipeiDate } from '../../domain/time.js';
 export interface UpkeepOptions {
   now: () => number;
   /** No quote for this long while quotes are expected: the session is silent. */
-  silentAfterMs: number;
+  silentAfterMs: () => number;
   expectQuotes: (() => boolean) | undefined;
   lastQuoteAt: () => number;
   connected: () => boolean;
@@ -24,9 +24,9 @@ export function startUpkeep(options: UpkeepOptions): () => void {
     const watchdog = setInterval(
       () => {
         if (!options.connected() || !expectQuotes()) return;
-        if (options.now() - options.lastQuoteAt() >= silentAfterMs) options.onSilent();
+        if (options.now() - options.lastQuoteAt() >= silentAfterMs()) options.onSilent();
       },
-      Math.min(silentAfterMs, 5_000),
+      Math.min(silentAfterMs(), 5_000),
     );
     watchdog.unref();
     timers.push(watchdog);
@@ -85,6 +85,7 @@ export class Backoff {
 
   /** Runs `attempt` after the next delay; returns that delay. */
   schedule(attempt: () => void): number {
+    this.cancel();
     const delay = this.delay;
     this.delay = Math.min(this.delay * 2, this.range.last);
     this.timer = setTimeout(attempt, delay);

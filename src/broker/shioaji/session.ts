@@ -47,6 +47,8 @@ export class UpstreamStartError extends Error {
 /** SinoPac's answer to too many calls or logins: a one-minute suspension that every retry extends. */
 const BAN_PATTERN = /操作異常|1分鐘|503/;
 const BAN_DELAY_MS = 65_000;
+/** Calls in a row without an answer after which the sidecar is taken as stuck and replaced. */
+const STUCK_AFTER_TIMEOUTS = 3;
 
 export class BridgeSession {
   private sidecar: Sidecar | null = null;
@@ -62,6 +64,10 @@ export class BridgeSession {
     /** The session being replaced is the daily maintenance's: its outcome is reported as the maintenance's. */
     maintaining: false,
     lastQuoteAt: 0,
+    /** Silent recoveries since the last quote. */
+    silentStreak: 0,
+    /** Calls in a row that SinoPac did not answer in time. */
+    timeouts: 0,
   };
 
   private readonly options: SessionOptions & { now: () => number };
@@ -108,7 +114,19 @@ export class BridgeSession {
         }),
       );
     }
-    return sidecar.call<T>(method, params, timeoutMs);
+    return sidecar.call<T>(method, params, timeoutMs).then(
+      (answer) => {
+        this.marks.timeouts = 0;
+        return answer;
+      },
+      (error: unknown) => {
+        // The sidecar answers `ping` even while an SDK call hangs, so only calls themselves tell a stuck SDK.
+        if (error instanceof BridgeError && error.kind === 'timeout' && ++this.marks.timeouts >= STUCK_AFTER_TIMEOUTS) {
+          if (sidecar === this.sidecar) this.replace(`SinoPac answered none of the last ${STUCK_AFTER_TIMEOUTS} calls`);
+        }
+        throw error;
+      },
+    );
   }
 
   onEvent(listener: (event: SidecarEvent) => void): () => void {
@@ -143,12 +161,15 @@ export class BridgeSession {
         hint: 'find why the session keeps dropping (the log, sjgate doctor), then restart the daemon',
       });
     }
-    const sidecar = await Sidecar.start({
+    // Set once started: an event or an exit reported before then belongs to no session yet.
+    let sidecar: Sidecar | null = null;
+    const current = () => sidecar !== null && sidecar === this.sidecar;
+    sidecar = await Sidecar.start({
       python: this.options.python,
       env: this.options.env,
       log: (line) => this.options.log(`bridge: ${line}`),
-      onEvent: (event) => sidecar === this.sidecar && this.receive(event),
-      onExit: (reason) => sidecar === this.sidecar && this.replace(`the bridge ${reason}`),
+      onEvent: (event) => current() && this.receive(event),
+      onExit: (reason) => current() && this.replace(`the bridge ${reason}`),
     });
     this.sidecar = sidecar;
     const { hello } = sidecar;
@@ -173,10 +194,14 @@ export class BridgeSession {
     });
     this.backoff.reset();
     this.marks.lastQuoteAt = this.options.now();
+    this.marks.timeouts = 0;
   }
 
   private receive(event: SidecarEvent): void {
-    if (event.event === 'quote') this.marks.lastQuoteAt = this.options.now();
+    if (event.event === 'quote') {
+      this.marks.lastQuoteAt = this.options.now();
+      this.marks.silentStreak = 0;
+    }
     if (event.event === 'session_down') {
       this.state.session_drops++;
       this.replace('SinoPac dropped the session');
@@ -210,6 +235,7 @@ export class BridgeSession {
       this.marks.maintaining = false;
       this.options.log('bridge: session restored');
     } catch (error) {
+      if (isClosed(this.state)) return;
       const body = asBody(error);
       Object.assign(this.state, { last_error: body.message, last_error_hint: body.hint ?? null });
       if (this.marks.maintaining) this.state.last_maintenance_error = body.message;
@@ -229,7 +255,9 @@ export class BridgeSession {
   /** The watchdog of a silent session and the daily refresh, both ending in a new session. */
   private upkeep(): UpkeepOptions {
     const maintenanceAt = this.options.maintenanceAt === undefined ? DAILY_MAINTENANCE_AT : this.options.maintenanceAt;
-    const silentAfterMs = this.options.silentAfterMs ?? 60_000;
+    // A session found silent again before any quote came back waits twice as long each time (at most 32 times):
+    // quiet contracts, not a dead session, must not spend the day's logins.
+    const silentAfterMs = () => (this.options.silentAfterMs ?? 60_000) * 2 ** Math.min(this.marks.silentStreak, 5);
     if (maintenanceAt !== null) {
       this.state.next_maintenance = new Date(nextTaipeiTime(maintenanceAt, this.options.now())).toISOString();
     }
@@ -240,8 +268,10 @@ export class BridgeSession {
       lastQuoteAt: () => this.marks.lastQuoteAt,
       connected: () => this.state.status === 'connected',
       onSilent: () => {
+        const waited = silentAfterMs();
         this.state.silent_recoveries++;
-        this.replace(`no quote for ${silentAfterMs / 1000} s while subscribed and the market is open`);
+        this.marks.silentStreak++;
+        this.replace(`no quote for ${waited / 1000} s while subscribed and the market is open`);
       },
       maintenanceAt,
       onMaintenance: (next) => {
@@ -330,6 +360,9 @@ function initialState(simulation: boolean): UpstreamState {
     last_maintenance_error: null,
   };
 }
+
+/** Read through a call, so a status the compiler narrowed before an await is read as it is now. */
+const isClosed = (state: UpstreamState) => state.status === 'closed';
 
 function asBody(error: unknown): BridgeErrorBody {
   if (error instanceof BridgeError) return { kind: error.kind, message: error.message, hint: error.hint };

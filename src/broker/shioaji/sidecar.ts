@@ -107,7 +107,8 @@ export class Sidecar {
         sidecar = new Sidecar(child, hello);
         resolve(sidecar);
       });
-      child.once('exit', (code, signal) => {
+      // 'close', not 'exit': the replies it wrote before it ended are read first.
+      child.once('close', (code, signal) => {
         const reason = signal ? `killed by ${signal}` : `exited with code ${code}`;
         if (!sidecar) return fail(`the bridge ${reason} before its hello`);
         sidecar.gone(reason);
@@ -144,7 +145,7 @@ export class Sidecar {
   /** Closes its stdin, which ends it; kills it if it has not gone after a grace period. */
   async close(): Promise<void> {
     if (this.exited !== null) return;
-    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    const gone = new Promise<void>((resolve) => this.child.once('close', () => resolve()));
     this.child.stdin!.end();
     const timer = setTimeout(() => this.child.kill('SIGKILL'), EXIT_GRACE_MS);
     await gone;

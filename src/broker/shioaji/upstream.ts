@@ -7,8 +7,6 @@ import { BridgeError } from './sidecar.js';
 
 export type UpstreamCall = <T>(method: string, params?: object, notFound?: NotFoundKind) => Promise<T>;
 
-const WAITABLE = new Set(['unavailable', 'connection', 'exited', 'not_logged_in']);
-
 export function upstreamCaller(session: BridgeSession): UpstreamCall {
   return async <T>(method: string, params: object = {}, notFound: NotFoundKind = 'CONTRACT_NOT_FOUND') => {
     try {
@@ -22,9 +20,11 @@ export function upstreamCaller(session: BridgeSession): UpstreamCall {
 export function domainErrorOf(error: unknown, notFound: NotFoundKind): Error {
   if (!(error instanceof BridgeError)) return error instanceof Error ? error : new Error(String(error));
   const message = error.hint ? `${error.message} (${error.hint})` : error.message;
+  // Only what the sidecar found wrong with the request is the client's to change; SinoPac's own refusals and
+  // failures (its server errors, a suspension, a lost login or certificate) may pass by waiting.
+  if (error.kind === 'invalid') return new InvalidRequestError(message);
   if (error.kind === 'not_found') return new NotFoundError(notFound, message);
   if (error.kind === 'timeout') return new DomainError('UPSTREAM_TIMEOUT', message);
-  if (WAITABLE.has(error.kind)) return new DomainError('UPSTREAM_UNAVAILABLE', message);
   if (error.kind === 'protocol') return new DomainError('INTERNAL', `bridge protocol: ${message}`);
-  return new InvalidRequestError(message);
+  return new DomainError('UPSTREAM_UNAVAILABLE', message);
 }

@@ -19,6 +19,7 @@ else if (mode !== 'mute') send(hello);
 createInterface({ input: process.stdin }).on('line', (line) => {
   const request = JSON.parse(line);
   if (request.method === 'ping') send({ type: 'reply', id: request.id, result: { sdk: '1.7.9' } });
+  else if (request.method === 'login') send({ type: 'reply', id: request.id, result: { accounts: [] } });
   else if (request.method === 'echo') send({ type: 'reply', id: request.id, result: request.params });
   else if (request.method === 'quote') {
     send({ type: 'event', event: 'quote', data: { name: 'tick_stk', data: { code: '2330' } } });

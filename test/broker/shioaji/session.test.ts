@@ -148,3 +148,38 @@ describe('the SDK the sidecar brings', () => {
     await assert.rejects(openWith('old-sdk'), /shioaji 1\.2\.5 at .* is too old: this sjgate drives the 1\.7 line/);
   });
 });
+
+describe('a sidecar that stops answering', () => {
+  test('three calls in a row without an answer replace it with a new one', async () => {
+    const lines: string[] = [];
+    const session = await BridgeSession.open({
+      python: FAKE,
+      env: { FAKE_BRIDGE_MODE: 'normal' },
+      credentials: { apiKey: KEYS.SJ_API_KEY, secretKey: KEYS.SJ_SEC_KEY },
+      ca: null,
+      simulation: true,
+      log: (line) => lines.push(line),
+      backoffMs: { first: 50, last: 200 },
+      maintenanceAt: null,
+    });
+    try {
+      const first = session.upstream().sidecar_pid;
+      for (let i = 0; i < 2; i++) await assert.rejects(session.call('hang', {}, 100), /did not answer hang/);
+      assert.equal(session.upstream().restarts, 0, 'two timeouts may be a slow SinoPac');
+      await assert.rejects(session.call('hang', {}, 100), /did not answer hang/);
+      const state = await eventually(
+        async () => session.upstream(),
+        (u) => u.status === 'connected' && u.sidecar_pid !== first,
+        5_000,
+      );
+      assert.equal(state.restarts, 1);
+      assert.ok(
+        lines.some((line) => /SinoPac answered none of the last 3 calls/.test(line)),
+        lines.join('\n'),
+      );
+      assert.deepEqual(await session.call('ping'), { sdk: '1.7.9' });
+    } finally {
+      await session.close();
+    }
+  });
+});

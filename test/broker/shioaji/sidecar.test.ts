@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { BridgeError, Sidecar, type SidecarEvent } from '../../../src/broker/shioaji/sidecar.js';
+import { domainErrorOf } from '../../../src/broker/shioaji/upstream.js';
+import type { DomainError } from '../../../src/domain/errors.js';
 
 const FAKE = fileURLToPath(new URL('./fake-bridge.mjs', import.meta.url));
 
@@ -71,5 +73,29 @@ describe('the bridge sidecar', () => {
     );
     await assert.rejects(sidecar.call('ping'), failsWith('exited', /exited with code 3/));
     assert.deepEqual(exits, ['exited with code 3']);
+  });
+});
+
+describe('what a bridge error means to a client', () => {
+  test("only a request the sidecar found wrong is the client's to change; SinoPac's failures are 503", () => {
+    const kindOf = (kind: string) =>
+      (domainErrorOf(new BridgeError({ kind, message: 'x' }), 'ORDER_NOT_FOUND') as DomainError).kind;
+    assert.deepEqual(
+      ['invalid', 'not_found', 'timeout', 'protocol', 'sdk', 'login', 'ca', 'connection', 'unavailable', 'closed'].map(
+        kindOf,
+      ),
+      [
+        'INVALID_REQUEST',
+        'ORDER_NOT_FOUND',
+        'UPSTREAM_TIMEOUT',
+        'INTERNAL',
+        'UPSTREAM_UNAVAILABLE',
+        'UPSTREAM_UNAVAILABLE',
+        'UPSTREAM_UNAVAILABLE',
+        'UPSTREAM_UNAVAILABLE',
+        'UPSTREAM_UNAVAILABLE',
+        'UPSTREAM_UNAVAILABLE',
+      ],
+    );
   });
 });

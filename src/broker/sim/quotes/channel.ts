@@ -139,6 +139,11 @@ export class Channel {
     return streams;
   }
 
+  /** Drops the bar in progress: a kbar stream that starts again begins with the next whole bar. */
+  restartBars(): void {
+    this.kbars.flush();
+  }
+
   /** Each bar the trades from..to-1 complete, as a kbar event. */
   private showBars(tape: Tape, from: number, to: number): void {
     for (let k = from; k < to; k++) {

@@ -50,7 +50,12 @@ export class SimQuotes {
     if (this.subscribed.has(key)) return;
     const channel = this.channelOf(subscription);
     const quoteType = subscription.quote_type;
-    const stream = channel.streams.get(quoteType) ?? { quoteType, lastBook: null, subscriptions: new Set<string>() };
+    let stream = channel.streams.get(quoteType);
+    if (!stream) {
+      stream = { quoteType, lastBook: null, subscriptions: new Set<string>() };
+      // A kbar stream that starts again starts with whole bars, not the one left when it stopped.
+      if (quoteType === 'KBar') channel.restartBars();
+    }
     stream.subscriptions.add(key);
     channel.streams.set(quoteType, stream);
     this.subscribed.set(key, channel);
