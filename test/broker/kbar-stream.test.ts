@@ -107,6 +107,23 @@ describe('the kbar stream', () => {
     ]);
   });
 
+  test("the day's last bar comes with the day's last trade (the fixed-price match), not the next morning", () => {
+    const { broker, events, run, kbars } = brokerAt('13:20:00');
+    kbars('2330');
+    run(75 * 60_000);
+    const bars = events.filter((e) => e.name === 'kbar').map((e) => e.data);
+    const history = broker.marketData.kbars({ contract: { code: '2330' }, start: DAY, end: DAY });
+    const last = history.datetime.length - 1;
+    const [h, m] = history.datetime[last]!.slice(11, 16).split(':').map(Number);
+    const start = `${String(h! - (m === 0 ? 1 : 0)).padStart(2, '0')}:${String((m! + 59) % 60).padStart(2, '0')}:00`;
+    assert.equal(bars.at(-1)!.time, start, `the bar that ends at ${history.datetime[last]}`);
+    assert.equal(Number(bars.at(-1)!.volume), history.Volume[last]);
+    assert.ok(
+      bars.some((bar) => bar.time === '13:29:00'),
+      'the closing auction bar came with the later trade',
+    );
+  });
+
   test('stocks only: a futures contract, an index or odd lots are refused with the history as the way', () => {
     const { broker } = brokerAt('10:00:00');
     const refuse = (code: string, intradayOdd = false) =>

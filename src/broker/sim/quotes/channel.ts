@@ -11,7 +11,7 @@ import type { SimMarket } from '../market/market.js';
 import type { Tape } from '../market/tape.js';
 import { contextOf, type QuoteContext, type QuoteFamily, type QuoteSource } from './day-context.js';
 import { DayState } from './day-state.js';
-import { KbarBuilder, kbarPayload } from './kbar-builder.js';
+import { KbarBuilder, kbarPayload, type MinuteBar } from './kbar-builder.js';
 import {
   bidAskFop,
   bidAskStk,
@@ -144,12 +144,13 @@ export class Channel {
     this.kbars.flush();
   }
 
-  /** Each bar the trades from..to-1 complete, as a kbar event. */
+  /** Each bar the trades from..to-1 complete, as a kbar event; the day's last trade completes its own bar. */
   private showBars(tape: Tape, from: number, to: number): void {
-    for (let k = from; k < to; k++) {
-      const bar = this.kbars.add(tape, k);
+    const send = (bar: MinuteBar | null) => {
       if (bar) this.emit({ name: 'kbar', data: kbarPayload(this.context!.code, bar) });
-    }
+    };
+    for (let k = from; k < to; k++) send(this.kbars.add(tape, k));
+    if (to === tape.times.length) send(this.kbars.flush());
   }
 
   private bookOf(tape: Tape, count: number): Book {
