@@ -43,6 +43,8 @@ export interface GatewayConfig {
   requestLog: RequestLogLevel;
   /** Origins besides this server's own pages and pages on this machine that may call the API (SJ_HTTP_CORS_ORIGINS). */
   corsOrigins: string[];
+  /** Whether pages on any loopback port may call the API (SJ_HTTP_CORS_LOOPBACK, on by default). */
+  corsLoopback: boolean;
   /** The agent harness: whether state-changing calls need a capability, and the secret they are minted with. */
   agentHarness: AgentHarnessConfig;
 }
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     restoreSubscriptions: parseSwitch('SJ_RESTORE_SUBSCRIPTIONS', text('SJ_RESTORE_SUBSCRIPTIONS'), true),
     requestLog: parseRequestLog(text('SJ_REQUEST_LOG')),
     corsOrigins: parseOrigins(text('SJ_HTTP_CORS_ORIGINS')),
+    corsLoopback: parseSwitch('SJ_HTTP_CORS_LOOPBACK', text('SJ_HTTP_CORS_LOOPBACK'), true),
     tls: parseTls(text('SJ_HTTP_TLS_CERT'), text('SJ_HTTP_TLS_KEY')),
     agentHarness: parseAgentHarness(text('SJ_AGENT_HARNESS'), text('SJ_AGENT_HARNESS_SECRET_FILE')),
   };

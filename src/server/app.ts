@@ -35,6 +35,8 @@ export interface AppOptions {
   bindHost: string;
   /** Origins besides this server's and loopback pages that may call the API (SJ_HTTP_CORS_ORIGINS). */
   corsOrigins?: readonly string[] | undefined;
+  /** Whether pages on any loopback port may call the API (SJ_HTTP_CORS_LOOPBACK). */
+  corsLoopback?: boolean | undefined;
   /** Required of TCP clients when the bind address is not loopback. */
   credentials?: { apiKey: string; secretKey: string } | null | undefined;
   https?: { key: Buffer; cert: Buffer } | undefined;
@@ -59,7 +61,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : Fastify(common)) as unknown as FastifyInstance;
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
-  await app.register(guardsPlugin, { bindHost: options.bindHost, corsOrigins: options.corsOrigins });
+  await app.register(guardsPlugin, {
+    bindHost: options.bindHost,
+    corsOrigins: options.corsOrigins,
+    corsLoopback: options.corsLoopback,
+  });
   await app.register(limitsPlugin, {
     enabled: options.rateLimits ?? true,
     clock: gateway.clock,

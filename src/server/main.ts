@@ -62,6 +62,7 @@ async function serve(
     gateway,
     bindHost: config.host,
     corsOrigins: config.corsOrigins,
+    corsLoopback: config.corsLoopback,
     credentials:
       config.apiKey !== null && config.secretKey !== null
         ? { apiKey: config.apiKey, secretKey: config.secretKey }

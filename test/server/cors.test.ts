@@ -92,6 +92,46 @@ describe('cross-origin pages', () => {
   });
 });
 
+describe('SJ_HTTP_CORS_LOOPBACK=off', () => {
+  test('pages on other loopback ports are refused too; listed origins still pass', async () => {
+    const { gateway } = simGateway({
+      clock: new ManualClock(MONDAY_MORNING),
+      seed: 1,
+      clockMode: 'always-open',
+      apiKey: null,
+    });
+    const strict = await buildApp({
+      gateway,
+      bindHost: '127.0.0.1',
+      corsOrigins: [LISTED],
+      corsLoopback: false,
+      rateLimits: false,
+      identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
+    });
+    try {
+      const local = await strict.inject({
+        method: 'GET',
+        url: '/api/v1/auth/accounts',
+        headers: { host, origin: 'http://localhost:5173' },
+      });
+      assert.equal(local.statusCode, 403);
+      assert.equal((local.json() as { error: string }).error, 'FORBIDDEN_ORIGIN');
+      const listed = await strict.inject({ method: 'GET', url: '/api/v1/info', headers: { host, origin: LISTED } });
+      assert.equal(listed.statusCode, 200);
+      const own = await strict.inject({
+        method: 'GET',
+        url: '/api/v1/info',
+        headers: { host, origin: 'http://localhost:8080' },
+      });
+      assert.equal(own.statusCode, 200);
+    } finally {
+      await strict.close();
+    }
+    assert.equal(loadConfig({ SJ_HTTP_CORS_LOOPBACK: 'off' }).corsLoopback, false);
+    assert.equal(loadConfig({}).corsLoopback, true);
+  });
+});
+
 describe('SJ_HTTP_CORS_ORIGINS', () => {
   test('takes a comma list of origins; refuses * and anything with a path', () => {
     assert.deepEqual(loadConfig({ SJ_HTTP_CORS_ORIGINS: `${LISTED}, http://10.0.0.5:3000/` }).corsOrigins, [

@@ -25,6 +25,8 @@ export interface GuardsOptions {
   bindHost: string;
   /** Origins besides this server's and loopback pages that may call the API ('scheme://host:port'). */
   corsOrigins?: readonly string[] | undefined;
+  /** Whether pages on any loopback port may call the API; true unless told. */
+  corsLoopback?: boolean | undefined;
 }
 
 /** Headers a page on an allowed origin may send and read. */
@@ -35,9 +37,9 @@ const PREFLIGHT_MAX_AGE_S = 600;
 
 /** The Host and Origin checks of every request, public or not, on either listener, and CORS for allowed origins. */
 export const guardsPlugin = fp<GuardsOptions>(
-  async (app: FastifyInstance, { bindHost, corsOrigins = [] }: GuardsOptions) => {
+  async (app: FastifyInstance, { bindHost, corsOrigins = [], corsLoopback = true }: GuardsOptions) => {
     const listed = new Set(corsOrigins);
-    const crossAllowed = (origin: URL) => isLoopbackOrigin(origin) || listed.has(origin.origin);
+    const crossAllowed = (origin: URL) => (corsLoopback && isLoopbackOrigin(origin)) || listed.has(origin.origin);
     addGuards(app, bindHost, crossAllowed);
     await app.register(cors, {
       origin: (origin, callback) => callback(null, origin !== undefined && allowedCrossOrigin(origin, crossAllowed)),
