@@ -14,21 +14,28 @@ import { simGateway } from '../helpers/gateway.js';
 const LISTED = 'https://desk.example.com:8443';
 let app: FastifyInstance;
 
-before(async () => {
+/** The app with LISTED in SJ_HTTP_CORS_ORIGINS, and loopback pages allowed unless told. */
+async function appWithOrigins(corsLoopback = true): Promise<FastifyInstance> {
   const { gateway } = simGateway({
     clock: new ManualClock(MONDAY_MORNING),
     seed: 1,
     clockMode: 'always-open',
     apiKey: null,
   });
-  app = await buildApp({
+  const built = await buildApp({
     gateway,
     bindHost: '127.0.0.1',
     corsOrigins: [LISTED],
+    corsLoopback,
     rateLimits: false,
     identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
   });
-  await app.ready();
+  await built.ready();
+  return built;
+}
+
+before(async () => {
+  app = await appWithOrigins();
 });
 after(() => app.close());
 
@@ -94,20 +101,7 @@ describe('cross-origin pages', () => {
 
 describe('SJ_HTTP_CORS_LOOPBACK=off', () => {
   test('pages on other loopback ports are refused too; listed origins still pass', async () => {
-    const { gateway } = simGateway({
-      clock: new ManualClock(MONDAY_MORNING),
-      seed: 1,
-      clockMode: 'always-open',
-      apiKey: null,
-    });
-    const strict = await buildApp({
-      gateway,
-      bindHost: '127.0.0.1',
-      corsOrigins: [LISTED],
-      corsLoopback: false,
-      rateLimits: false,
-      identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
-    });
+    const strict = await appWithOrigins(false);
     try {
       const local = await strict.inject({
         method: 'GET',
