@@ -83,10 +83,8 @@ export function applyOrderEvent(tracked: TrackedOrder, body: OrderBody): void {
   const order = tracked.trade.order;
   if (body.order.ordno) order.ordno = body.order.ordno;
   if (body.order.seqno) order.seqno = body.order.seqno;
-  // The gateway's order_quantity is the live quantity, what was ordered less what was cancelled; a report may count
-  // the cancelled part in its order_quantity or not, so the smaller reading is the live one.
   status.cancel_quantity = body.status.cancel_quantity;
-  status.order_quantity = Math.min(body.status.order_quantity, order.quantity - status.cancel_quantity);
+  status.order_quantity = liveQuantity(body.status.order_quantity, status.cancel_quantity, order.quantity);
   if (body.status.modified_price) status.modified_price = body.status.modified_price;
   if (operation.op_type === 'UpdatePrice') order.price = body.status.modified_price || order.price;
   status.modified_ts = body.status.exchange_ts;
@@ -130,7 +128,7 @@ export function catchUp(tracked: TrackedOrder, fresh: Trade): OrderEvent[] {
   const before = tracked.trade.status.status;
   const events = absorb(tracked, fresh);
   if (fresh.status.status === 'Cancelled' && before !== 'Cancelled') {
-    events.push(operationEvent(fresh, { op_type: 'Cancel', op_code: OP_CODE_OK, op_msg: '' }));
+    events.push(operationEvent(tracked.trade, { op_type: 'Cancel', op_code: OP_CODE_OK, op_msg: '' }));
   }
   return events;
 }
@@ -142,7 +140,7 @@ export function catchUp(tracked: TrackedOrder, fresh: Trade): OrderEvent[] {
  */
 export function answerEvents(tracked: TrackedOrder, fresh: Trade, operation: Operation): OrderEvent[] {
   const deals = absorb(tracked, fresh);
-  const event = operationEvent(fresh, operation);
+  const event = operationEvent(tracked.trade, operation);
   tracked.echoes = [...(tracked.echoes ?? []), echoKey(operation)];
   return operation.op_type === 'New' ? [event, ...deals] : [...deals, event];
 }
@@ -155,8 +153,18 @@ export function absorb(tracked: TrackedOrder, fresh: Trade): OrderEvent[] {
     if (applyDealEvent(tracked, body)) events.push(dealEvent(fresh, body));
   }
   tracked.trade = { ...fresh, status: { ...fresh.status, deals: tracked.trade.status.deals } } as Trade;
-  tracked.trade.status.deal_quantity = tracked.trade.status.deals.reduce((sum, deal) => sum + deal.quantity, 0);
+  const { status, order } = tracked.trade;
+  status.deal_quantity = status.deals.reduce((sum, deal) => sum + deal.quantity, 0);
+  status.order_quantity = liveQuantity(status.order_quantity, status.cancel_quantity, order.quantity);
   return events;
+}
+
+/**
+ * The gateway's order_quantity is the live quantity, what was ordered less what was cancelled. SinoPac's reports and
+ * Trades may count the cancelled part in their order_quantity or not, so the smaller reading is the live one.
+ */
+function liveQuantity(reported: number, cancelled: number, ordered: number): number {
+  return Math.min(reported, ordered - cancelled);
 }
 
 function dealEvent(trade: Trade, body: DealBody): OrderEvent {

@@ -182,6 +182,16 @@ describe('a command answered before SinoPac reported it', () => {
     assert.equal(applyDealEvent(order, deal(3, 1_790_000_002)), false, 'the fill was reported from the answer');
   });
 
+  test('an UpdateQty answered first leaves the live quantity, though the answer counts the cancelled part in it', () => {
+    const order = placed();
+    const answer = answered(order, { status: 'Submitted', order_quantity: 3, cancel_quantity: 1 });
+    const [event] = answerEvents(order, answer, { op_type: 'UpdateQty', op_code: '00', op_msg: '' });
+    assert.equal(order.trade.status.order_quantity, 2, 'ordered 3, reduced by 1');
+    assert.equal(event?.state === 'StockOrder' && event.data.StockOrder.status.order_quantity, 2, 'the event agrees');
+    assert.equal(consumeEcho(order, orderReport('New', { order: 3, cancel: 1 })), false);
+    assert.equal(order.trade.status.order_quantity, 2);
+  });
+
   test('an event that is not the operation answered is not taken for its echo', () => {
     const order = placed();
     answerEvents(order, answered(order, { status: 'Submitted', order_quantity: 3 }), {
