@@ -185,15 +185,15 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     const [bar] = await events.waitFor(1, (e) => e.event === 'kbar');
     const barData = JSON.parse(bar!.data);
     assert.deepEqual(
-      [barData.code, typeof barData.close, barData.date.includes('/')],
-      ['2330', 'string', true],
+      [barData.code, typeof barData.close, typeof barData.amount, /^\d{4}\/\d\d\/\d\d$/.test(barData.date)],
+      ['2330', 'number', 'number', true],
       bar!.data,
     );
     await postJson(`${production.base}/stream/subscribe/calculated_index`, { index: { code: 'IX0001' } });
     const [calculated] = await events.waitFor(1, (e) => e.event === 'calculated_index');
     assert.deepEqual((({ code, close, simtrade }) => ({ code, close, simtrade }))(JSON.parse(calculated!.data)), {
       code: 'IX0001',
-      close: '23000',
+      close: 23000,
       simtrade: false,
     });
     const quoteOfCombo = await postJson(`${production.base}/stream/subscribe`, {

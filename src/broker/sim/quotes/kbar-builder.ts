@@ -5,7 +5,7 @@
 
 import { TAIPEI_OFFSET_MS } from '../../../domain/time.js';
 import type { Tape } from '../market/tape.js';
-import { decimal, money } from './payloads.js';
+import { rounded, slashedDate } from './payloads.js';
 
 const MINUTE_US = 60_000_000;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -69,19 +69,19 @@ export class KbarBuilder {
 
 const endOf = (epochUs: number) => Math.ceil(epochUs / MINUTE_US) * MINUTE_US;
 
-/** The kbar event: `time` is the bar's start, `date` YYYY/MM/DD, prices and amount as decimal strings. */
+/** The kbar event: `time` is the bar's start, `date` YYYY/MM/DD, prices and amount as numbers. */
 export function kbarPayload(code: string, bar: MinuteBar): Record<string, unknown> {
   const start = new Date((bar.end - MINUTE_US) / 1000 + TAIPEI_OFFSET_MS).toISOString();
   return {
     code,
-    date: start.slice(0, 10).replaceAll('-', '/'),
-    time: start.slice(11, 19),
-    open: decimal(bar.open),
-    high: decimal(bar.high),
-    low: decimal(bar.low),
-    close: decimal(bar.close),
+    date: slashedDate(start.slice(0, 10)),
+    time: `${start.slice(11, 19)}.000000`,
+    open: rounded(bar.open, 4),
+    high: rounded(bar.high, 4),
+    low: rounded(bar.low, 4),
+    close: rounded(bar.close, 4),
     volume: bar.volume,
-    amount: money(bar.amount),
+    amount: Math.round(bar.amount),
     tick_count: bar.ticks,
   };
 }
