@@ -25,7 +25,7 @@ export function liveMarketData(call: UpstreamCall, contracts: () => Subscribable
       const contract = contracts().get(index.code, { securityType: index.security_type });
       requireAnalyticsIndex(contract, 'index_components');
       const { security_type, exchange, code } = contract;
-      return query('index_components', { contract: { security_type, exchange, code } });
+      return query('index_components', { index: { security_type, exchange, code } });
     },
   };
 }
