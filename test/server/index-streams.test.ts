@@ -8,10 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ManualClock } from '../../src/domain/time.js';
-import { buildApp } from '../../src/server/app.js';
-import { MONDAY_MORNING, testApp } from '../helpers/app.js';
-import { simGateway } from '../helpers/gateway.js';
+import { appWithSubscriptions, testApp } from '../helpers/app.js';
 import { connectSse } from '../helpers/sse.js';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
@@ -203,19 +200,7 @@ describe('index analytics events', { timeout: 30_000 }, () => {
 });
 
 describe('index analytics across a restart', { timeout: 30_000 }, () => {
-  async function gatewayOn(home: string) {
-    const clock = new ManualClock(MONDAY_MORNING);
-    const { gateway } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
-    const app = await buildApp({
-      gateway,
-      bindHost: '127.0.0.1',
-      rateLimits: false,
-      identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
-      streams: { subscriptionsFile: join(home, 'subscriptions.json'), restore: true },
-    });
-    await app.ready();
-    return app;
-  }
+  const gatewayOn = (home: string) => appWithSubscriptions(home);
 
   test('rankings and projections are subscribed again, each as it was', async () => {
     const home = mkdtempSync(join(tmpdir(), 'sjgate-index-'));

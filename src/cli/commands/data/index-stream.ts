@@ -8,7 +8,7 @@ import type { Cli, CliEnv } from '../../context.js';
 import { UsageError } from '../../context.js';
 import type { Row } from '../../output.js';
 import { oneOf, text } from '../../parsers.js';
-import { followStream, printLine, stopSignal, streamAction } from '../../stream.js';
+import { followSubscription, printLine, stopSignal, streamAction } from '../../stream.js';
 
 export const RANKINGS = ['top10', 'abs10', 'positive25', 'negative25'] as const;
 
@@ -54,8 +54,22 @@ export function projection(value: string): Projection {
   return { kind: 'ranking', target, metric, order, limit: count, ...(group ? { group } : {}) };
 }
 
+const FAMILY_PATHS = {
+  index_contribution: [STREAM_PATHS.subscribeIndexContribution, STREAM_PATHS.unsubscribeIndexContribution],
+  industry_contribution: [STREAM_PATHS.subscribeIndustryContribution, STREAM_PATHS.unsubscribeIndustryContribution],
+  index_components: [STREAM_PATHS.subscribeIndexComponents, STREAM_PATHS.unsubscribeIndexComponents],
+} as const;
+
+export interface IndexStreamRequest {
+  family: keyof typeof FAMILY_PATHS;
+  subscribe: string;
+  unsubscribe: string;
+  /** What both paths take. */
+  body: { index: { code: string }; ranking?: string; projection?: Projection };
+}
+
 /** Which stream the flags name: its family, its subscribe and unsubscribe paths and their body. */
-export function indexStreamRequest(options: IndexStreamOptions) {
+export function indexStreamRequest(options: IndexStreamOptions): IndexStreamRequest {
   const chosen = [options.ranking, options.industry ? true : undefined, options.projection].filter(
     (flag) => flag !== undefined,
   );
@@ -63,40 +77,24 @@ export function indexStreamRequest(options: IndexStreamOptions) {
     throw new UsageError('name one stream: --ranking <RANKING>, --industry or --projection <PROJECTION>');
   }
   const index = { code: options.index };
-  if (options.ranking !== undefined) {
-    return {
-      family: 'index_contribution',
-      subscribe: STREAM_PATHS.subscribeIndexContribution,
-      unsubscribe: STREAM_PATHS.unsubscribeIndexContribution,
-      body: { index, ranking: options.ranking },
-    } as const;
-  }
-  if (options.industry) {
-    return {
-      family: 'industry_contribution',
-      subscribe: STREAM_PATHS.subscribeIndustryContribution,
-      unsubscribe: STREAM_PATHS.unsubscribeIndustryContribution,
-      body: { index },
-    } as const;
-  }
-  return {
-    family: 'index_components',
-    subscribe: STREAM_PATHS.subscribeIndexComponents,
-    unsubscribe: STREAM_PATHS.unsubscribeIndexComponents,
-    body: { index, projection: options.projection },
-  } as const;
+  const [family, body]: [IndexStreamRequest['family'], IndexStreamRequest['body']] =
+    options.ranking !== undefined
+      ? ['index_contribution', { index, ranking: options.ranking }]
+      : options.projection !== undefined
+        ? ['index_components', { index, projection: options.projection }]
+        : ['industry_contribution', { index }];
+  const [subscribe, unsubscribe] = FAMILY_PATHS[family];
+  return { family, subscribe, unsubscribe, body };
 }
 
-type Request = ReturnType<typeof indexStreamRequest>;
-
 /** Whether an event is of the subscription (the stream carries every subscription of its family). */
-function accepts(request: Request, data: Row): boolean {
+function accepts(request: IndexStreamRequest, data: Row): boolean {
   const code = (data.code ?? (data.contract as Row | undefined)?.code) as string | undefined;
   if (code !== request.body.index.code) return false;
-  if ('ranking' in request.body) return data.ranking === request.body.ranking;
-  if ('projection' in request.body) {
+  if (request.body.ranking !== undefined) return data.ranking === request.body.ranking;
+  const asked = request.body.projection;
+  if (asked !== undefined) {
     const held = data.projection as Row | undefined;
-    const asked = request.body.projection!;
     return (
       held?.kind === asked.kind &&
       held?.metric === asked.metric &&
@@ -141,37 +139,23 @@ async function streamIndex(cli: Cli, options: IndexStreamOptions, json: boolean,
     client.post<{ success: boolean; message: string }>(request.subscribe, request.body),
   );
   if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
-  let failure: { error: unknown } | null = null;
-  try {
-    if (cli.io.stderr.isTTY) cli.printError(`${answer.message} (Ctrl+C to stop)`);
-    await followStream(
-      cli.client,
-      streamDataPath(request.family),
-      (message) => {
-        if (message.event === `${request.family}_gap`) return cli.printError(`missed events: ${message.data}`);
-        if (message.event !== request.family) return;
-        const data = JSON.parse(message.data) as Row;
-        if (!accepts(request, data)) return;
-        printLine(cli.io.stdout, json ? cli.toJson(data, false) : formatIndexEvent(request.family, data));
-      },
-      {
-        signal,
-        notice: cli.printError,
-        beforeReconnect: async () => {
-          await cli.client.post(request.subscribe, request.body);
-        },
-      },
-    );
-  } catch (error) {
-    failure = { error };
-  }
-  try {
-    await cli.client.post(request.unsubscribe, request.body);
-  } catch (error) {
-    if (failure === null) failure = { error };
-    else cli.printError(`warning: could not unsubscribe: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (failure !== null) throw failure.error;
+  if (cli.io.stderr.isTTY) cli.printError(`${answer.message} (Ctrl+C to stop)`);
+  await followSubscription(
+    cli,
+    streamDataPath(request.family),
+    (message) => {
+      if (message.event === `${request.family}_gap`) return cli.printError(`missed events: ${message.data}`);
+      if (message.event !== request.family) return;
+      const data = JSON.parse(message.data) as Row;
+      if (!accepts(request, data)) return;
+      printLine(cli.io.stdout, json ? cli.toJson(data, false) : formatIndexEvent(request.family, data));
+    },
+    {
+      signal,
+      subscribe: () => cli.client.post(request.subscribe, request.body),
+      unsubscribe: () => cli.client.post(request.unsubscribe, request.body),
+    },
+  );
 }
 
 export function registerIndexStream(data: Command, env: CliEnv): void {

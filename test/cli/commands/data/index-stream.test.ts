@@ -2,20 +2,12 @@
 // events of that subscription, and unsubscribes on Ctrl+C; projections are read as SinoPac names them.
 
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { formatIndexEvent, indexStreamRequest, projection } from '../../../../src/cli/commands/data/index-stream.js';
 import { EXIT, UsageError } from '../../../../src/cli/context.js';
-import {
-  ctrlCAfter,
-  type Fake,
-  fakeServer,
-  frame,
-  json,
-  jsonLinesOf,
-  sjgate,
-  sseHead,
-  streamingGateway,
-} from '../../streaming.js';
+import { testApp } from '../../../helpers/app.js';
+import { ctrlCAfter, type Fake, fakeServer, frame, json, jsonLinesOf, sjgate, sseHead } from '../../streaming.js';
 
 const contribution = (ranking: string, code = 'IX0001') => ({
   ranking,
@@ -106,19 +98,35 @@ describe('sjgate data index-stream', () => {
 });
 
 describe('sjgate data index-stream against the gateway', () => {
-  const streaming = streamingGateway();
-
   test('a projection streams its events and unsubscribes; one not served is the daemon’s 400', async () => {
-    const args = ['data', 'index-stream', '--projection', 'groups/contribution'];
-    const run = await sjgate(streaming.port, args, ctrlCAfter(1));
-    assert.equal(run.code, 0, run.stderr);
-    const [event] = jsonLinesOf(run.stdout) as { unit: string; groups: unknown[] }[];
-    assert.equal(event!.unit, 'points');
-    assert.ok(event!.groups.length > 5);
-    const held = await streaming.api('GET', '/api/v1/stream/subscriptions');
-    assert.equal(held.count, 0, 'unsubscribed on Ctrl+C');
-    const refused = await sjgate(streaming.port, ['data', 'index-stream', '--projection', 'rank/group/weight/asc/10']);
-    assert.equal(refused.code, EXIT.error);
-    assert.match(refused.stderr, /unsupported index_components projection/);
+    const { app, clock, broker } = await testApp();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const held = async () => (await app.inject('/api/v1/stream/subscriptions')).json().count as number;
+    try {
+      const args = ['data', 'index-stream', '--projection', 'groups/contribution'];
+      const run = await sjgate(port, args, async (output) => {
+        // The market moves only when the test says: an index update each time, until the CLI has printed one (the
+        // first ones may come before its stream is attached).
+        for (let step = 0; step < 300 && !output.stdout().includes('\n'); step++) {
+          if (broker.quotes.size > 0) {
+            clock.advance(5_000);
+            broker.feed.step();
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        process.emit('SIGINT', 'SIGINT');
+      });
+      assert.equal(run.code, 0, run.stderr);
+      const [event] = jsonLinesOf(run.stdout) as { unit: string; groups: unknown[] }[];
+      assert.equal(event!.unit, 'points');
+      assert.ok(event!.groups.length > 5);
+      assert.equal(await held(), 0, 'unsubscribed on Ctrl+C');
+      const refused = await sjgate(port, ['data', 'index-stream', '--projection', 'rank/group/weight/asc/10']);
+      assert.equal(refused.code, EXIT.error);
+      assert.match(refused.stderr, /unsupported index_components projection/);
+    } finally {
+      await app.close();
+    }
   });
 });
