@@ -29,6 +29,8 @@ import type {
   WarrantInfo,
   WarrantUnderlying,
 } from '../domain/contracts.js';
+import type { IndexComponents } from '../domain/index-components.js';
+import type { ContributionRanking, ProjectionRequest } from '../domain/index-projections.js';
 import type {
   ComboRef,
   ContractRef,
@@ -127,6 +129,11 @@ export interface MarketDataPort {
   punish(): Promise<Punish>;
   notice(): Promise<Notice>;
   dailyQuotes(date: string | undefined, excludeWarrants: boolean): Promise<DailyQuotes>;
+  /**
+   * The components of IX0001 or IX0043 now, with their weights, points and industry groups. Rejects with
+   * InvalidRequestError for any other contract and NotFoundError for an unknown code.
+   */
+  indexComponents(index: ContractRef): Promise<IndexComponents>;
 }
 
 export interface AccountsPort {
@@ -307,6 +314,10 @@ export interface SubscribeInput {
   contract: ContractRef | ComboRef;
   quoteType: QuoteType;
   intradayOdd: boolean;
+  /** IndexContribution: which ranking of the components. */
+  ranking?: ContributionRanking | undefined;
+  /** IndexComponents: which projection of the components or their groups. */
+  projection?: ProjectionRequest | undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AccountsPort, QuoteFeedPort, SubscribeInput } from '../broker/port
 import { STREAM_PATHS } from '../contract/paths.js';
 import { type Account, type AccountSelector, accountKeyOf } from '../domain/accounts.js';
 import { DomainError } from '../domain/errors.js';
+import { projectionValue } from '../domain/index-projections.js';
 import {
   isComboSubscription,
   MAX_SUBSCRIPTIONS,
@@ -175,6 +176,10 @@ export class SubscriptionBook {
 /** The request that names a held subscription again (R1/R2 by their alias, so they follow the roll). */
 function requestOf(subscription: QuoteSubscription): SubscribeInput {
   const common = { quoteType: subscription.quote_type, intradayOdd: subscription.intraday_odd };
+  if (!isComboSubscription(subscription) && (subscription.ranking || subscription.projection)) {
+    const { security_type, exchange, code, ranking, projection } = subscription;
+    return { contract: { security_type, exchange, code }, ...common, ranking, projection };
+  }
   if (isComboSubscription(subscription)) {
     const { legs, combo_type } = subscription.contract;
     const refs = legs.map(({ security_type, exchange, code }) => ({ security_type, exchange, code }));
@@ -192,12 +197,18 @@ export function topicOf(subscription: QuoteSubscription): string {
     Quote: 'QUO/v2',
     KBar: 'KBR/v1',
     CalculatedIndex: 'CAL/v1',
+    IndexContribution: 'CTB/v1',
+    IndustryContribution: 'IDC/v1',
+    IndexComponents: 'CMP/v1',
   } as const;
   const kind = kinds[subscription.quote_type];
   if (isComboSubscription(subscription)) {
     return `${kind}/FOP/*/TFE/${subscription.contract.legs.map((leg) => leg.target_code ?? leg.code).join('/')}`;
   }
   const code = subscription.target_code ?? subscription.code;
+  if (subscription.ranking) return `${kind}/IND/${subscription.exchange}/${code}/${subscription.ranking}`;
+  if (subscription.projection)
+    return `${kind}/IND/${subscription.exchange}/${code}/${projectionValue(subscription.projection)}`;
   if (subscription.security_type === 'IND') return `QUO/v1/IND/*/${subscription.exchange}/${code}`;
   if (subscription.security_type === 'FUT' || subscription.security_type === 'OPT') return `${kind}/FOP/*/TFE/${code}`;
   return `${kind}/${subscription.intraday_odd ? 'ODD' : 'STK'}/*/${subscription.exchange}/${code}`;

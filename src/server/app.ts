@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth.js';
 import { contractsRoutes } from './routes/contracts.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { derivedStreamRoutes } from './routes/derived-streams.js';
+import { indexStreamRoutes } from './routes/index-streams.js';
 import { marketDataRoutes } from './routes/market-data.js';
 import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reserveRoutes(gateway));
       await api.register(streamRoutes(gateway, streams));
       await api.register(derivedStreamRoutes(gateway, streams));
+      await api.register(indexStreamRoutes(gateway, streams));
       await api.register(watchlistRoutes(gateway));
       await api.register(agentHarnessRoutes(harness));
       if (store) await api.register(appsRoutes(store));

@@ -196,6 +196,53 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
       close: 23000,
       simtrade: false,
     });
+    // The index analytics: SinoPac's ranking and projection objects, its events through the whole stack.
+    const taiex = { index: { code: 'IX0001' } };
+    const contribution = await postJson(`${production.base}/stream/subscribe/index_contribution`, {
+      ...taiex,
+      ranking: 'abs10',
+    });
+    assert.deepEqual(contribution.body, {
+      success: true,
+      message: 'Subscribed to the index_contribution of IX0001 abs10',
+    });
+    const [ranked] = await events.waitFor(1, (e) => e.event === 'index_contribution');
+    const rankedData = JSON.parse(ranked!.data);
+    assert.deepEqual(
+      [rankedData.ranking, rankedData.code, rankedData.entries[0]],
+      [
+        'abs10',
+        'IX0001',
+        { code: '2330', price: '1005', reference: '1000', price_chg: '5', pct_chg: '0.5', points: '1.25' },
+      ],
+    );
+    await postJson(`${production.base}/stream/subscribe/industry_contribution`, taiex);
+    const [industry] = await events.waitFor(1, (e) => e.event === 'industry_contribution');
+    const industryData = JSON.parse(industry!.data) as { entries: { points: string }[]; index_price_chg: string };
+    assert.equal(
+      industryData.entries.reduce((sum, e) => sum + Math.round(Number(e.points) * 100), 0),
+      Math.round(Number(industryData.index_price_chg) * 100),
+    );
+    const breadth = { kind: 'group_metric', metric: 'breadth' };
+    await postJson(`${production.base}/stream/subscribe/index_components`, { ...taiex, projection: breadth });
+    const [groups] = await events.waitFor(1, (e) => e.event === 'index_components');
+    const groupsData = JSON.parse(groups!.data);
+    assert.deepEqual(
+      [groupsData.unit, groupsData.projection, groupsData.groups.map((g: { category: string }) => g.category)],
+      ['breadth', { ...breadth, target: null, order: null, limit: null, group: null }, ['17', '24']],
+    );
+    const refused = await postJson(`${production.base}/stream/subscribe/index_components`, {
+      ...taiex,
+      projection: { ...breadth, kind: 'ranking', target: 'group', order: 'desc', limit: 10 },
+    });
+    assert.equal(refused.status, 400, 'a projection SinoPac does not serve is refused before it is asked');
+    const snapshot = await postJson(`${production.base}/data/index_components`, { contract: { code: 'IX0001' } });
+    assert.equal(snapshot.status, 200, JSON.stringify(snapshot.body));
+    const whole = snapshot.body as { entries: { contract: { code: string } }[]; weight_method: string };
+    assert.deepEqual(
+      [whole.weight_method, whole.entries.map((e) => e.contract.code)],
+      ['reference_market_cap', ['2330', '2884', '2890']],
+    );
     const quoteOfCombo = await postJson(`${production.base}/stream/subscribe`, {
       contract: { legs },
       quote_type: 'Quote',

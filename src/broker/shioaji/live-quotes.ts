@@ -106,5 +106,8 @@ function streamOf(subscription: QuoteSubscription) {
     code: subscription.target_code ?? subscription.code,
     quote_type: subscription.quote_type,
     intraday_odd: subscription.intraday_odd,
+    // The index analytics: the SDK's ranking= or projection= keyword.
+    ...(subscription.ranking ? { ranking: subscription.ranking } : {}),
+    ...(subscription.projection ? { projection: subscription.projection } : {}),
   };
 }

@@ -7,6 +7,7 @@ import type { Clock } from '../../domain/time.js';
 import { SimAccounts } from './accounts.js';
 import type { ReferencePrices } from './catalog/references.js';
 import { SimContracts } from './contracts.js';
+import { IndexSnapshots } from './index-snapshot.js';
 import { MarketFeed } from './market/feed.js';
 import { SimMarket } from './market/market.js';
 import { SimMarketData } from './market-data.js';
@@ -49,6 +50,8 @@ export class SimBroker {
   readonly feed: MarketFeed;
   /** Live quotes of the subscribed products, read off the feed. */
   readonly quotes: SimQuotes;
+  /** IX0001 and IX0043 decomposed into their components now (POST /data/index_components). */
+  readonly indexSnapshots: IndexSnapshots;
 
   private tickTimer: NodeJS.Timeout | null = null;
   /** When the next contract refresh is due (epoch ms of the clock). */
@@ -64,6 +67,7 @@ export class SimBroker {
     this.accounts = new SimAccounts(options.apiKey);
     this.marketData = new SimMarketData(this.market, this.contracts, options.clock);
     this.quotes = new SimQuotes(this.market, this.contracts, this.feed);
+    this.indexSnapshots = new IndexSnapshots(this.market, this.contracts, options.clock);
     this.reserves = new ReserveBook(() => this.market.dayAt('stock', this.clock.now()));
     this.orders = new SimOrders(
       this.market,

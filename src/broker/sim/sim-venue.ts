@@ -70,17 +70,20 @@ export class SimVenue implements Venue {
         return simulatedCaExpiry(exchange.clock.now());
       },
     };
-    this.marketData = promised(exchange.marketData, [
-      'ticks',
-      'kbars',
-      'snapshots',
-      'scanner',
-      'creditEnquire',
-      'shortStockSources',
-      'punish',
-      'notice',
-      'dailyQuotes',
-    ]);
+    this.marketData = {
+      ...promised(exchange.marketData, [
+        'ticks',
+        'kbars',
+        'snapshots',
+        'scanner',
+        'creditEnquire',
+        'shortStockSources',
+        'punish',
+        'notice',
+        'dailyQuotes',
+      ]),
+      indexComponents: async (index) => exchange.indexSnapshots.indexComponents(index),
+    };
     this.orders = {
       ...promised(orders, [
         'place',

@@ -4,11 +4,19 @@
 // auctions reach the same streams, flagged, without counting as trades.
 
 import type { ContractInfo } from '../../../domain/contracts.js';
-import type { MarketEvent, MarketEventName, QuoteType } from '../../../domain/quotes.js';
+import {
+  INDEX_ANALYTICS_EVENTS,
+  isIndexAnalytics,
+  type MarketEvent,
+  type MarketEventName,
+  type ProductSubscription,
+  type QuoteType,
+} from '../../../domain/quotes.js';
 import { type Book, bookAt } from '../market/book.js';
 import type { FeedUpdate } from '../market/feed.js';
 import type { SimMarket } from '../market/market.js';
 import type { Tape } from '../market/tape.js';
+import { showIndexAnalytics } from './analytics-stream.js';
 import { contextOf, type QuoteContext, type QuoteFamily, type QuoteSource } from './day-context.js';
 import { DayState } from './day-state.js';
 import { KbarBuilder, kbarPayload, type MinuteBar } from './kbar-builder.js';
@@ -33,6 +41,8 @@ export interface Stream {
    * subscribed together get each event once.
    */
   subscriptions: Set<string>;
+  /** The index analytics streams: the ranking or projection each subscription asked for, by subscriptionKey. */
+  views?: Map<string, ProductSubscription>;
 }
 
 const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
@@ -43,6 +53,7 @@ const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
     Quote: 'quote_stk',
     KBar: 'kbar',
     CalculatedIndex: 'calculated_index',
+    ...INDEX_ANALYTICS_EVENTS,
   },
   fop: {
     Tick: 'tick_fop',
@@ -50,6 +61,7 @@ const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
     Quote: 'quote_fop',
     KBar: 'kbar',
     CalculatedIndex: 'calculated_index',
+    ...INDEX_ANALYTICS_EVENTS,
   },
   idx: {
     Tick: 'quote_idx',
@@ -57,6 +69,7 @@ const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
     Quote: 'quote_idx',
     KBar: 'kbar',
     CalculatedIndex: 'calculated_index',
+    ...INDEX_ANALYTICS_EVENTS,
   },
 };
 
@@ -165,9 +178,12 @@ export class Channel {
   private show(streams: Stream[], shown: Shown, k: number): void {
     const context = this.context!;
     const family = this.source.family;
+    const decomposition = memo(() => context.index!.members().decompositionAt(shown.state.last.timeUs / 1000));
     for (const stream of streams) {
       const name = EVENT_NAMES[family][stream.quoteType];
-      if (stream.quoteType === 'CalculatedIndex') {
+      if (isIndexAnalytics(stream.quoteType)) {
+        showIndexAnalytics(this.emit, context, stream, decomposition, shown);
+      } else if (stream.quoteType === 'CalculatedIndex') {
         this.emit({ name, data: calculatedIndex(context, shown.state, shown.simtrade) });
       } else if (family === 'idx') {
         this.emit({ name, data: this.indexQuote(shown.state, k) });

@@ -1,10 +1,13 @@
-// `sjgate data ticks|kbars|snapshots|scanner|credit-enquire|short-stock-sources|regulatory|daily-quotes|stream`:
+// `sjgate data ticks|kbars|snapshots|scanner|credit-enquire|short-stock-sources|regulatory|daily-quotes|stream|
+// index-stream|index-components`:
 // market data with the official CLI's flags. Column-oriented answers are shown one row per entry.
 
 import type { Command } from 'commander';
 import type { CliEnv } from '../../context.js';
 import { registerCreditEnquire } from './credit-enquire.js';
 import { registerDailyQuotes } from './daily-quotes.js';
+import { registerIndexComponents } from './index-components.js';
+import { registerIndexStream } from './index-stream.js';
 import { registerKbars } from './kbars.js';
 import { registerRegulatory } from './regulatory.js';
 import { registerScanner } from './scanner.js';
@@ -39,4 +42,6 @@ Examples:
   registerRegulatory(data, env);
   registerDailyQuotes(data, env);
   registerStream(data, env);
+  registerIndexStream(data, env);
+  registerIndexComponents(data, env);
 }
