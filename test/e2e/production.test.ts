@@ -210,15 +210,11 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     const rankedData = JSON.parse(ranked!.data);
     assert.deepEqual(
       [rankedData.ranking, rankedData.code, rankedData.entries[0]],
-      [
-        'abs10',
-        'IX0001',
-        { code: '2330', price: '1005', reference: '1000', price_chg: '5', pct_chg: '0.5', points: '1.25' },
-      ],
+      ['abs10', 'IX0001', { code: '2330', price: 1005, reference: 1000, price_chg: 5, pct_chg: 0.5, points: 1.25 }],
     );
     await postJson(`${production.base}/stream/subscribe/industry_contribution`, taiex);
     const [industry] = await events.waitFor(1, (e) => e.event === 'industry_contribution');
-    const industryData = JSON.parse(industry!.data) as { entries: { points: string }[]; index_price_chg: string };
+    const industryData = JSON.parse(industry!.data) as { entries: { points: number }[]; index_price_chg: number };
     assert.equal(
       industryData.entries.reduce((sum, e) => sum + Math.round(Number(e.points) * 100), 0),
       Math.round(Number(industryData.index_price_chg) * 100),
