@@ -86,7 +86,7 @@ export function industryContribution(moment: AnalyticsMoment, decomposition: Ind
 }
 
 /** A value of a projection in its unit: points and percents to the hundredth, the rest whole. */
-const valueOf = (metric: string, value: number) =>
+const projectedValue = (metric: string, value: number) =>
   metric === 'contribution' || metric.endsWith('performance') || metric === 'pct_chg'
     ? rounded(value, 2)
     : Math.round(value);
@@ -113,7 +113,7 @@ export function indexComponents(
         code: entry.contract.code,
         category: entry.category,
         ...priceFields(entry),
-        value: valueOf(projection.metric, value),
+        value: projectedValue(projection.metric, value),
         reference_weight_ppm: entry.reference_weight_ppm,
         price_source: entry.price_source,
         trading_status: entry.trading_status,
@@ -128,7 +128,7 @@ export function indexComponents(
       category: group.category,
       name: group.name,
       item_count: group.item_count,
-      value: valueOf(projection.metric, value),
+      value: projectedValue(projection.metric, value),
     })),
   };
 }
