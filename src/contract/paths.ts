@@ -114,6 +114,8 @@ export const STREAM_ROUTES = {
   unsubscribeKbars: '/stream/unsubscribe/kbars',
   subscribeCalculatedIndex: '/stream/subscribe/calculated_index',
   unsubscribeCalculatedIndex: '/stream/unsubscribe/calculated_index',
+  subscribeScanner: '/stream/subscribe/scanner',
+  unsubscribeScanner: '/stream/unsubscribe/scanner',
   subscriptions: '/stream/subscriptions',
   status: '/stream/status',
   receivers: '/stream/receivers',

@@ -25,6 +25,7 @@ export const MARKET_EVENT_NAMES = [
   'quote_idx',
   'kbar',
   'calculated_index',
+  'scanner',
 ] as const;
 export type MarketEventName = (typeof MARKET_EVENT_NAMES)[number];
 
