@@ -203,7 +203,7 @@ export function priceMove(
   if (tickChange < PRICE_MOVE_PRESET.minimum_tick_change) return null;
   return {
     reference,
-    change_price: change,
+    change_price: Math.round(change * 10_000) / 10_000,
     change_percent: Math.round(percent * 100) / 100,
     tick_change: direction * tickChange,
     elapsed_ms: Math.round((now.timeUs - reference.timeUs) / 1000),

@@ -79,8 +79,10 @@ export class StockScan {
       );
       if (move) fire({ rule, timeUs: trade.timeUs, extra: { family: 'price_move', ...move } });
     }
+    // The book top in force at each trade is remembered, changed or not, so a move is measured from where it stood.
+    const standing = { trade: trade.price, bid: trade.top.bid, ask: trade.top.ask };
     for (const name of ['trade', 'bid', 'ask'] as const) {
-      if (seen[name] !== 0) this.remember(this.series[name], { timeUs: trade.timeUs, price: seen[name] });
+      if (standing[name] !== 0) this.remember(this.series[name], { timeUs: trade.timeUs, price: standing[name] });
     }
     if (isVolumeBurst(trade.amount, threshold)) {
       fire({
