@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from .convert import to_json
 from .quotes import quote_payload
+from .scanner import scanner_payload
 from .wire import Wire
 
 QUOTE_SETTERS = {
@@ -48,6 +49,8 @@ def install(api: Any, wire: Wire) -> None:
     api.set_order_callback(_guarded("order", lambda state, event: wire.event("order", order_event(state, event))))
     for family, setter in QUOTE_SETTERS.items():
         getattr(api, setter)(_quote_callback(wire, family), bind=False)
+    api.set_on_scanner_callback(_guarded("scanner", lambda event: wire.event(
+        "quote", {"name": "scanner", "data": scanner_payload(event)})), bind=False)
     api.set_session_down_callback(_guarded("session_down", lambda: wire.event("session_down", {})))
 
 
