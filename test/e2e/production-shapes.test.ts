@@ -316,6 +316,9 @@ describe('production answers with the simulator’s shapes', { skip, timeout: 90
     await compare('POST', r(STREAM_PATHS.unsubscribeKbars), { stocks: [{ code: '2330' }] });
     await compare('POST', r(STREAM_PATHS.subscribeCalculatedIndex), { index: { code: 'IX0001' } });
     await compare('POST', r(STREAM_PATHS.unsubscribeCalculatedIndex), { index: { code: 'IX0001' } });
+    const scanner = { scanner: { kind: 'preset_rule', id: 'volume_burst' }, region: 'TW', security_type: 'STK' };
+    await compare('POST', r(STREAM_PATHS.subscribeScanner), { ...scanner, exchange: 'TSE' });
+    await compare('POST', r(STREAM_PATHS.unsubscribeScanner), { ...scanner, exchange: 'TSE' });
 
     // The order listings and changes, on a resting buy at the limit down placed in both.
     await compare('POST', r(ORDER_PATHS.trades), {});

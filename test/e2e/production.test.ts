@@ -196,6 +196,26 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
       close: 23000,
       simtrade: false,
     });
+    const scanner = (id: string, exchange: string) => ({
+      scanner: { kind: 'preset_rule', id },
+      region: 'TW',
+      security_type: 'STK',
+      exchange,
+    });
+    const scanned = await postJson(`${production.base}/stream/subscribe/scanner`, scanner('limit_up_unlocked', 'OTC'));
+    assert.deepEqual(scanned.body, { success: true, message: 'Subscribed to the scanner limit_up_unlocked on OTC' });
+    await postJson(`${production.base}/stream/subscribe/scanner`, { ...scanner('', 'TSE'), scanner: 'simtrade' });
+    const [signal] = await events.waitFor(1, (e) => e.event === 'scanner' && 'extra' in JSON.parse(e.data));
+    const signalData = JSON.parse(signal!.data);
+    assert.deepEqual(
+      [signalData.scanner, signalData.exchange, signalData.extra.previous_best_price, typeof signalData.quote.close],
+      ['limit_up_unlocked', 'OTC', null, 'string'],
+      signal!.data,
+    );
+    assert.deepEqual(Object.keys(signalData.extra), ['previous_best_price', 'trigger_price', 'limit_price']);
+    const [state] = await events.waitFor(1, (e) => e.event === 'scanner' && 'scanners' in JSON.parse(e.data));
+    assert.deepEqual(JSON.parse(state!.data).scanners, ['simtrade']);
+    assert.equal(JSON.parse(state!.data).quote.simtrade, true);
     const quoteOfCombo = await postJson(`${production.base}/stream/subscribe`, {
       contract: { legs },
       quote_type: 'Quote',
