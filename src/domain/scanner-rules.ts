@@ -52,6 +52,21 @@ export function scannerFamilyOf(id: ScannerId): ScannerFamily {
   return 'state';
 }
 
+/** Refuses what is not a scanner subscription (a hand-edited subscriptions file, say), naming what is allowed. */
+export function checkScannerSubscription(subscription: ScannerSubscription): void {
+  const { scanner, region, security_type, exchange } = subscription;
+  if (!isScannerRule(scanner) && !isScannerState(scanner)) {
+    throw new InvalidRequestError(
+      `unknown scanner "${scanner}": one of ${[...SCANNER_RULES, ...SCANNER_STATES].join(', ')}`,
+    );
+  }
+  if (region !== 'TW' || security_type !== 'STK' || !(SCANNER_EXCHANGES as readonly string[]).includes(exchange)) {
+    throw new InvalidRequestError(
+      `a scanner covers region TW, security_type STK, exchange TSE or OTC; not ${region} ${security_type} ${exchange}`,
+    );
+  }
+}
+
 /** One key per distinct scanner subscription (subscribing twice is one subscription). */
 export const scannerKey = (subscription: ScannerSubscription): string =>
   `scanner:${subscription.scanner}:${subscription.exchange}`;

@@ -15,7 +15,7 @@ import {
   SUBSCRIPTION_OK_EVENT_CODE,
   subscriptionKey,
 } from '../domain/quotes.js';
-import { type ScannerSubscription, scannerKey } from '../domain/scanner-rules.js';
+import { checkScannerSubscription, type ScannerSubscription, scannerKey } from '../domain/scanner-rules.js';
 
 export interface SubscriptionBookOptions {
   quotes: QuoteFeedPort;
@@ -89,6 +89,7 @@ export class SubscriptionBook {
    * of the MAX_SUBSCRIPTIONS a session holds, as one upstream topic.
    */
   async subscribeScanner(subscription: ScannerSubscription): Promise<ScannerSubscription> {
+    checkScannerSubscription(subscription);
     const key = scannerKey(subscription);
     const held = this.scanners.get(key);
     if (held) return held;

@@ -96,7 +96,7 @@ function exchangeAt(time: string) {
   };
   const scanner = (id: ScannerId, exchange: 'TSE' | 'OTC' = 'TSE') =>
     ({ scanner: id, region: 'TW', security_type: 'STK', exchange }) as const;
-  return { broker, events, run, scanner };
+  return { broker, clock, events, run, scanner };
 }
 
 describe('the simulated exchange under the scanner', { timeout: 30_000 }, () => {
@@ -165,6 +165,29 @@ describe('the simulated exchange under the scanner', { timeout: 30_000 }, () => 
     run(10_000);
     assert.equal(events.length, seen);
     assert.deepEqual(broker.scanner.scanned(), {});
+  });
+
+  test('suspend gives the quote of each suspended stock of the exchange when subscribed and at each new day', () => {
+    const { broker, clock, events, run, scanner } = exchangeAt('10:00:00');
+    // The simulated catalog suspends no stock: one is made so here.
+    const listings = broker.market.listings;
+    const stockOn = listings.stockOn.bind(listings);
+    listings.stockOn = (code, day) => ({ ...stockOn(code, day), trading_suspended: code === '2330' });
+    broker.scanner.subscribe(scanner('suspend'));
+    broker.scanner.subscribe(scanner('suspend', 'OTC'));
+    assert.equal(events.length, 1, 'one suspended stock, on TSE');
+    const data = events[0]!.data as Wire;
+    assert.deepEqual(Object.keys(data), ['scanners', 'region', 'security_type', 'exchange', 'quote']);
+    assert.deepEqual(
+      [data.scanners, data.exchange, data.quote.code, data.quote.suspend],
+      [['suspend'], 'TSE', '2330', true],
+    );
+    run(60_000);
+    assert.equal(events.length, 1, 'not again within the day');
+    clock.advance(3 * 24 * 3_600_000); // Friday to Monday
+    broker.feed.step();
+    assert.equal(events.length, 2, 'again on the next trading day');
+    assert.equal((events.at(-1)!.data as Wire).quote.code, '2330');
   });
 
   test('the same seed and clock give the same signals', () => {

@@ -3,7 +3,7 @@
 // bad bodies get the envelope naming what is allowed.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -189,5 +189,17 @@ describe('scanner subscriptions across restarts', { timeout: 30_000 }, () => {
     const again = await post(second.app, UNSUBSCRIBE, body('simtrade'));
     assert.equal(again.body.success, true, 'held again after the restart');
     await second.app.close();
+
+    // A hand-edited file: what is not a scanner is reported and dropped, the rest restored.
+    const edited = JSON.parse(readFileSync(join(home, 'subscriptions.json'), 'utf8'));
+    edited.scanners.push({ scanner: 'moon', region: 'TW', security_type: 'STK', exchange: 'TSE' });
+    writeFileSync(join(home, 'subscriptions.json'), JSON.stringify(edited));
+    const third = await gatewayOn(home);
+    assert.equal(third.app.streams.restored?.restored, 2);
+    assert.deepEqual(
+      third.app.streams.restored?.failed.map((f) => f.subscription),
+      ['scanner:moon:TSE'],
+    );
+    await third.app.close();
   });
 });
