@@ -59,6 +59,8 @@ class ExchangeScan {
     this.ensureDay(nowMs);
     if (isScannerRule(id)) {
       this.rules.add(id);
+      // The threshold reads the previous day's tapes: built now rather than in the middle of a step.
+      if (id === 'volume_burst') this.volumeThreshold();
       return;
     }
     if (this.states.has(id)) return;
@@ -109,6 +111,7 @@ class ExchangeScan {
       return { stock, tape, cursor, state, scan: new StockScan(limits, top), trial: null, trialCursor: 0 };
     });
     for (const [index, member] of this.members.entries()) this.queueNext(member, index);
+    if (this.rules.has('volume_burst')) this.volumeThreshold();
     if (this.states.has('simtrade')) this.openTrials(nowMs);
     if (this.states.has('suspend')) this.showSuspended(nowMs * 1000);
   }
