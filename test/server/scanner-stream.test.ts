@@ -40,6 +40,12 @@ describe('scanner subscriptions over HTTP', { timeout: 30_000 }, () => {
     });
     assert.equal((await post(app, SUBSCRIBE, body('suspend', 'OTC'))).body.success, true);
     assert.deepEqual(Object.keys(broker.scanner.scanned()).sort(), ['OTC', 'TSE']);
+    const listed = (await app.inject('/api/v1/stream/subscriptions')).json();
+    assert.deepEqual(listed.scanners, [
+      { scanner: 'volume_burst', region: 'TW', security_type: 'STK', exchange: 'TSE' },
+      { scanner: 'suspend', region: 'TW', security_type: 'STK', exchange: 'OTC' },
+    ]);
+    assert.equal(listed.count, 2, 'scanners count among the held subscriptions');
     assert.deepEqual(await post(app, UNSUBSCRIBE, body({ kind: 'preset_rule', id: 'volume_burst' }, 'OTC')), {
       status: 200,
       body: { success: false, message: 'No scanner subscription of volume_burst on OTC' },
@@ -105,6 +111,7 @@ describe('scanner subscriptions over HTTP', { timeout: 30_000 }, () => {
       answers.push((await post(app, '/api/v1/stream/subscribe', { code, quote_type: 'Tick' })).status);
     assert.equal(answers.filter((status) => status === 200).length, 198);
     assert.equal(answers.at(-1), 429);
+    assert.equal((await app.inject('/api/v1/stream/subscriptions')).json().count, 200);
     const over = await post(app, SUBSCRIBE, body('simtrade', 'OTC'));
     assert.equal(over.status, 429);
     assert.match(over.body.message, /at most 200 subscriptions/);

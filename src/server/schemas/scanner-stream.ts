@@ -43,3 +43,14 @@ export const ScannerSubscriptionResponseSchema = Type.Object(
   { success: Type.Boolean(), message: Type.String() },
   { title: 'CapabilitySubscriptionResponse' },
 );
+
+/** A held scanner subscription, as GET /stream/subscriptions lists it. */
+export const HeldScannerSchema = Type.Object(
+  {
+    scanner: Type.String({ description: 'the rule id or the state' }),
+    region: Type.String(),
+    security_type: Type.String(),
+    exchange: Type.String(),
+  },
+  { title: 'ScannerSubscription' },
+);

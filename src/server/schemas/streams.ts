@@ -7,6 +7,7 @@ import { STREAM_NAMES } from '../sse/families.js';
 import { AccountSchema } from './accounts.js';
 import { ComboTypeSchema, ContractSchema } from './contracts.js';
 import { ComboRefSchema, ContractRefSchema, contractRefFields } from './market-data.js';
+import { HeldScannerSchema } from './scanner-stream.js';
 
 const QuoteTypeSchema = Type.Enum([...QUOTE_TYPES], { description: 'Tick, BidAsk or Quote (an index: Quote only)' });
 /** What a held subscription may be: the three above, or a stream of the 1.7.1 subscribe routes. */
@@ -70,7 +71,8 @@ export const SubscriptionResponseSchema = Type.Object(
 export const SubscriptionListSchema = Type.Object(
   {
     subscriptions: Type.Array(SubscriptionSchema),
-    count: Type.Integer(),
+    scanners: Type.Array(HeldScannerSchema, { description: 'market scanners (POST /stream/subscribe/scanner)' }),
+    count: Type.Integer({ description: 'quote and scanner subscriptions together, as the limit counts them' }),
     limit: Type.Integer({ description: 'the most subscriptions held at a time' }),
     trade_accounts: Type.Array(Type.String(), { description: 'broker_id-account_id of accounts with subscribe_trade' }),
   },
