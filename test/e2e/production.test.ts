@@ -382,6 +382,8 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     const { base } = production;
     const events = await stream(production);
     await postJson(`${base}/stream/subscribe`, { contract: { code: '2330' }, quote_type: 'Tick' });
+    const burst = { scanner: { kind: 'preset_rule', id: 'volume_burst' }, region: 'TW', security_type: 'STK' };
+    await postJson(`${base}/stream/subscribe/scanner`, { ...burst, exchange: 'TSE' });
     await events.waitFor(1, (e) => e.event === 'tick_stk');
     const up = await eventually(
       () => upstreamOf(production),
@@ -391,6 +393,8 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     assert.equal(up.session_drops, 1);
     const seen = events.events.filter((e) => e.event === 'tick_stk').length;
     await events.waitFor(seen + 3, (e) => e.event === 'tick_stk', 10_000);
+    const scanned = events.events.filter((e) => e.event === 'scanner').length;
+    await events.waitFor(scanned + 3, (e) => e.event === 'scanner', 10_000);
     assert.ok(production.log.some((line) => /SinoPac dropped the session/.test(line)));
     const checks = await events.waitFor(5, (e) => e.event === 'contract_event', 5_000);
     assert.deepEqual(
