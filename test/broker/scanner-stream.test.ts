@@ -121,13 +121,14 @@ describe('the simulated exchange under the scanner', { timeout: 30_000 }, () => 
       assert.deepEqual(Object.keys(d), ['scanner', 'region', 'security_type', 'exchange', 'quote', 'extra']);
       assert.equal(d.exchange, 'TSE');
       assert.equal(d.extra.limit_price, d.quote.limit_up);
-      assert.equal(d.quote.date, DAY);
+      assert.equal(d.quote.date, DAY.replaceAll('-', '/'));
       assert.equal(d.quote.simtrade, false);
     }
     const touch = data.find((d) => d.scanner === 'bid_touch_limit_up')!;
     assert.equal(touch.extra.trigger_price, touch.quote.limit_up);
     assert.equal(touch.quote.bid_price, touch.quote.limit_up);
-    assert.equal(touch.quote.ask_price, '0', 'locked: no ask');
+    assert.equal(touch.quote.ask_price, 0, 'locked: no ask');
+    assert.equal(typeof touch.extra.trigger_price, 'number', 'numbers, as the other derived streams');
     const stamps = data.map((d) => d.quote.time);
     assert.deepEqual(stamps, [...stamps].sort(), 'in time order across the exchange');
   });
@@ -143,7 +144,7 @@ describe('the simulated exchange under the scanner', { timeout: 30_000 }, () => 
       assert.equal(d.exchange, 'OTC');
       assert.equal(d.extra.threshold, threshold);
       assert.ok(d.extra.amount >= d.extra.threshold);
-      assert.equal(d.extra.amount, Number(d.quote.amount));
+      assert.equal(d.extra.amount, d.quote.amount);
     }
     assert.deepEqual(Object.keys(broker.scanner.scanned()), ['OTC']);
   });

@@ -144,7 +144,7 @@ describe('scanner events on the streams', { timeout: 60_000 }, () => {
     const data = JSON.parse(first!.data);
     assert.equal(data.scanner, 'volume_burst');
     assert.deepEqual(Object.keys(data.extra), ['amount', 'volume', 'price', 'threshold']);
-    assert.equal(typeof data.quote.close, 'string');
+    assert.equal(typeof data.quote.close, 'number');
     for (const exchange of ['TSE', 'OTC']) {
       await post(app, UNSUBSCRIBE, body({ kind: 'preset_rule', id: 'volume_burst' }, exchange));
     }

@@ -1,15 +1,17 @@
 """The market scanner (1.7.1): the SDK's scanner presets built from the gateway's ids, and its three events
 (ScannerSignalEvent, ScannerQuoteEvent, ScannerGapEvent) to the `scanner` SSE payloads the simulator sends
-(src/broker/sim/scanner/scanner-payloads.ts)."""
+(src/broker/sim/scanner/scanner-payloads.ts): as in the other derived streams, prices, changes and amounts as JSON
+numbers and `date` as YYYY/MM/DD."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from .convert import enum_value
 from .errors import invalid
 from .params import get
-from .quotes import date_and_time, decimal_text, wire_value
+from .quotes import date_and_time, number
 
 LIMIT_RULES = (
     "bid_near_limit_up", "bid_touch_limit_up", "limit_up_unlocked", "ask_near_limit_down", "ask_touch_limit_down",
@@ -23,11 +25,16 @@ PRICE_MOVE_FACTORIES = {
 STATES = ("simtrade", "suspend")
 EXCHANGES = ("TSE", "OTC")
 
-# The quote's names on the scanner stream where the SDK's quote names them otherwise.
-QUOTE_ALIASES = {"total_amount": "amount_sum", "total_volume": "vol_sum", "price_chg": "diff_price",
-                 "pct_chg": "diff_rate"}
-QUOTE_KEYS = ("open", "high", "low", "close", "avg_price", "amount", "total_amount", "volume", "total_volume",
-              "tick_type", "chg_type", "price_chg", "pct_chg", "bid_price", "ask_price", "suspend", "simtrade")
+# The quote's fields on the scanner stream, by kind, under the names the scanner stream gives them (the SDK's quote
+# names the day's totals and the change total_amount, total_volume, price_chg and pct_chg).
+QUOTE_PRICES = {"open": "open", "high": "high", "low": "low", "close": "close", "avg_price": "avg_price",
+                "price_chg": "diff_price", "pct_chg": "diff_rate", "bid_price": "bid_price", "ask_price": "ask_price"}
+QUOTE_AMOUNTS = {"amount": "amount", "total_amount": "amount_sum"}
+QUOTE_COUNTS = {"volume": "volume", "total_volume": "vol_sum", "tick_type": "tick_type", "chg_type": "chg_type"}
+QUOTE_FLAGS = ("suspend", "simtrade")
+EXTRA_INTEGERS = ("tick_change", "elapsed_ms", "amount", "volume", "threshold")
+EXTRA_NAMES = ("previous_best_price", "trigger_price", "limit_price", "reference_time", "reference_price",
+               "change_price", "change_percent", "tick_change", "elapsed_ms", "amount", "volume", "price", "threshold")
 
 
 def preset(sj: Any, scanner_id: str) -> Any:
@@ -57,30 +64,43 @@ def scanner_id(scanner: Any) -> str:
     return str(getattr(scanner, "id", None) or enum_value(scanner))
 
 
-def _best(value: Any) -> Any:
-    return value[0] if isinstance(value, list) else value
+def _price(value: Any) -> float | None:
+    """A price as a number; of a five-level book side, the best."""
+    if isinstance(value, (list, tuple)):
+        value = value[0] if value else None
+    return None if value is None else number(Decimal(str(value)))
 
 
 def scanner_quote(quote: Any) -> dict[str, Any]:
     date, time = date_and_time(quote)
-    payload: dict[str, Any] = {"code": quote.code, "date": date, "time": time}
-    for key in QUOTE_KEYS:
-        if not hasattr(quote, key):
-            continue
-        value = wire_value(getattr(quote, key))
-        payload[QUOTE_ALIASES.get(key, key)] = _best(value) if key in ("bid_price", "ask_price") else value
+    payload: dict[str, Any] = {"code": quote.code, "date": date.replace("-", "/"), "time": time}
+    for source, name in QUOTE_PRICES.items():
+        if hasattr(quote, source):
+            payload[name] = _price(getattr(quote, source))
+    for source, name in QUOTE_AMOUNTS.items():
+        if hasattr(quote, source):
+            payload[name] = round(float(Decimal(str(getattr(quote, source)))))
+    for source, name in QUOTE_COUNTS.items():
+        if hasattr(quote, source):
+            payload[name] = int(getattr(quote, source))
+    for name in QUOTE_FLAGS:
+        if hasattr(quote, name):
+            payload[name] = bool(getattr(quote, name))
     return payload
 
 
 def _extra(extra: Any) -> dict[str, Any]:
-    names = [name for name in ("previous_best_price", "trigger_price", "limit_price", "reference_time",
-                               "reference_price", "change_price", "change_percent", "tick_change", "elapsed_ms",
-                               "amount", "volume", "price", "threshold") if hasattr(extra, name)]
     payload: dict[str, Any] = {}
-    for name in names:
+    for name in EXTRA_NAMES:
+        if not hasattr(extra, name):
+            continue
         value = getattr(extra, name)
-        payload[name] = int(value) if name in ("tick_change", "elapsed_ms", "amount", "volume", "threshold") \
-            else None if value is None else str(value) if name == "reference_time" else decimal_text(value)
+        if name in EXTRA_INTEGERS:
+            payload[name] = int(value)
+        elif name == "reference_time":
+            payload[name] = str(value)
+        else:
+            payload[name] = _price(value)
     return payload
 
 

@@ -71,14 +71,15 @@ def test_scripted_scanner_events_use_declared_names_and_convert(api: ScriptedShi
     assert list(touch) == ["scanner", "region", "security_type", "exchange", "quote", "extra"]
     assert (touch["region"], touch["security_type"], touch["exchange"]) == ("TW", "STK", "TSE")
     assert list(touch["extra"]) == ["previous_best_price", "trigger_price", "limit_price"]
-    assert isinstance(touch["extra"]["limit_price"], str)
+    assert isinstance(touch["extra"]["limit_price"], float), "numbers, as the other derived streams"
     for key in ("code", "date", "time", "open", "close", "amount_sum", "vol_sum", "diff_price", "simtrade"):
         assert key in touch["quote"], key
-    assert isinstance(touch["quote"]["bid_price"], str), "the best bid, not the five levels"
+    assert isinstance(touch["quote"]["bid_price"], float), "the best bid, not the five levels"
+    assert touch["quote"]["date"].count("/") == 2 and isinstance(touch["quote"]["amount_sum"], int)
     drop = payloads["ask_price_drop"]["extra"]
     assert list(drop) == ["reference_time", "reference_price", "change_price", "change_percent", "tick_change",
                           "elapsed_ms"]
-    assert drop["tick_change"] == -3 and drop["change_price"].startswith("-")
+    assert drop["tick_change"] == -3 and drop["change_price"] < 0 and drop["change_percent"] < 0
     burst = payloads["volume_burst"]["extra"]
     assert list(burst) == ["amount", "volume", "price", "threshold"]
     assert isinstance(burst["amount"], int) and isinstance(burst["threshold"], int)

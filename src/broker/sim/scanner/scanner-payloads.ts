@@ -1,13 +1,13 @@
 // The wire payloads of the `scanner` SSE event: a rule's signal {scanner, region, security_type, exchange, quote,
-// extra} and a state's quote {scanners, region, security_type, exchange, quote}. Prices and amounts are decimal
-// strings, volumes and counts numbers, as in the other quote families; `quote` is the stock's day so far at the
-// moment of the signal (the official server's names: amount_sum, vol_sum, diff_price, ...).
+// extra} and a state's quote {scanners, region, security_type, exchange, quote}. As in the other derived streams of
+// 1.7.1 (kbar, calculated_index), prices, changes and amounts are JSON numbers and `date` is YYYY/MM/DD; `quote` is
+// the stock's day so far at the moment of the signal (the official server's names: amount_sum, vol_sum, diff_price).
 
 import { CHANGE_TYPE_NUMBERS, changeTypeOf } from '../../../domain/market-data.js';
 import type { BookTop, ScannerExchange, ScannerRule, ScannerState } from '../../../domain/scanner-rules.js';
 import { taipeiDateTime } from '../market/history.js';
 import type { DayState } from '../quotes/day-state.js';
-import { decimal, money } from '../quotes/payloads.js';
+import { rounded, slashedDate } from '../quotes/payloads.js';
 import type { ScanSignal } from './stock-scan.js';
 
 type Payload = Record<string, unknown>;
@@ -35,26 +35,26 @@ export function scannerQuote(
   const change = traded ? close - stock.reference : 0;
   return {
     code: stock.code,
-    date: datetime.slice(0, 10),
+    date: slashedDate(datetime.slice(0, 10)),
     time: datetime.slice(11),
-    open: decimal(state.open),
-    high: decimal(state.high),
-    low: decimal(state.low),
-    close: decimal(close),
-    avg_price: decimal(state.averagePrice, 2),
-    amount: money(state.last.amount),
-    amount_sum: money(state.amount),
+    open: rounded(state.open),
+    high: rounded(state.high),
+    low: rounded(state.low),
+    close: rounded(close),
+    avg_price: rounded(state.averagePrice),
+    amount: Math.round(state.last.amount),
+    amount_sum: Math.round(state.amount),
     volume: state.last.volume,
     vol_sum: state.volume,
     tick_type: state.last.tickType,
     chg_type: traded ? CHANGE_TYPE_NUMBERS[changeTypeOf(close, stock.reference, stock.limits)] : 3,
-    diff_price: decimal(change),
-    diff_rate: stock.reference && traded ? decimal((change / stock.reference) * 100, 2) : '0',
-    reference: decimal(stock.reference),
-    limit_up: decimal(stock.limits.up),
-    limit_down: decimal(stock.limits.down),
-    bid_price: decimal(top.bid),
-    ask_price: decimal(top.ask),
+    diff_price: rounded(change),
+    diff_rate: stock.reference && traded ? rounded((change / stock.reference) * 100) : 0,
+    reference: rounded(stock.reference),
+    limit_up: rounded(stock.limits.up),
+    limit_down: rounded(stock.limits.down),
+    bid_price: rounded(top.bid),
+    ask_price: rounded(top.ask),
     suspend: stock.suspend,
     simtrade,
   };
@@ -74,16 +74,16 @@ function extraOf({ extra }: ScanSignal): Payload {
   switch (extra.family) {
     case 'limit':
       return {
-        previous_best_price: extra.previous_best_price === null ? null : decimal(extra.previous_best_price),
-        trigger_price: decimal(extra.trigger_price),
-        limit_price: decimal(extra.limit_price),
+        previous_best_price: extra.previous_best_price === null ? null : rounded(extra.previous_best_price),
+        trigger_price: rounded(extra.trigger_price),
+        limit_price: rounded(extra.limit_price),
       };
     case 'price_move':
       return {
         reference_time: wireTime(extra.reference.timeUs),
-        reference_price: decimal(extra.reference.price),
-        change_price: decimal(extra.change_price),
-        change_percent: decimal(extra.change_percent, 2),
+        reference_price: rounded(extra.reference.price),
+        change_price: rounded(extra.change_price),
+        change_percent: rounded(extra.change_percent),
         tick_change: extra.tick_change,
         elapsed_ms: extra.elapsed_ms,
       };
@@ -91,7 +91,7 @@ function extraOf({ extra }: ScanSignal): Payload {
       return {
         amount: Math.round(extra.amount),
         volume: extra.volume,
-        price: decimal(extra.price),
+        price: rounded(extra.price),
         threshold: extra.threshold,
       };
   }

@@ -12,7 +12,7 @@ import {
 import { EXIT } from '../../../../src/cli/context.js';
 import { ctrlCAfter, type Fake, fakeServer, frame, json, jsonLinesOf, sjgate, sseHead } from '../../streaming.js';
 
-const quote = (code: string) => ({ code, date: '2026-11-23', time: '10:00:01.000123', close: '55', diff_price: '5' });
+const quote = (code: string) => ({ code, date: '2026/11/23', time: '10:00:01.000123', close: 55, diff_price: 5 });
 const signal = (scanner: string, exchange: string, code: string, extra: object) => ({
   scanner,
   region: 'TW',
@@ -21,8 +21,8 @@ const signal = (scanner: string, exchange: string, code: string, extra: object) 
   quote: quote(code),
   extra,
 });
-const LIMIT = { previous_best_price: '54.9', trigger_price: '55', limit_price: '55' };
-const BURST = { amount: 27_500_000, volume: 500, price: '55', threshold: 20_000_000 };
+const LIMIT = { previous_best_price: 54.9, trigger_price: 55, limit_price: 55 };
+const BURST = { amount: 27_500_000, volume: 500, price: 55, threshold: 20_000_000 };
 
 function scannerDaemon(frames: string[]): Promise<Fake> {
   return fakeServer((_req, res, request) => {
@@ -139,9 +139,9 @@ describe('sjgate data scanner-watch', { timeout: 20_000 }, () => {
     assert.equal(watches(options, { scanners: ['simtrade'], exchange: 'OTC' }), false);
     const move = {
       reference_time: '10:00:00.6',
-      reference_price: '50',
-      change_price: '0.6',
-      change_percent: '1.2',
+      reference_price: 50,
+      change_price: 0.6,
+      change_percent: 1.2,
       tick_change: 6,
       elapsed_ms: 400,
     };
