@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { type ScanTrade, StockScan } from '../../src/broker/sim/scanner/stock-scan.js';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { MarketEvent } from '../../src/domain/quotes.js';
-import { SCANNER_RULES, type ScannerId, type ScannerRule } from '../../src/domain/scanner-rules.js';
+import { LIMIT_RULES, SCANNER_RULES, type ScannerId, type ScannerRule } from '../../src/domain/scanner-rules.js';
 import { STOCK_TICKS } from '../../src/domain/ticks.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 
@@ -189,6 +189,22 @@ describe('the simulated exchange under the scanner', { timeout: 30_000 }, () => 
     broker.feed.step();
     assert.equal(events.length, 2, 'again on the next trading day');
     assert.equal((events.at(-1)!.data as Wire).quote.code, '2330');
+  });
+
+  test('rules subscribed after a state start from the book as it stands, as if subscribed alone', () => {
+    const signals = (startWithSimtrade: boolean) => {
+      const { broker, events, run, scanner } = exchangeAt(startWithSimtrade ? '08:59:30' : '09:05:00');
+      if (startWithSimtrade) {
+        broker.scanner.subscribe(scanner('simtrade'));
+        run(330_000);
+      }
+      for (const rule of LIMIT_RULES) broker.scanner.subscribe(scanner(rule));
+      run(5 * 60_000);
+      return events.map((event) => event.data as Wire).filter((d) => d.scanner !== undefined);
+    };
+    const alone = signals(false);
+    assert.ok(alone.length > 0, 'limit signals after 09:05');
+    assert.deepEqual(signals(true), alone);
   });
 
   test('the same seed and clock give the same signals', () => {

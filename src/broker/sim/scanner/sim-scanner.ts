@@ -134,7 +134,7 @@ class ExchangeScan {
     const k = member.cursor++;
     member.state.addTapeTrade(tape, k);
     this.queueNext(member, index);
-    if (this.rules.size === 0) return;
+    // Fed even when no rule is scanned (a state only), so a rule subscribed later starts from the book as it is.
     const top = { bid: tape.bidPrices[k]!, ask: tape.askPrices[k]! };
     const trade = {
       timeUs: tape.times[k]!,
