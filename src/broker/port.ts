@@ -83,6 +83,7 @@ import type {
   ReserveStocksDetail,
   ReserveStocksSummary,
 } from '../domain/reserve.js';
+import type { ScannerSubscription } from '../domain/scanner-rules.js';
 import type { ClockMode } from '../domain/sessions.js';
 import type { Clock } from '../domain/time.js';
 
@@ -337,6 +338,12 @@ export interface QuoteFeedPort {
   unsubscribe(subscription: QuoteSubscription): Promise<void>;
   /** Calls the listener for every market-data event of every subscription; returns the function that stops it. */
   onMarketEvent(listener: (event: MarketEvent) => void): () => void;
+  /**
+   * Starts delivering a market scanner's events (`scanner`, through onMarketEvent): a rule or state over one
+   * exchange's stocks. A no-op when it is already delivered.
+   */
+  subscribeScanner(subscription: ScannerSubscription): Promise<void>;
+  unsubscribeScanner(subscription: ScannerSubscription): Promise<void>;
 }
 
 /** What a venue says of itself, for /health and the dashboard. */

@@ -121,6 +121,8 @@ export const STREAM_ROUTES = {
   unsubscribeIndustryContribution: '/stream/unsubscribe/industry_contribution',
   subscribeIndexComponents: '/stream/subscribe/index_components',
   unsubscribeIndexComponents: '/stream/unsubscribe/index_components',
+  subscribeScanner: '/stream/subscribe/scanner',
+  unsubscribeScanner: '/stream/unsubscribe/scanner',
   subscriptions: '/stream/subscriptions',
   status: '/stream/status',
   receivers: '/stream/receivers',

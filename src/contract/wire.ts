@@ -105,6 +105,9 @@ export interface SubscribeAnswer {
 
 export interface SubscriptionList {
   subscriptions: Subscription[];
+  /** Market scanners: {scanner, region, security_type, exchange}. */
+  scanners?: { scanner: string; region: string; security_type: string; exchange: string }[];
+  /** Quote and scanner subscriptions together. */
   count: number;
   limit: number;
   trade_accounts: string[];

@@ -43,6 +43,7 @@ export const MARKET_EVENT_NAMES = [
   'index_contribution',
   'industry_contribution',
   'index_components',
+  'scanner',
 ] as const;
 export type MarketEventName = (typeof MARKET_EVENT_NAMES)[number];
 

@@ -16,6 +16,7 @@ import {
   SUBSCRIPTION_OK_EVENT_CODE,
   subscriptionKey,
 } from '../domain/quotes.js';
+import { checkScannerSubscription, type ScannerSubscription, scannerKey } from '../domain/scanner-rules.js';
 
 export interface SubscriptionBookOptions {
   quotes: QuoteFeedPort;
@@ -29,6 +30,8 @@ export interface SubscriptionBookOptions {
 interface SavedSubscriptions {
   version: 1;
   quotes: QuoteSubscription[];
+  /** Market scanners (a rule or state on an exchange); absent in files written before them. */
+  scanners?: ScannerSubscription[];
   trade_accounts: { broker_id: string; account_id: string }[];
 }
 
@@ -40,6 +43,7 @@ export interface RestoreReport {
 export class SubscriptionBook {
   private readonly quotes = new Map<string, QuoteSubscription>();
   private readonly tradeAccounts = new Map<string, Account>();
+  private readonly scanners = new Map<string, ScannerSubscription>();
 
   constructor(private readonly options: SubscriptionBookOptions) {}
 
@@ -49,13 +53,7 @@ export class SubscriptionBook {
     const key = subscriptionKey(subscription);
     const held = this.quotes.get(key);
     if (held) return held;
-    if (this.quotes.size >= MAX_SUBSCRIPTIONS) {
-      throw new DomainError(
-        'SUBSCRIPTION_LIMIT',
-        `at most ${MAX_SUBSCRIPTIONS} subscriptions at a time (the service's limit) and ${this.quotes.size} are held; ` +
-          `unsubscribe one first (GET ${STREAM_PATHS.subscriptions} lists them)`,
-      );
-    }
+    this.checkLimit();
     // The place is taken before the venue answers, so requests meanwhile see it: no second subscription of the same
     // key, and no 201st.
     this.quotes.set(key, subscription);
@@ -85,6 +83,52 @@ export class SubscriptionBook {
 
   list(): QuoteSubscription[] {
     return [...this.quotes.values()];
+  }
+
+  /**
+   * Subscribes to a market scanner (a rule or state on one exchange's stocks), or returns the one held. Each is one
+   * of the MAX_SUBSCRIPTIONS a session holds, as one upstream topic.
+   */
+  async subscribeScanner(subscription: ScannerSubscription): Promise<ScannerSubscription> {
+    checkScannerSubscription(subscription);
+    const key = scannerKey(subscription);
+    const held = this.scanners.get(key);
+    if (held) return held;
+    this.checkLimit();
+    this.scanners.set(key, subscription);
+    try {
+      await this.options.quotes.subscribeScanner(subscription);
+    } catch (error) {
+      this.scanners.delete(key);
+      throw error;
+    }
+    this.save();
+    return subscription;
+  }
+
+  async unsubscribeScanner(subscription: ScannerSubscription): Promise<{ wasSubscribed: boolean }> {
+    const key = scannerKey(subscription);
+    const held = this.scanners.get(key);
+    if (!held) return { wasSubscribed: false };
+    this.scanners.delete(key);
+    await this.options.quotes.unsubscribeScanner(held);
+    this.save();
+    return { wasSubscribed: true };
+  }
+
+  listScanners(): ScannerSubscription[] {
+    return [...this.scanners.values()];
+  }
+
+  /** Quote and scanner subscriptions together are at most MAX_SUBSCRIPTIONS. */
+  private checkLimit(): void {
+    const held = this.quotes.size + this.scanners.size;
+    if (held < MAX_SUBSCRIPTIONS) return;
+    throw new DomainError(
+      'SUBSCRIPTION_LIMIT',
+      `at most ${MAX_SUBSCRIPTIONS} subscriptions at a time (the service's limit) and ${held} are held; ` +
+        `unsubscribe one first (GET ${STREAM_PATHS.subscriptions} lists them)`,
+    );
   }
 
   async subscribeTrade(selector: AccountSelector): Promise<Account> {
@@ -129,6 +173,14 @@ export class SubscriptionBook {
         report.failed.push({ subscription: subscriptionKey(subscription), reason: (error as Error).message });
       }
     }
+    for (const scanner of saved.scanners ?? []) {
+      try {
+        await this.subscribeScanner(scanner);
+        report.restored++;
+      } catch (error) {
+        report.failed.push({ subscription: scannerKey(scanner), reason: (error as Error).message });
+      }
+    }
     for (const { broker_id, account_id } of saved.trade_accounts) {
       try {
         await this.subscribeTrade({ broker_id, account_id });
@@ -158,6 +210,7 @@ export class SubscriptionBook {
     const saved: SavedSubscriptions = {
       version: 1,
       quotes: this.list(),
+      scanners: this.listScanners(),
       trade_accounts: [...this.tradeAccounts.values()].map(({ broker_id, account_id }) => ({ broker_id, account_id })),
     };
     writeFileSync(`${file}.tmp`, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
@@ -169,7 +222,12 @@ export class SubscriptionBook {
     if (file === null || !existsSync(file)) return null;
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedSubscriptions>;
     if (saved.version !== 1) throw new Error(`${file}: not a subscriptions file of this version of sjgate`);
-    return { version: 1, quotes: saved.quotes ?? [], trade_accounts: saved.trade_accounts ?? [] };
+    return {
+      version: 1,
+      quotes: saved.quotes ?? [],
+      scanners: saved.scanners ?? [],
+      trade_accounts: saved.trade_accounts ?? [],
+    };
   }
 }
 

@@ -24,6 +24,7 @@ import { marketDataRoutes } from './routes/market-data.js';
 import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { reserveRoutes } from './routes/reserve.js';
+import { scannerStreamRoutes } from './routes/scanner-stream.js';
 import { type ServerIdentity, serverInfoRoutes } from './routes/server-info.js';
 import { streamRoutes } from './routes/streams.js';
 import { watchlistRoutes } from './routes/watchlists.js';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(streamRoutes(gateway, streams));
       await api.register(derivedStreamRoutes(gateway, streams));
       await api.register(indexStreamRoutes(gateway, streams));
+      await api.register(scannerStreamRoutes(streams));
       await api.register(watchlistRoutes(gateway));
       await api.register(agentHarnessRoutes(harness));
       if (store) await api.register(appsRoutes(store));

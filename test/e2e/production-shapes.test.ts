@@ -325,6 +325,9 @@ describe('production answers with the simulator’s shapes', { skip, timeout: 90
     await compare('POST', r(STREAM_PATHS.unsubscribeIndustryContribution), taiex);
     await compare('POST', r(STREAM_PATHS.subscribeIndexComponents), { ...taiex, projection });
     await compare('POST', r(STREAM_PATHS.unsubscribeIndexComponents), { ...taiex, projection });
+    const scanner = { scanner: { kind: 'preset_rule', id: 'volume_burst' }, region: 'TW', security_type: 'STK' };
+    await compare('POST', r(STREAM_PATHS.subscribeScanner), { ...scanner, exchange: 'TSE' });
+    await compare('POST', r(STREAM_PATHS.unsubscribeScanner), { ...scanner, exchange: 'TSE' });
 
     // The order listings and changes, on a resting buy at the limit down placed in both.
     await compare('POST', r(ORDER_PATHS.trades), {});

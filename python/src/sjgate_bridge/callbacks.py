@@ -9,6 +9,7 @@ from typing import Any, Callable
 from . import index_analytics
 from .convert import to_json
 from .quotes import quote_payload
+from .scanner import scanner_payload
 from .wire import Wire
 
 QUOTE_SETTERS = {
@@ -58,6 +59,8 @@ def install(api: Any, wire: Wire) -> None:
         getattr(api, setter)(_quote_callback(wire, family), bind=False)
     for family, (setter, payload) in ANALYTICS_SETTERS.items():
         getattr(api, setter)(_analytics_callback(wire, family, payload), bind=False)
+    api.set_on_scanner_callback(_guarded("scanner", lambda event: wire.event(
+        "quote", {"name": "scanner", "data": scanner_payload(event)})), bind=False)
     api.set_session_down_callback(_guarded("session_down", lambda: wire.event("session_down", {})))
 
 

@@ -26,6 +26,7 @@ from .scripted_portfolio import ScriptedPortfolio
 from .scripted_reserve import ScriptedReserve
 from .scripted_queries import ScriptedQueries
 from .scripted_realized import ScriptedRealized
+from .scripted_scanner import ScriptedScanner
 
 TAIPEI = dt.timezone(dt.timedelta(hours=8))
 ACCOUNT_TYPES = {"S": sj.AccountType.Stock, "F": sj.AccountType.Future, "H": sj.AccountType.Intl}
@@ -126,7 +127,8 @@ class Dispatcher:
                 pass
 
 
-class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, ScriptedRealized, ScriptedReserve):
+class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, ScriptedRealized, ScriptedReserve,
+                      ScriptedScanner):
     def __init__(self, simulation: Optional[bool] = None, proxy: Optional[str] = None, vpn: Optional[bool] = None,
                  *, scenario: dict[str, Any]) -> None:
         self.simulation = bool(simulation)
@@ -606,6 +608,7 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
                 continue
             for key in list(self.subscriptions):
                 self._emit_quote(key)
+            self._emit_scanners()
 
     def _emit_quote(self, key: tuple[str, str, bool]) -> None:
         code, kind, intraday_odd = key

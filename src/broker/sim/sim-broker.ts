@@ -18,6 +18,7 @@ import { portfolioMarket } from './portfolio-market.js';
 import { SimQuotes } from './quotes/sim-quotes.js';
 import { ReserveBook } from './reserve/reserve-book.js';
 import { SimReserve } from './reserve/sim-reserve.js';
+import { SimScanner } from './scanner/sim-scanner.js';
 
 export interface SimBrokerOptions {
   clock: Clock;
@@ -52,6 +53,8 @@ export class SimBroker {
   readonly quotes: SimQuotes;
   /** IX0001 and IX0043 decomposed into their components now (POST /data/index_components). */
   readonly indexSnapshots: IndexSnapshots;
+  /** The market scanner's rules over whole exchanges, stepped with the feed. */
+  readonly scanner: SimScanner;
 
   private tickTimer: NodeJS.Timeout | null = null;
   /** When the next contract refresh is due (epoch ms of the clock). */
@@ -68,6 +71,8 @@ export class SimBroker {
     this.marketData = new SimMarketData(this.market, this.contracts, options.clock);
     this.quotes = new SimQuotes(this.market, this.contracts, this.feed);
     this.indexSnapshots = new IndexSnapshots(this.market, this.contracts, options.clock);
+    this.scanner = new SimScanner(this.market, options.clock);
+    this.feed.onStep(() => this.scanner.step());
     this.reserves = new ReserveBook(() => this.market.dayAt('stock', this.clock.now()));
     this.orders = new SimOrders(
       this.market,
@@ -111,6 +116,7 @@ export class SimBroker {
   async close(): Promise<void> {
     this.feed.stop();
     this.quotes.close();
+    this.scanner.close();
     if (this.tickTimer) clearInterval(this.tickTimer);
     this.tickTimer = null;
   }

@@ -118,9 +118,17 @@ export class SimVenue implements Venue {
       ...promised(exchange.reserve, ['summary', 'detail', 'earmarkingDetail', 'reserveStock', 'reserveEarmarking']),
       onStateChange: (listener) => exchange.reserves.onStateChange(listener),
     };
+    const { scanner } = exchange;
     this.quotes = {
       ...promised(quotes, ['resolve', 'subscribe', 'unsubscribe']),
-      onMarketEvent: (listener) => quotes.onMarketEvent(listener),
+      onMarketEvent: (listener) => {
+        const stops = [quotes.onMarketEvent(listener), scanner.onMarketEvent(listener)];
+        return () => {
+          for (const stop of stops) stop();
+        };
+      },
+      subscribeScanner: async (subscription) => scanner.subscribe(subscription),
+      unsubscribeScanner: async (subscription) => scanner.unsubscribe(subscription),
     };
   }
 

@@ -8,6 +8,7 @@ import { AccountSchema } from './accounts.js';
 import { ComboTypeSchema, ContractSchema } from './contracts.js';
 import { ContributionRankingSchema, HeldProjectionSchema } from './index-streams.js';
 import { ComboRefSchema, ContractRefSchema, contractRefFields } from './market-data.js';
+import { HeldScannerSchema } from './scanner-stream.js';
 
 const INDEX_ANALYTICS_TYPES = Object.keys(INDEX_ANALYTICS_EVENTS) as (keyof typeof INDEX_ANALYTICS_EVENTS)[];
 
@@ -76,7 +77,8 @@ export const SubscriptionResponseSchema = Type.Object(
 export const SubscriptionListSchema = Type.Object(
   {
     subscriptions: Type.Array(SubscriptionSchema),
-    count: Type.Integer(),
+    scanners: Type.Array(HeldScannerSchema, { description: 'market scanners (POST /stream/subscribe/scanner)' }),
+    count: Type.Integer({ description: 'quote and scanner subscriptions together, as the limit counts them' }),
     limit: Type.Integer({ description: 'the most subscriptions held at a time' }),
     trade_accounts: Type.Array(Type.String(), { description: 'broker_id-account_id of accounts with subscribe_trade' }),
   },
