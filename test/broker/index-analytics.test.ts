@@ -37,7 +37,7 @@ function brokerAt(time: string) {
 
 const hundredths = (text: unknown) => Math.round(Number(text) * 100);
 
-type Entry = { code: string; price: string; reference: string; price_chg: string; pct_chg: string; points: string };
+type Entry = { code: string; price: number; reference: number; price_chg: number; pct_chg: number; points: number };
 
 describe('index_contribution and industry_contribution', { timeout: 60_000 }, () => {
   test('one event per index update; the industries add up to the index change to the hundredth', () => {
@@ -58,13 +58,14 @@ describe('index_contribution and industry_contribution', { timeout: 60_000 }, ()
       'index_price_chg',
     ]);
     for (const event of industries) {
-      const entries = event.entries as { category: string; points: string }[];
+      const entries = event.entries as { category: string; points: number }[];
       assert.equal(
         entries.reduce((sum, e) => sum + hundredths(e.points), 0),
         hundredths(event.index_price_chg),
         `${event.time}: the industries add up to the change`,
       );
-      assert.equal(typeof event.index_close, 'string');
+      assert.equal(typeof event.index_close, 'number', 'a JSON number, as the official server sends it');
+      assert.ok(entries.every((e) => typeof e.points === 'number'));
       assert.equal(new Set(entries.map((e) => e.category)).size, entries.length, 'each industry once');
       const points = entries.map((e) => Number(e.points));
       assert.deepEqual(
@@ -74,7 +75,7 @@ describe('index_contribution and industry_contribution', { timeout: 60_000 }, ()
       );
     }
     assert.equal(industries[0]!.code, 'IX0001');
-    assert.equal(industries[0]!.date, DAY);
+    assert.equal(industries[0]!.date, DAY.replaceAll('-', '/'), 'YYYY/MM/DD, as calculated_index');
   });
 
   test('the four rankings: sorted, signed, sized; each entry its price change and points', () => {
@@ -134,7 +135,7 @@ describe('index_contribution and industry_contribution', { timeout: 60_000 }, ()
       );
     }
     const components = of('index_components').at(-1)!;
-    const values = (components.entries as { code: string; value: string }[]).map((e) => [e.code, e.value]);
+    const values = (components.entries as { code: string; value: number }[]).map((e) => [e.code, e.value]);
     assert.deepEqual(
       values,
       entries('top10').map((e) => [e.code, e.points]),
@@ -186,14 +187,14 @@ describe('index_components', { timeout: 60_000 }, () => {
     assert.equal(groups.reference_date, '2026-11-19');
     const industry = of('industry_contribution').at(-1)!;
     const byCategory = new Map(
-      (industry.entries as { category: string; points: string }[]).map((e) => [e.category, e.points]),
+      (industry.entries as { category: string; points: number }[]).map((e) => [e.category, e.points]),
     );
-    for (const group of groups.groups as { category: string; name: string; item_count: number; value: string }[]) {
+    for (const group of groups.groups as { category: string; name: string; item_count: number; value: number }[]) {
       assert.equal(group.value, byCategory.get(group.category), `${group.category}: the same points`);
       assert.ok(group.item_count > 0 && group.name.length > 0);
     }
     const otc = events.filter((e) => (e.contract as { code: string }).code === 'IX0043').at(-1)!;
-    const entries = otc.entries as { category: string; value: string }[];
+    const entries = otc.entries as { category: string; value: number }[];
     assert.ok(entries.length > 0 && entries.length <= 10);
     assert.ok(entries.every((e) => e.category === '24'));
     const amounts = entries.map((e) => Number(e.value));

@@ -47,7 +47,10 @@ describe('the kbar stream', () => {
       'amount',
       'tick_count',
     ]);
-    assert.equal(bars[0]!.time, '10:00:00', 'the minute it was subscribed in, whole');
+    assert.equal(bars[0]!.time, '10:00:00.000000', 'the minute it was subscribed in, whole');
+    for (const key of ['open', 'high', 'low', 'close', 'volume', 'amount', 'tick_count']) {
+      assert.equal(typeof bars[0]![key], 'number', `${key} is a JSON number, as the live server sends it`);
+    }
     assert.equal(bars[0]!.date, '2026/11/20');
     const history = broker.marketData.kbars({ contract: { code: '2330' }, start: DAY, end: DAY });
     for (const bar of bars) {
@@ -57,8 +60,15 @@ describe('the kbar stream', () => {
       const i = history.datetime.indexOf(end);
       assert.ok(i >= 0, `a history bar ends at ${end}`);
       assert.deepEqual(
-        [bar.open, bar.high, bar.low, bar.close, bar.volume, Number(bar.amount)].map(Number),
-        [history.Open[i], history.High[i], history.Low[i], history.Close[i], history.Volume[i], history.Amount[i]],
+        [bar.open, bar.high, bar.low, bar.close, bar.volume, bar.amount],
+        [
+          history.Open[i],
+          history.High[i],
+          history.Low[i],
+          history.Close[i],
+          history.Volume[i],
+          Math.round(history.Amount[i]!),
+        ],
         `the bar of ${bar.time}`,
       );
     }
@@ -97,7 +107,7 @@ describe('the kbar stream', () => {
     kbars('2330');
     run(3 * 60_000);
     const bars = events.filter((e) => e.name === 'kbar').map((e) => e.data);
-    assert.equal(bars[0]!.time, '10:11:00', 'the minute it was subscribed again in');
+    assert.equal(bars[0]!.time, '10:11:00.000000', 'the minute it was subscribed again in');
     const history = broker.marketData.kbars({ contract: { code: '2330' }, start: DAY, end: DAY });
     const i = history.datetime.indexOf(`${DAY}T10:12:00`);
     assert.deepEqual([bars[0]!.open, bars[0]!.close, bars[0]!.volume].map(Number), [
@@ -107,21 +117,21 @@ describe('the kbar stream', () => {
     ]);
   });
 
-  test("the day's last bar comes with the day's last trade (the fixed-price match), not the next morning", () => {
+  test('the closing auction bar comes at 13:30 and the last bar with the last trade (the fixed-price match)', () => {
     const { broker, events, run, kbars } = brokerAt('13:20:00');
     kbars('2330');
-    run(75 * 60_000);
+    run(10 * 60_000 + 1_000);
+    const byClose = events.filter((e) => e.name === 'kbar').map((e) => e.data.time);
+    assert.equal(byClose.at(-1), '13:29:00.000000', 'the closing auction completes its bar at 13:30:00');
+    run(65 * 60_000);
     const bars = events.filter((e) => e.name === 'kbar').map((e) => e.data);
     const history = broker.marketData.kbars({ contract: { code: '2330' }, start: DAY, end: DAY });
     const last = history.datetime.length - 1;
     const [h, m] = history.datetime[last]!.slice(11, 16).split(':').map(Number);
-    const start = `${String(h! - (m === 0 ? 1 : 0)).padStart(2, '0')}:${String((m! + 59) % 60).padStart(2, '0')}:00`;
+    const start = `${String(h! - (m === 0 ? 1 : 0)).padStart(2, '0')}:${String((m! + 59) % 60).padStart(2, '0')}:00.000000`;
     assert.equal(bars.at(-1)!.time, start, `the bar that ends at ${history.datetime[last]}`);
     assert.equal(Number(bars.at(-1)!.volume), history.Volume[last]);
-    assert.ok(
-      bars.some((bar) => bar.time === '13:29:00'),
-      'the closing auction bar came with the later trade',
-    );
+    assert.equal(bars.filter((bar) => bar.time === '13:29:00.000000').length, 1, 'once');
   });
 
   test('stocks only: a futures contract, an index or odd lots are refused with the history as the way', () => {
@@ -165,8 +175,12 @@ describe('the calculated_index stream', () => {
       const quote = quotes[i]!;
       assert.deepEqual(
         [index.code, index.time, index.open, index.high, index.low, index.close],
-        [quote.code, quote.Time, quote.Open, quote.High, quote.Low, quote.Close],
+        [quote.code, quote.Time, Number(quote.Open), Number(quote.High), Number(quote.Low), Number(quote.Close)],
+        'the same values, as JSON numbers (the live server sends numbers here, where quote_idx has strings)',
       );
+      assert.equal(index.date, String(quote.Date).replaceAll('-', '/'), 'YYYY/MM/DD');
+      assert.equal(typeof index.price_chg, 'number');
+      assert.equal(typeof index.pct_chg, 'number');
       const change = Number(quote.Close) - Number(quote.Reference);
       assert.ok(Math.abs(Number(index.price_chg) - change) < 0.006, `${index.price_chg} vs ${change}`);
       assert.equal(index.total_amount, Math.round(Number(quote.AmountSum)));

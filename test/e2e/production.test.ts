@@ -185,15 +185,15 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     const [bar] = await events.waitFor(1, (e) => e.event === 'kbar');
     const barData = JSON.parse(bar!.data);
     assert.deepEqual(
-      [barData.code, typeof barData.close, barData.date.includes('/')],
-      ['2330', 'string', true],
+      [barData.code, typeof barData.close, typeof barData.amount, /^\d{4}\/\d\d\/\d\d$/.test(barData.date)],
+      ['2330', 'number', 'number', true],
       bar!.data,
     );
     await postJson(`${production.base}/stream/subscribe/calculated_index`, { index: { code: 'IX0001' } });
     const [calculated] = await events.waitFor(1, (e) => e.event === 'calculated_index');
     assert.deepEqual((({ code, close, simtrade }) => ({ code, close, simtrade }))(JSON.parse(calculated!.data)), {
       code: 'IX0001',
-      close: '23000',
+      close: 23000,
       simtrade: false,
     });
     // The index analytics: SinoPac's ranking and projection objects, its events through the whole stack.
@@ -210,15 +210,11 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     const rankedData = JSON.parse(ranked!.data);
     assert.deepEqual(
       [rankedData.ranking, rankedData.code, rankedData.entries[0]],
-      [
-        'abs10',
-        'IX0001',
-        { code: '2330', price: '1005', reference: '1000', price_chg: '5', pct_chg: '0.5', points: '1.25' },
-      ],
+      ['abs10', 'IX0001', { code: '2330', price: 1005, reference: 1000, price_chg: 5, pct_chg: 0.5, points: 1.25 }],
     );
     await postJson(`${production.base}/stream/subscribe/industry_contribution`, taiex);
     const [industry] = await events.waitFor(1, (e) => e.event === 'industry_contribution');
-    const industryData = JSON.parse(industry!.data) as { entries: { points: string }[]; index_price_chg: string };
+    const industryData = JSON.parse(industry!.data) as { entries: { points: number }[]; index_price_chg: number };
     assert.equal(
       industryData.entries.reduce((sum, e) => sum + Math.round(Number(e.points) * 100), 0),
       Math.round(Number(industryData.index_price_chg) * 100),

@@ -194,7 +194,7 @@ describe('index analytics events', { timeout: 30_000 }, () => {
       await aggregate.waitFor(1, (e) => e.event === family);
     }
     const [industry] = await dedicated[1]!.waitFor(1, (e) => e.event === 'industry_contribution');
-    const data = JSON.parse(industry!.data) as { entries: { points: string }[]; index_price_chg: string };
+    const data = JSON.parse(industry!.data) as { entries: { points: number }[]; index_price_chg: number };
     assert.equal(
       data.entries.reduce((sum, e) => sum + Math.round(Number(e.points) * 100), 0),
       Math.round(Number(data.index_price_chg) * 100),

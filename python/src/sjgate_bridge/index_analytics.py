@@ -1,7 +1,7 @@
 """The SDK's index analytics to the gateway's JSON (src/broker/sim/quotes/analytics-payloads.ts and
 src/domain/index-components.ts): the subscribe keywords of index_contribution (ranking) and index_components
-(projection), the payloads of the three streams (decimal strings, as every quote) and the index_components answer
-(numbers, as every REST answer)."""
+(projection), the payloads of the three streams and the index_components answer, with numbers (the derived streams'
+form on the official server, not the quote families' decimal strings)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from .convert import enum_value, number
 from .errors import invalid
-from .quotes import decimal_text, wire_value
+from .quotes import derived_date_and_time
 
 ENTRY = ("price", "reference", "price_chg", "pct_chg")
 STATUS = ("price_source", "trading_status", "data_status")
@@ -65,18 +65,20 @@ def _stamp(value: Any) -> Any:
 
 
 def index_contribution_payload(event: Any) -> dict[str, Any]:
-    entries = [{"code": entry.code, **{key: wire_value(getattr(entry, key)) for key in (*ENTRY, "points")}}
+    entries = [{"code": entry.code, **{key: number(getattr(entry, key)) for key in (*ENTRY, "points")}}
                for entry in event.entries]
-    return {"ranking": enum_value(event.ranking), "code": event.code, "date": str(event.date), "time": str(event.time),
+    date, time = derived_date_and_time(event)
+    return {"ranking": enum_value(event.ranking), "code": event.code, "date": date, "time": time,
             "entries": entries, "simtrade": bool(event.simtrade)}
 
 
 def industry_contribution_payload(event: Any) -> dict[str, Any]:
+    date, time = derived_date_and_time(event)
     return {
-        "code": event.code, "date": str(event.date), "time": str(event.time),
-        "entries": [{"category": entry.category, "points": decimal_text(entry.points)} for entry in event.entries],
-        "simtrade": bool(event.simtrade), "index_close": decimal_text(event.index_close),
-        "index_price_chg": decimal_text(event.index_price_chg),
+        "code": event.code, "date": date, "time": time,
+        "entries": [{"category": entry.category, "points": number(entry.points)} for entry in event.entries],
+        "simtrade": bool(event.simtrade), "index_close": number(event.index_close),
+        "index_price_chg": number(event.index_price_chg),
     }
 
 
@@ -91,11 +93,11 @@ def index_components_payload(update: Any) -> dict[str, Any]:
     if hasattr(update, "groups"):
         payload["unit"] = enum_value(update.unit)
         payload["groups"] = [{"category": group.category, "name": group.name, "item_count": int(group.item_count),
-                              "value": decimal_text(group.value)} for group in update.groups]
+                              "value": number(group.value)} for group in update.groups]
         return payload
     payload["entries"] = [{
-        "code": entry.code, "category": entry.category, **{key: wire_value(getattr(entry, key)) for key in ENTRY},
-        "value": decimal_text(entry.value), "reference_weight_ppm": int(entry.reference_weight_ppm),
+        "code": entry.code, "category": entry.category, **{key: number(getattr(entry, key)) for key in ENTRY},
+        "value": number(entry.value), "reference_weight_ppm": int(entry.reference_weight_ppm),
         **{key: enum_value(getattr(entry, key)) for key in STATUS},
     } for entry in update.entries]
     return payload

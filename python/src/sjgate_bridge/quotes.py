@@ -8,7 +8,7 @@ import enum
 from decimal import Decimal
 from typing import Any
 
-from .convert import enum_value
+from .convert import enum_value, number
 
 TRADE = (
     "open", "avg_price", "close", "high", "low", "amount", "total_amount", "volume", "total_volume", "tick_type",
@@ -103,25 +103,35 @@ def quote_payload(family: str, quote: Any) -> dict[str, Any]:
     return payload
 
 
+def derived_date_and_time(event: Any) -> tuple[str, str]:
+    """The derived streams' date and time: YYYY/MM/DD and HH:MM:SS.ffffff, whichever form the SDK gave."""
+    time = str(event.time)
+    return str(event.date).replace("-", "/"), time if "." in time else f"{time}.000000"
+
+
 def kbar_payload(bar: Any) -> dict[str, Any]:
-    """A completed one-minute bar: the SDK's date and time strings as they come, prices as decimal strings."""
-    payload: dict[str, Any] = {"code": bar.code, "date": str(bar.date), "time": str(bar.time)}
+    """A completed one-minute bar: its start as date and time, prices and amount as numbers."""
+    date, time = derived_date_and_time(bar)
+    payload: dict[str, Any] = {"code": bar.code, "date": date, "time": time}
     for key in ("open", "high", "low", "close"):
-        payload[key] = _read(bar, key)
-    payload.update(volume=int(bar.volume), amount=decimal_text(Decimal(str(bar.amount))), tick_count=int(bar.tick_count))
+        payload[key] = number(getattr(bar, key))
+    payload.update(volume=int(bar.volume), amount=int(bar.amount), tick_count=int(bar.tick_count))
     return payload
 
 
 def calculated_index_payload(index: Any) -> dict[str, Any]:
-    """An index recomputed from its constituents: prices and changes as decimal strings, turnover a number."""
-    payload: dict[str, Any] = {"code": index.code, "date": str(index.date), "time": str(index.time)}
-    for key in ("open", "high", "low", "close"):
-        payload[key] = _read(index, key)
+    """An index recomputed from its constituents: prices and changes as numbers, as the live server sends them."""
+    date, time = derived_date_and_time(index)
+    payload: dict[str, Any] = {"code": index.code, "date": date, "time": time}
+    for key in ("open", "high", "low", "close", "price_chg", "pct_chg"):
+        payload[key] = number(getattr(index, key))
     payload["total_amount"] = int(index.total_amount)
-    payload["price_chg"] = _read(index, "price_chg")
-    payload["pct_chg"] = _read(index, "pct_chg")
     payload["simtrade"] = bool(index.simtrade)
-    return payload
+    return {key: payload[key] for key in CALCULATED_INDEX_KEYS}
+
+
+CALCULATED_INDEX_KEYS = ("code", "date", "time", "open", "high", "low", "close", "total_amount", "price_chg",
+                         "pct_chg", "simtrade")
 
 
 def index_payload(quote: Any) -> dict[str, Any]:

@@ -4,7 +4,6 @@ converters give the gateway's shapes; over the protocol, each stream is pushed a
 
 from __future__ import annotations
 
-from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -67,20 +66,20 @@ def test_scripted_events_declare_only_stub_names_and_convert(tmp_path: Path) -> 
     top = index_analytics.index_contribution_payload(contribution)
     assert list(top) == ["ranking", "code", "date", "time", "entries", "simtrade"]
     assert top["ranking"] == "top10" and top["code"] == "IX0001"
-    assert top["entries"][0] == {"code": "2330", "price": "1005", "reference": "1000", "price_chg": "5",
-                                 "pct_chg": "0.5", "points": "1.25"}
+    assert top["entries"][0] == {"code": "2330", "price": 1005.0, "reference": 1000.0, "price_chg": 5.0,
+                                 "pct_chg": 0.5, "points": 1.25}
     sums = index_analytics.industry_contribution_payload(industry)
-    assert sum(Decimal(e["points"]) for e in sums["entries"]) == Decimal(sums["index_price_chg"])
-    assert sums["index_close"] == "23000"
+    assert abs(sum(e["points"] for e in sums["entries"]) - sums["index_price_chg"]) < 1e-9
+    assert sums["index_close"] == 23000.0 and "/" in sums["date"]
     ranked = index_analytics.index_components_payload(ranking)
     assert ranked["projection"] == TOP and ranked["market_phase"] == "continuous_trading"
     assert ranked["contract"] == {"security_type": "IND", "region": "TW", "exchange": "TSE", "code": "IX0001",
                                   "target_code": None}
-    assert [e["value"] for e in ranked["entries"]] == ["1.25", "0", "-1.25"]
+    assert [e["value"] for e in ranked["entries"]] == [1.25, 0.0, -1.25]
     assert ranked["entries"][0]["price_source"] == "regular" and len(ranked["time"]) == 15
     grouped = index_analytics.index_components_payload(groups)
     assert grouped["unit"] == "breadth" and "entries" not in grouped
-    assert [(g["category"], g["value"]) for g in grouped["groups"]] == [("17", "-5000"), ("24", "10000")]
+    assert [(g["category"], g["value"]) for g in grouped["groups"]] == [("17", -5000.0), ("24", 10000.0)]
     whole = answers.answer_json("index_components", snapshot)
     assert whole["weight_method"] == "reference_market_cap" and whole["refresh_state"] == "ready"
     assert sum(e["reference_weight_ppm"] for e in whole["entries"]) == 1_000_000
@@ -119,7 +118,7 @@ def test_each_family_is_pushed_after_its_subscribe(logged_in: Sidecar) -> None:
     assert logged_in.result("subscribe", {**INDEX, "quote_type": "IndexContribution", "ranking": "top10"}) == {}
     assert pushed("index_contribution")["ranking"] == "top10"
     logged_in.result("subscribe", {**INDEX, "quote_type": "IndustryContribution"})
-    assert pushed("industry_contribution")["index_price_chg"] == "0"
+    assert pushed("industry_contribution")["index_price_chg"] == 0
     logged_in.result("subscribe", {**INDEX, "quote_type": "IndexComponents", "projection": BREADTH})
     assert pushed("index_components")["unit"] == "breadth"
     snapshot = logged_in.result("call", {"name": "index_components", "params": {"index": INDEX}})

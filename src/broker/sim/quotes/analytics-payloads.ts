@@ -1,6 +1,7 @@
 // The wire payloads of the index analytics families (index_contribution, industry_contribution, index_components),
-// from one decomposition of the index: prices, points and values as decimal strings, counts and weights as numbers,
-// `date` YYYY-MM-DD and `time` HH:MM:SS.ffffff on the Taiwan wall clock.
+// from one decomposition of the index. Prices, points and values are JSON numbers, as the official server sends these
+// derived families (its clients compute with them); the contributions write `date` YYYY/MM/DD as calculated_index
+// does, index_components its ISO dates; `time` is HH:MM:SS.ffffff on the Taiwan wall clock.
 
 import {
   contributionRanking,
@@ -18,7 +19,7 @@ import {
 } from '../../../domain/index-projections.js';
 import { taipeiIso } from '../../../domain/time.js';
 import { taipeiDateTime } from '../market/history.js';
-import { decimal } from './payloads.js';
+import { rounded, slashedDate } from './payloads.js';
 
 type Payload = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ export interface AnalyticsMoment {
   simtrade: boolean;
 }
 
-const points = (value: number) => decimal(value, 2);
+const points = (value: number) => rounded(value, 2);
 
 function dateAndTime(epochUs: number) {
   const datetime = taipeiDateTime(epochUs);
@@ -40,11 +41,17 @@ function dateAndTime(epochUs: number) {
 }
 
 const priceFields = (entry: IndexComponentEntry) => ({
-  price: decimal(entry.price),
-  reference: decimal(entry.reference),
-  price_chg: decimal(entry.price_chg),
-  pct_chg: decimal(entry.pct_chg, 2),
+  price: rounded(entry.price, 4),
+  reference: rounded(entry.reference, 4),
+  price_chg: rounded(entry.price_chg, 4),
+  pct_chg: rounded(entry.pct_chg, 2),
 });
+
+/** The contributions' date and time: YYYY/MM/DD, as calculated_index. */
+function slashedDateAndTime(epochUs: number) {
+  const { date, time } = dateAndTime(epochUs);
+  return { date: slashedDate(date), time };
+}
 
 export function indexContribution(
   moment: AnalyticsMoment,
@@ -54,7 +61,7 @@ export function indexContribution(
   return {
     ranking,
     code: moment.code,
-    ...dateAndTime(moment.epochUs),
+    ...slashedDateAndTime(moment.epochUs),
     entries: contributionRanking(decomposition.entries, ranking).map((entry) => ({
       code: entry.contract.code,
       ...priceFields(entry),
@@ -67,7 +74,7 @@ export function indexContribution(
 export function industryContribution(moment: AnalyticsMoment, decomposition: IndexDecomposition): Payload {
   return {
     code: moment.code,
-    ...dateAndTime(moment.epochUs),
+    ...slashedDateAndTime(moment.epochUs),
     entries: industryPoints(decomposition.groups).map((group) => ({
       category: group.category,
       points: points(group.points),
@@ -79,10 +86,10 @@ export function industryContribution(moment: AnalyticsMoment, decomposition: Ind
 }
 
 /** A value of a projection in its unit: points and percents to the hundredth, the rest whole. */
-const valueText = (metric: string, value: number) =>
+const projectedValue = (metric: string, value: number) =>
   metric === 'contribution' || metric.endsWith('performance') || metric === 'pct_chg'
-    ? decimal(value, 2)
-    : decimal(value, 0);
+    ? rounded(value, 2)
+    : Math.round(value);
 
 export function indexComponents(
   moment: AnalyticsMoment,
@@ -106,7 +113,7 @@ export function indexComponents(
         code: entry.contract.code,
         category: entry.category,
         ...priceFields(entry),
-        value: valueText(projection.metric, value),
+        value: projectedValue(projection.metric, value),
         reference_weight_ppm: entry.reference_weight_ppm,
         price_source: entry.price_source,
         trading_status: entry.trading_status,
@@ -121,7 +128,7 @@ export function indexComponents(
       category: group.category,
       name: group.name,
       item_count: group.item_count,
-      value: valueText(projection.metric, value),
+      value: projectedValue(projection.metric, value),
     })),
   };
 }

@@ -157,13 +157,18 @@ export class Channel {
     this.kbars.flush();
   }
 
-  /** Each bar the trades from..to-1 complete, as a kbar event; the day's last trade completes its own bar. */
+  /**
+   * Each bar the trades from..to-1 complete, as a kbar event. A trade stamped on a minute's end (the 13:30 closing
+   * auction) completes its bar at once, unless another trade shares its instant; so does the day's last trade.
+   */
   private showBars(tape: Tape, from: number, to: number): void {
     const send = (bar: MinuteBar | null) => {
       if (bar) this.emit({ name: 'kbar', data: kbarPayload(this.context!.code, bar) });
     };
-    for (let k = from; k < to; k++) send(this.kbars.add(tape, k));
-    if (to === tape.times.length) send(this.kbars.flush());
+    for (let k = from; k < to; k++) {
+      send(this.kbars.add(tape, k));
+      if (endsItsMinute(tape, k)) send(this.kbars.flush());
+    }
   }
 
   private bookOf(tape: Tape, count: number): Book {
@@ -234,4 +239,11 @@ function memo<T>(compute: () => T): () => T {
     value ??= compute();
     return value;
   };
+}
+
+/** Whether trade k is the last of its minute: stamped on the minute's end with no trade after it at that instant. */
+function endsItsMinute(tape: Tape, k: number): boolean {
+  const time = tape.times[k]!;
+  if (k + 1 === tape.times.length) return true;
+  return time % 60_000_000 === 0 && tape.times[k + 1] !== time;
 }

@@ -1,11 +1,12 @@
 // The kbar stream (1.7.1): a stock's completed one-minute bars, built from the same trades as the kbars history and
 // cut the same way (a bar holds the trades after its start up to its end inclusive), so each bar the stream sends is
 // the bar GET /data/kbars answers for that minute. A bar is complete when the first trade of a later minute comes,
-// and the day's last bar with the day's last trade (the closing auction).
+// or at once when a trade stamped on its end closes it (the 13:30 closing auction), and the day's last bar with the
+// day's last trade.
 
 import { TAIPEI_OFFSET_MS } from '../../../domain/time.js';
 import type { Tape } from '../market/tape.js';
-import { decimal, money } from './payloads.js';
+import { rounded, slashedDate } from './payloads.js';
 
 const MINUTE_US = 60_000_000;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -69,19 +70,19 @@ export class KbarBuilder {
 
 const endOf = (epochUs: number) => Math.ceil(epochUs / MINUTE_US) * MINUTE_US;
 
-/** The kbar event: `time` is the bar's start, `date` YYYY/MM/DD, prices and amount as decimal strings. */
+/** The kbar event: `time` is the bar's start, `date` YYYY/MM/DD, prices and amount as numbers. */
 export function kbarPayload(code: string, bar: MinuteBar): Record<string, unknown> {
   const start = new Date((bar.end - MINUTE_US) / 1000 + TAIPEI_OFFSET_MS).toISOString();
   return {
     code,
-    date: start.slice(0, 10).replaceAll('-', '/'),
-    time: start.slice(11, 19),
-    open: decimal(bar.open),
-    high: decimal(bar.high),
-    low: decimal(bar.low),
-    close: decimal(bar.close),
+    date: slashedDate(start.slice(0, 10)),
+    time: `${start.slice(11, 19)}.000000`,
+    open: rounded(bar.open, 4),
+    high: rounded(bar.high, 4),
+    low: rounded(bar.low, 4),
+    close: rounded(bar.close, 4),
     volume: bar.volume,
-    amount: money(bar.amount),
+    amount: Math.round(bar.amount),
     tick_count: bar.ticks,
   };
 }

@@ -23,6 +23,15 @@ export const money = (value: number): string => decimal(value, Math.abs(value) >
 
 const percent = (value: number) => decimal(value, 2);
 
+/**
+ * A number rounded as the derived streams (kbar, calculated_index, the contributions) carry it: those payloads hold
+ * JSON numbers where the quote families hold decimal strings.
+ */
+export const rounded = (value: number, digits = 2): number => Number(decimal(value, digits));
+
+/** The date as the derived streams write it, YYYY/MM/DD. */
+export const slashedDate = (date: string): string => date.replaceAll('-', '/');
+
 function dateAndTime(epochUs: number): { date: string; time: string } {
   const datetime = taipeiDateTime(epochUs);
   return { date: datetime.slice(0, 10), time: datetime.slice(11) };
@@ -271,22 +280,22 @@ export function quoteIdx(context: QuoteContext, state: DayState, breadth: Breadt
 
 /**
  * calculated_index (1.7.1): the index recomputed from its constituents at each of their trades, the day's range so
- * far, its turnover and its change from the reference.
+ * far, its turnover and its change from the reference, as numbers (the live server's form, which clients read).
  */
 export function calculatedIndex(context: QuoteContext, state: DayState, simtrade: boolean): Payload {
   const { date, time } = dateAndTime(state.last.timeUs);
   const change = state.close - context.reference;
   return {
     code: context.code,
-    date,
+    date: slashedDate(date),
     time,
-    open: decimal(state.open),
-    high: decimal(state.high),
-    low: decimal(state.low),
-    close: decimal(state.close),
+    open: rounded(state.open),
+    high: rounded(state.high),
+    low: rounded(state.low),
+    close: rounded(state.close),
     total_amount: Math.round(state.amount),
-    price_chg: decimal(change, 2),
-    pct_chg: percent(context.reference === 0 ? 0 : (change / context.reference) * 100),
+    price_chg: rounded(change),
+    pct_chg: rounded(context.reference === 0 ? 0 : (change / context.reference) * 100),
     simtrade,
   };
 }
