@@ -113,6 +113,13 @@ export function requireAnalyticsIndex(contract: Contract, what: string): void {
   );
 }
 
+/** The index a reference names, for the index analytics (`what`): IX0001 or IX0043, else as requireAnalyticsIndex. */
+export function analyticsIndexOf(contracts: SubscribableContracts, ref: ContractRef, what: string): Contract {
+  const contract = lookup(contracts, ref);
+  requireAnalyticsIndex(contract, what);
+  return contract;
+}
+
 /** An index analytics stream: IX0001 or IX0043, with its ranking or its projection. */
 function indexAnalytics(contract: Contract, input: SubscriptionRequest): ProductSubscription {
   requireAnalyticsIndex(contract, INDEX_ANALYTICS_EVENTS[input.quoteType as keyof typeof INDEX_ANALYTICS_EVENTS]);

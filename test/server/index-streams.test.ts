@@ -156,6 +156,11 @@ describe('POST /data/index_components', { timeout: 30_000 }, () => {
     );
     const otc = await post(app, '/api/v1/data/index_components', { contract: { code: 'IX0043' } });
     assert.equal(otc.status, 200);
+    const elsewhere = await post(app, '/api/v1/data/index_components', {
+      contract: { code: 'IX0001', exchange: 'OTC' },
+    });
+    assert.equal(elsewhere.status, 404);
+    assert.match(String(elsewhere.body.message), /IX0001 is listed on TSE, not OTC/);
     const stock = await post(app, '/api/v1/data/index_components', { contract: { code: '2330' } });
     assert.equal(stock.status, 400);
     assert.match(String(stock.body.message), /index_components is computed for the indices IX0001 and IX0043 only/);

@@ -4,7 +4,7 @@
 import type { AccountBook } from '../../domain/account-book.js';
 import type { AccountSelector } from '../../domain/accounts.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { requireAnalyticsIndex, type SubscribableContracts } from '../../domain/subscription-rules.js';
+import { analyticsIndexOf, type SubscribableContracts } from '../../domain/subscription-rules.js';
 import type { MarketDataPort, PortfolioPort, ReservePort } from '../port.js';
 import type { UpstreamCall } from './upstream.js';
 
@@ -22,9 +22,7 @@ export function liveMarketData(call: UpstreamCall, contracts: () => Subscribable
     dailyQuotes: (date, excludeWarrants) => query('daily_quotes', { date, exclude: excludeWarrants }),
     // Only IX0001 and IX0043 are decomposed: anything else is refused here, as the simulator refuses it.
     indexComponents: async (index) => {
-      const contract = contracts().get(index.code, { securityType: index.security_type });
-      requireAnalyticsIndex(contract, 'index_components');
-      const { security_type, exchange, code } = contract;
+      const { security_type, exchange, code } = analyticsIndexOf(contracts(), index, 'index_components');
       return query('index_components', { index: { security_type, exchange, code } });
     },
   };

@@ -4,7 +4,7 @@
 import { previousTradingDay } from '../../domain/calendar.js';
 import type { IndexComponents } from '../../domain/index-components.js';
 import type { ContractRef } from '../../domain/market-data.js';
-import { requireAnalyticsIndex } from '../../domain/subscription-rules.js';
+import { analyticsIndexOf } from '../../domain/subscription-rules.js';
 import { type Clock, taipeiIso } from '../../domain/time.js';
 import type { SimContracts } from './contracts.js';
 import { taipeiDateTime } from './market/history.js';
@@ -22,8 +22,7 @@ export class IndexSnapshots {
   ) {}
 
   indexComponents(ref: ContractRef): IndexComponents {
-    const contract = this.contracts.get(ref.code, { securityType: ref.security_type });
-    requireAnalyticsIndex(contract, 'index_components');
+    const contract = analyticsIndexOf(this.contracts, ref, 'index_components');
     const now = this.clock.now();
     const day = this.market.dayAt('stock', now);
     if (this.last?.indexCode !== contract.code || this.last.day !== day) {
