@@ -85,6 +85,14 @@ describe('dashboard serving', () => {
     assert.equal(response.body, 'console.log("dashboard")');
   });
 
+  test('the icon is at /favicon.ico too, so a hosted app without one shows no 404, keys or not', async () => {
+    const app = await dashboardApp(builtDashboard(), { apiKey: 'key', secretKey: 'secret' });
+    const response = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['content-type'], 'image/svg+xml');
+    assert.match(response.body, /^<svg xmlns='http:\/\/www.w3.org\/2000\/svg'.*<\/svg>$/);
+  });
+
   test('a missing asset is the JSON 404 envelope', async () => {
     const app = await dashboardApp(builtDashboard());
     const response = await app.inject({ method: 'GET', url: '/assets/index-Zz99.js' });

@@ -17,6 +17,14 @@ export interface DashboardOptions {
 
 const NOT_BUILT = 'the dashboard is not built; run `npm run build` in the sjgate folder, then reload';
 
+/**
+ * The dashboard's icon, also at /favicon.ico: a browser asks the site's root for it on every page without an icon of
+ * its own (hosted apps among them), and a 404 there shows in the app's network log as a failure.
+ */
+const ICON =
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect width='16' height='16' rx='3' fill='#c2410c'/>" +
+  "<path d='M3 11l3-4 3 2 4-5' stroke='white' stroke-width='1.6' fill='none'/></svg>";
+
 /** The folder of the package.json above this module: the sources under tsx and dist/ under node both work. */
 export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = dirname(dir)) {
@@ -44,6 +52,10 @@ export function dashboardRoutes(options: DashboardOptions = {}): FastifyPluginAs
       immutable: true,
       suppressWarning: true,
     });
+
+    app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(ICON),
+    );
 
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
       const html = await readFile(join(root, 'index.html'), 'utf8').catch(() => null);
