@@ -110,30 +110,17 @@ class ExchangeScan {
       };
       return { stock, tape, cursor, state, scan: new StockScan(limits, top), trial: null, trialCursor: 0 };
     });
-    for (const [index, member] of this.members.entries()) this.queueNext(member, index);
+    for (const [index, member] of this.members.entries()) queueNext(this.queue, member, index);
     if (this.rules.has('volume_burst')) this.volumeThreshold();
     if (this.states.has('simtrade')) this.openTrials(nowMs);
     if (this.states.has('suspend')) this.showSuspended(nowMs * 1000);
-  }
-
-  private queueNext(member: Member, index: number): void {
-    if (member.cursor < member.tape.times.length) {
-      this.queue.push(member.tape.times[member.cursor]!, index, false);
-    }
-  }
-
-  private queueNextTrial(member: Member, index: number): void {
-    const trial = member.trial;
-    if (trial && member.trialCursor < trial.times.length) {
-      this.queue.push(trial.times[member.trialCursor]!, index, true);
-    }
   }
 
   private visitTrade(member: Member, index: number): void {
     const { tape } = member;
     const k = member.cursor++;
     member.state.addTapeTrade(tape, k);
-    this.queueNext(member, index);
+    queueNext(this.queue, member, index);
     // Fed even when no rule is scanned (a state only), so a rule subscribed later starts from the book as it is.
     const top = { bid: tape.bidPrices[k]!, ask: tape.askPrices[k]! };
     const trade = {
@@ -153,7 +140,7 @@ class ExchangeScan {
   private showTrial(member: Member, index: number): void {
     const trial = member.trial!;
     const k = member.trialCursor++;
-    this.queueNextTrial(member, index);
+    queueNextTrial(this.queue, member, index);
     if (!this.states.has('simtrade')) return;
     const state = member.state.clone();
     state.add(trial.times[k]!, trial.prices[k]!, trial.volumes[k]!, trial.tickTypes[k]!);
@@ -171,7 +158,7 @@ class ExchangeScan {
       const info = this.market.listings.stockOn(member.stock.code, day);
       member.trial = this.market.trialTape(info, day);
       member.trialCursor = publishedCount(member.trial, nowMs);
-      this.queueNextTrial(member, index);
+      queueNextTrial(this.queue, member, index);
     });
   }
 
@@ -203,6 +190,17 @@ class ExchangeScan {
   describe(): { day: string | null; stocks: number; threshold: number | null } {
     return { day: this.day, stocks: this.members.length, threshold: this.threshold };
   }
+}
+
+/** Queues a stock's next trade, when its tape has one left. */
+function queueNext(queue: TradeQueue, member: Member, index: number): void {
+  if (member.cursor < member.tape.times.length) queue.push(member.tape.times[member.cursor]!, index, false);
+}
+
+/** Queues a stock's next trial match, when it has one left. */
+function queueNextTrial(queue: TradeQueue, member: Member, index: number): void {
+  const trial = member.trial;
+  if (trial && member.trialCursor < trial.times.length) queue.push(trial.times[member.trialCursor]!, index, true);
 }
 
 export class SimScanner {
