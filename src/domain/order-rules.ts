@@ -103,6 +103,8 @@ export interface DerivativeFacts extends InstrumentFacts {
   multiplier: number;
   /** Initial margin to open one contract: fees.marginFor for futures and short options. */
   marginPerContract: number;
+  /** Set once the contract's last trading day stopped trading (13:30): the day it expired. */
+  expiredOn?: string | undefined;
 }
 
 export interface StockAccountFacts {
@@ -447,7 +449,19 @@ export function marginSufficient(ctx: FuturesOrderContext): OrderViolation | nul
   return violation('marginSufficient', `insufficient margin: the order needs ${nt(need)}, available ${nt(available)}`);
 }
 
+/** TAIFEX stops an expiring contract at 13:30 on its last trading day; after that it takes no orders. */
+export function contractStillTrading(ctx: FuturesOrderContext): OrderViolation | null {
+  const expiredOn = ctx.instrument.expiredOn;
+  if (expiredOn === undefined) return null;
+  return violation(
+    'contractStillTrading',
+    `${ctx.instrument.code} stopped trading at 13:30 on ${expiredOn}, its last trading day, and is settled at its ` +
+      'final settlement price; trade the next delivery month or week instead',
+  );
+}
+
 export const FUTURES_RULES: readonly OrderRule<FuturesOrderContext>[] = [
+  contractStillTrading,
   contractQuantity,
   taifexMarketNotRod,
   taifexPreOpenOrderTypes,
