@@ -79,7 +79,11 @@ export class SimBroker {
       this.accounts,
       portfolioMarket(this.market, this.contracts),
       options.clock,
-      { clockMode: options.clockMode, reserves: this.reserves },
+      {
+        clockMode: options.clockMode,
+        reserves: this.reserves,
+        beforeRead: () => this.orders.expiry.settleDue(),
+      },
     );
     this.reserve = new SimReserve(this.reserves, this.orders.ledger, this.accounts, this.contracts, options.clock);
   }

@@ -100,17 +100,20 @@ export class SimVenue implements Venue {
         exchange.reserves.restore(saved.state(RESERVES_STATE), options.log);
       },
     };
-    this.portfolio = promised(exchange.portfolio, [
-      'accountBalance',
-      'margin',
-      'positions',
-      'positionDetail',
-      'profitLoss',
-      'profitLossDetail',
-      'profitLossSummary',
-      'settlements',
-      'tradingLimits',
-    ]);
+    this.portfolio = {
+      ...promised(exchange.portfolio, [
+        'accountBalance',
+        'margin',
+        'positions',
+        'positionDetail',
+        'profitLoss',
+        'profitLossDetail',
+        'profitLossSummary',
+        'settlements',
+        'tradingLimits',
+      ]),
+      onSettlement: (listener) => orders.onSettlement(listener),
+    };
     this.reserve = {
       ...promised(exchange.reserve, ['summary', 'detail', 'earmarkingDetail', 'reserveStock', 'reserveEarmarking']),
       onStateChange: (listener) => exchange.reserves.onStateChange(listener),

@@ -9,15 +9,16 @@ import type { OrderChange } from '../../../domain/order-change-rules.js';
 import { type ComboTrade, requireFiniteNumbers, type Trade } from '../../../domain/orders.js';
 import type { ClockMode } from '../../../domain/sessions.js';
 import type { Clock } from '../../../domain/time.js';
-import type { OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrders } from '../../port.js';
+import type { OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrders, SettlementUpdate } from '../../port.js';
 import type { SimAccounts } from '../accounts.js';
 import type { SimContracts } from '../contracts.js';
 import type { SimMarket } from '../market/market.js';
-import { Ledger, type LedgerOptions } from '../portfolio/ledger.js';
+import { type ExpirySettlement, Ledger, type LedgerOptions } from '../portfolio/ledger.js';
 import type { ReserveBook } from '../reserve/reserve-book.js';
 import { derivativeFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost } from './combo-orders.js';
 import { DayAndPhase } from './day-and-phase.js';
+import { EXPIRY_SETTLEMENTS_STATE, ExpirySettlements, savedSettlements } from './expiry-settlement.js';
 import { ListingCache } from './listing-cache.js';
 import { OrderBook } from './order-book.js';
 import { OrderMatching } from './order-matching.js';
@@ -38,6 +39,8 @@ export class SimOrders {
   private readonly reports: OrderReports;
   private readonly plain: PlainOrders;
   private readonly combos: ComboDesk;
+  /** Positions cash-settled when their contract expires. */
+  readonly expiry: ExpirySettlements;
   /** performance.now() until which sync() does nothing, after a commit that failed. */
   private syncPausedUntil = 0;
 
@@ -53,6 +56,7 @@ export class SimOrders {
   ) {
     const ledger = new Ledger(funds);
     this.ledger = ledger;
+    this.expiry = new ExpirySettlements(ledger, market, clock);
     // Each day and session phase asked for is computed once per second.
     const sessions = new DayAndPhase(market, mode);
     const book = new OrderBook((id) => this.combos.records.has(id));
@@ -97,13 +101,42 @@ export class SimOrders {
     this.combos.clear();
     this.book.reset(Number(saved.state(ORDER_COUNTER) ?? '0'));
     const bookDeal = this.plain.bookedFill.bind(this.plain);
+    // Positions settled at expiry are settled again where they were, between the deals before and after them.
+    const settlements = savedSettlements(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log);
+    let next = 0;
+    const settleBefore = (at: number) => {
+      for (; next < settlements.length && settlements[next]!.at < at; next++)
+        this.resettle(settlements[next]!, options.log);
+    };
     // The ledger's rows of these deals are in the journal already: only its state is rebuilt.
     loadSavedOrders(
       saved,
-      { book: this.book, combos: this.combos, bookDeal: (...deal) => this.ledger.book(bookDeal(...deal)) },
+      {
+        book: this.book,
+        combos: this.combos,
+        bookDeal: (record, deal, seq) => {
+          settleBefore(deal.ts * 1000);
+          this.ledger.book(bookDeal(record, deal, seq));
+        },
+      },
       options.log,
     );
+    settleBefore(Number.POSITIVE_INFINITY);
     if (options.rollback) this.syncPausedUntil = performance.now() + SYNC_PAUSE_AFTER_FAILED_COMMIT_MS;
+  }
+
+  /** A settlement the journal kept, booked again; one whose position is not there is left out with a log line. */
+  private resettle(settled: ExpirySettlement, log: (line: string) => void): void {
+    if (this.ledger.netContracts(settled.accountKey, settled.code) === 0) {
+      log(`journal: the expiry settlement of ${settled.code} in ${settled.accountKey} left out at load: no position`);
+      return;
+    }
+    const { finalPrice, coverPrice, at, day } = settled;
+    this.ledger.settle(settled.accountKey, settled.code, { finalPrice, coverPrice, at, day });
+  }
+
+  onSettlement(listener: (update: SettlementUpdate) => void): () => void {
+    return this.expiry.listen(listener);
   }
 
   place(input: PlaceOrderInput): Trade {
@@ -169,6 +202,7 @@ export class SimOrders {
     const now = this.clock.now();
     this.combos.sync(now);
     this.plain.sync(now);
+    this.expiry.settleDue(now);
   }
 }
 

@@ -60,6 +60,39 @@ export interface FutureLot extends LotOrigin {
   tax: number;
 }
 
+/** What a futures or option contract settles on when its last trading day stops trading. */
+export interface ExpiryTerms {
+  /** 'YYYY-MM-DD'. */
+  lastTradingDay: string;
+  /** The index or stock its final settlement price is fixed on. */
+  underlyingCode: string;
+  /** Options only. */
+  strike?: number | undefined;
+  right?: 'C' | 'P' | undefined;
+}
+
+/** A position cash-settled at expiry: what the ledger books, the journal keeps and a restart books again. */
+export interface ExpirySettlement {
+  accountKey: string;
+  code: string;
+  /** The last trading day; the settlement belongs to it. */
+  day: string;
+  /** Epoch ms: 13:30 of the last trading day. */
+  at: number;
+  /** The final settlement price of the underlying (TAIFEX's 最後結算價). */
+  finalPrice: number;
+  /** What each contract closed at: the final price for futures, the intrinsic value for options (0 out of the money). */
+  coverPrice: number;
+  /** Contracts settled, and the direction of the position they were. */
+  quantity: number;
+  direction: Action;
+  securityType: 'FUT' | 'OPT';
+  /** NT$ the settlement added to the account's balance, after fee and tax (negative when it paid). */
+  amount: number;
+  /** The realized profit or loss record it made (profit_loss id). */
+  profitLossId: number;
+}
+
 export interface FuturePositionState {
   id: number;
   code: string;
@@ -67,6 +100,8 @@ export interface FuturePositionState {
   securityType: 'FUT' | 'OPT';
   root: string;
   multiplier: number;
+  /** Unknown for a position of a contract no longer listed when its deals were booked. */
+  expiry?: ExpiryTerms | undefined;
   /** Oldest first. */
   lots: FutureLot[];
 }

@@ -1,10 +1,12 @@
 // The simulated broker's books: every deal is booked once, in deal order, live and when the journal is replayed at
 // start. Booking is deterministic, so replaying the same fills rebuilds the same state, ids included.
 
+import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import type { Action, StockOrderCond } from '../../../domain/orders.js';
 import {
   type AccountState,
   contractsOf,
+  type ExpirySettlement,
   type FutureLot,
   type FuturePositionState,
   type FutureRealized,
@@ -17,7 +19,7 @@ import {
   stockPositionKey,
 } from './account-state.js';
 import type { BookedFill, LedgerChanges } from './fills.js';
-import { bookDerivativeFill } from './futures-book.js';
+import { bookDerivativeFill, settleAtExpiry } from './futures-book.js';
 import { bookStockFill } from './stock-book.js';
 
 export type * from './account-state.js';
@@ -35,12 +37,60 @@ export const DEFAULT_STARTING_FUNDS: LedgerOptions = { startingCash: 10_000_000,
 
 export class Ledger {
   private readonly accounts = new Map<string, AccountState>();
+  /** Every position settled at expiry, in the order settled: the journal keeps this list. */
+  private readonly expirySettlements: ExpirySettlement[] = [];
 
   constructor(private readonly options: LedgerOptions) {}
 
   /** Forgets every account, so that the journal's deals can be booked again from the start. */
   clear(): void {
     this.accounts.clear();
+    this.expirySettlements.length = 0;
+  }
+
+  /** Open futures and option positions whose contract stopped trading by `now` (13:30 of its last trading day). */
+  expiredPositions(now: number): { accountKey: string; position: FuturePositionState }[] {
+    const due: { accountKey: string; position: FuturePositionState }[] = [];
+    for (const account of this.accounts.values()) {
+      for (const position of account.futures.values()) {
+        if (position.expiry && expiryCloseAt(position.expiry.lastTradingDay) <= now) {
+          due.push({ accountKey: account.key, position });
+        }
+      }
+    }
+    return due.sort((a, b) => a.accountKey.localeCompare(b.accountKey) || a.position.id - b.position.id);
+  }
+
+  /**
+   * Cash-settles an open position at expiry (futures-book.ts settleAtExpiry) and returns the rows to journal and the
+   * settlement. Throws RangeError when the account holds no position in the code.
+   */
+  settle(
+    accountKey: string,
+    code: string,
+    prices: { finalPrice: number; coverPrice: number; at: number; day: string },
+  ): { changes: LedgerChanges; settled: ExpirySettlement } {
+    const account = this.account(accountKey);
+    const position = account.futures.get(code);
+    if (!position) throw new RangeError(`account ${accountKey} holds no position in ${code} to settle`);
+    const { booking, settled } = settleAtExpiry(account, position, prices);
+    for (const entry of booking.cash) {
+      account.cash.push(entry);
+      account.cashTotal += entry.amount;
+    }
+    this.expirySettlements.push(settled);
+    return {
+      settled,
+      changes: {
+        cash: booking.cash.map(({ day: _day, ...entry }) => entry),
+        positions: [{ accountKey, key: code, record: futuresSnapshot(account.futures.get(code)) }],
+      },
+    };
+  }
+
+  /** Every settlement so far, oldest first. Do not mutate. */
+  settlements(): readonly ExpirySettlement[] {
+    return this.expirySettlements;
   }
 
   /**
