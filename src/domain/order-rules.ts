@@ -147,6 +147,8 @@ export interface ComboOrderContext {
   /** Futures time spreads or option combos. */
   securityType: 'FUT' | 'OPT';
   phase: SessionPhase;
+  /** A leg whose contract stopped trading at 13:30 of its last trading day, and that day. */
+  expiredLeg?: { code: string; day: string } | undefined;
 }
 
 export type PlaceOrderContext = StockOrderContext | FuturesOrderContext | ComboOrderContext;
@@ -488,7 +490,18 @@ export function optionComboConditions(ctx: ComboOrderContext): OrderViolation | 
   return violation('optionComboConditions', SHIOAJI_MESSAGES.comboCondition, OP_CODE_COMBO_CONDITION);
 }
 
+/** A combo trades only while both its legs do: not once a leg stopped trading at expiry. */
+export function comboLegsStillTrading(ctx: ComboOrderContext): OrderViolation | null {
+  if (!ctx.expiredLeg) return null;
+  const { code, day } = ctx.expiredLeg;
+  return violation(
+    'comboLegsStillTrading',
+    `the combo's leg ${code} stopped trading at 13:30 on ${day}, its last trading day; the combo cannot trade`,
+  );
+}
+
 export const COMBO_RULES: readonly OrderRule<ComboOrderContext>[] = [
+  comboLegsStillTrading,
   contractQuantity,
   taifexMarketNotRod,
   comboDuringContinuous,

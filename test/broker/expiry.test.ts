@@ -69,6 +69,30 @@ describe('an expiring contract stops trading at 13:30 of its last trading day', 
     });
   }
 
+  test('a resting order on it expires at 13:30, and a combo with a leg in it is refused', { timeout: 30_000 }, () => {
+    const { clock, broker } = brokerAt(MONTHLY_EXPIRY, '13:00');
+    const info = broker.contracts.info('TXFL6') as FuturesInfo;
+    const resting = broker.orders.place({
+      contract: { code: 'TXFL6' },
+      futuresOrder: { ...marketOrder('Buy'), price: info.limit_down, price_type: 'LMT', order_type: 'ROD' },
+    });
+    assert.equal(resting.status.status, 'Submitted', resting.status.msg);
+    clock.set(taipeiInstant(MONTHLY_EXPIRY, '13:30:01'));
+    broker.orders.sync();
+    const expired = broker.orders.trade(resting.order.id)!;
+    assert.equal(expired.status.status, 'Cancelled');
+    assert.match(expired.status.msg, /stopped trading at expiry/);
+    const [combo] = broker.contracts.futuresCombos('TXF');
+    assert.ok(
+      combo!.legs.some((leg) => leg.code === 'TXFL6'),
+      combo!.code ?? '',
+    );
+    const legs = combo!.legs.map((leg) => ({ security_type: leg.security_type, code: leg.code }));
+    const refused = broker.orders.placeCombo({ legs, order: marketOrder('Buy') });
+    assert.equal(refused.status.status, 'Failed');
+    assert.match(refused.status.msg, /leg TXFL6 stopped trading at 13:30 on 2026-12-16/);
+  });
+
   test('its tape ends at 13:30 with the final settlement, after every other trade', { timeout: 30_000 }, () => {
     const { broker } = brokerAt(MONTHLY_EXPIRY, '10:00', 'exchange');
     const info = broker.market.listings.infoOn('TXFL6', MONTHLY_EXPIRY) as FuturesInfo;
