@@ -49,12 +49,7 @@ export class MarketFactors {
 
   /** The path that ends at a trading day's close. */
   pathTo(day: string): FactorPath {
-    let path = this.cache.get(day);
-    if (path) return path;
-    path = this.build(day);
-    if (this.cache.size >= 64) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(day, path);
-    return path;
+    return cached(this.cache, 64, day, () => this.build(day));
   }
 
   /** The log level of a factor at an instant. */
@@ -84,12 +79,7 @@ export class MarketFactors {
   }
 
   private exchangePathTo(day: string): FactorPath {
-    let path = this.exchangeCache.get(day);
-    if (path) return path;
-    path = this.exchangePath(day);
-    if (this.exchangeCache.size >= 16) this.exchangeCache.delete(this.exchangeCache.keys().next().value!);
-    this.exchangeCache.set(day, path);
-    return path;
+    return cached(this.exchangeCache, 16, day, () => this.exchangePath(day));
   }
 
   private build(day: string): FactorPath {
@@ -165,6 +155,16 @@ export class MarketFactors {
     } as const;
     return (factor, k) => ends[factor][0] + (k / steps) * (ends[factor][1] - ends[factor][0]);
   }
+}
+
+/** A day's path from a cache that keeps the `size` days built last. */
+function cached(cache: Map<string, FactorPath>, size: number, day: string, build: () => FactorPath): FactorPath {
+  let path = cache.get(day);
+  if (path) return path;
+  path = build();
+  if (cache.size >= size) cache.delete(cache.keys().next().value!);
+  cache.set(day, path);
+  return path;
 }
 
 function sample(path: FactorPath, kind: 'levels' | 'bridges', factor: Factor, epochMs: number): number {

@@ -8,6 +8,7 @@ import type {
   StockProfitDetail,
   StockProfitLoss,
 } from '../../../domain/portfolio.js';
+import type { SettledPosition } from '../../port.js';
 import type { CashChange } from './fills.js';
 
 export type LedgerAccountType = 'S' | 'F';
@@ -72,26 +73,7 @@ export interface ExpiryTerms {
 }
 
 /** A position cash-settled at expiry: what the ledger books, the journal keeps and a restart books again. */
-export interface ExpirySettlement {
-  accountKey: string;
-  code: string;
-  /** The last trading day; the settlement belongs to it. */
-  day: string;
-  /** Epoch ms: 13:30 of the last trading day. */
-  at: number;
-  /** The final settlement price of the underlying (TAIFEX's 最後結算價). */
-  finalPrice: number;
-  /** What each contract closed at: the final price for futures, the intrinsic value for options (0 out of the money). */
-  coverPrice: number;
-  /** Contracts settled, and the direction of the position they were. */
-  quantity: number;
-  direction: Action;
-  securityType: 'FUT' | 'OPT';
-  /** NT$ the settlement added to the account's balance, after fee and tax (negative when it paid). */
-  amount: number;
-  /** The realized profit or loss record it made (profit_loss id). */
-  profitLossId: number;
-}
+export type ExpirySettlement = SettledPosition;
 
 export interface FuturePositionState {
   id: number;
