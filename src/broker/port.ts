@@ -210,6 +210,8 @@ export interface SettledPosition {
   day: string;
   /** Epoch ms the contract stopped trading. */
   at: number;
+  /** Epoch ms of the venue's clock when it settled: the deals it had booked by then came before it. */
+  bookedAt: number;
   /** The final settlement price of the underlying. */
   finalPrice: number;
   /** What each contract closed at: the final price (futures), the intrinsic value (options; 0 out of the money). */

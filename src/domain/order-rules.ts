@@ -3,6 +3,7 @@
 // Where the references show no message, the message is English and names the rule and the allowed values.
 
 import type { ComboType, DayTrade, Exchange, SecurityType } from './contracts.js';
+import { comboLegsStillTrading, contractStillTrading } from './expiry-rules.js';
 import { stockFee } from './fees.js';
 import {
   insufficientSharesMessage,
@@ -147,8 +148,7 @@ export interface ComboOrderContext {
   /** Futures time spreads or option combos. */
   securityType: 'FUT' | 'OPT';
   phase: SessionPhase;
-  /** A leg whose contract stopped trading at 13:30 of its last trading day, and that day. */
-  expiredLeg?: { code: string; day: string } | undefined;
+  expiredLeg?: { code: string; day: string } | undefined; // a leg that stopped trading at expiry, and its day
 }
 
 export type PlaceOrderContext = StockOrderContext | FuturesOrderContext | ComboOrderContext;
@@ -451,17 +451,6 @@ export function marginSufficient(ctx: FuturesOrderContext): OrderViolation | nul
   return violation('marginSufficient', `insufficient margin: the order needs ${nt(need)}, available ${nt(available)}`);
 }
 
-/** TAIFEX stops an expiring contract at 13:30 on its last trading day; after that it takes no orders. */
-export function contractStillTrading(ctx: FuturesOrderContext): OrderViolation | null {
-  const expiredOn = ctx.instrument.expiredOn;
-  if (expiredOn === undefined) return null;
-  return violation(
-    'contractStillTrading',
-    `${ctx.instrument.code} stopped trading at 13:30 on ${expiredOn}, its last trading day, and is settled at its ` +
-      'final settlement price; trade the next delivery month or week instead',
-  );
-}
-
 export const FUTURES_RULES: readonly OrderRule<FuturesOrderContext>[] = [
   contractStillTrading,
   contractQuantity,
@@ -488,16 +477,6 @@ export function optionComboConditions(ctx: ComboOrderContext): OrderViolation | 
   const { price_type, order_type } = ctx.order;
   if (ctx.securityType !== 'OPT' || (price_type === 'LMT' && order_type !== 'ROD')) return null;
   return violation('optionComboConditions', SHIOAJI_MESSAGES.comboCondition, OP_CODE_COMBO_CONDITION);
-}
-
-/** A combo trades only while both its legs do: not once a leg stopped trading at expiry. */
-export function comboLegsStillTrading(ctx: ComboOrderContext): OrderViolation | null {
-  if (!ctx.expiredLeg) return null;
-  const { code, day } = ctx.expiredLeg;
-  return violation(
-    'comboLegsStillTrading',
-    `the combo's leg ${code} stopped trading at 13:30 on ${day}, its last trading day; the combo cannot trade`,
-  );
 }
 
 export const COMBO_RULES: readonly OrderRule<ComboOrderContext>[] = [

@@ -94,7 +94,7 @@ export class OrderJournal {
   queueUpdate(update: OrderUpdate | StateUpdate): void {
     this.queueWrite((latest) => {
       if ('order' in update) return this.write(update, latest);
-      this.writeLedger(update.ledger ?? [], latest);
+      writeLedger(this.journal, update.ledger ?? [], latest);
       // The last value of a name wins, as the orders' state does.
       for (const [name, value] of Object.entries(update.state)) latest.state.set(name, value);
       return [];
@@ -177,15 +177,6 @@ export class OrderJournal {
     return () => this.listeners.delete(listener);
   }
 
-  private writeLedger(ledger: OrderUpdate['ledger'], latest: Latest): void {
-    for (const changes of ledger) {
-      for (const entry of changes.cash) this.journal.ledger.addCashEntry(entry);
-      for (const position of changes.positions) {
-        latest.positions.set(`${position.accountKey}\u0000${position.key}`, position);
-      }
-    }
-  }
-
   private write(change: OrderUpdate, latest: Latest): JournaledOrderEvent[] {
     const { journal } = this;
     const { id, accountKey, code, placedAt } = change.order;
@@ -227,12 +218,22 @@ export class OrderJournal {
         record: deal,
       });
     });
-    this.writeLedger(change.ledger, latest);
+    writeLedger(journal, change.ledger, latest);
     for (const [name, value] of Object.entries(change.state ?? {})) latest.state.set(name, value);
     return change.events.map((event) => ({
       seq: journal.events.append({ at: now, kind: event.state, accountKey, payload: event }),
       accountKey,
       event,
     }));
+  }
+}
+
+/** Writes a change's cash entries now and keeps its positions for the end of the transaction (the last state wins). */
+function writeLedger(journal: Journal, ledger: OrderUpdate['ledger'], latest: Latest): void {
+  for (const changes of ledger) {
+    for (const entry of changes.cash) journal.ledger.addCashEntry(entry);
+    for (const position of changes.positions) {
+      latest.positions.set(`${position.accountKey}\u0000${position.key}`, position);
+    }
   }
 }

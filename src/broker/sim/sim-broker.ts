@@ -10,6 +10,7 @@ import { SimContracts } from './contracts.js';
 import { MarketFeed } from './market/feed.js';
 import { SimMarket } from './market/market.js';
 import { SimMarketData } from './market-data.js';
+import { ExpirySettlements } from './orders/expiry-settlement.js';
 import { SimOrders } from './orders/sim-orders.js';
 import { DEFAULT_STARTING_FUNDS, type LedgerOptions } from './portfolio/ledger.js';
 import { SimPortfolio } from './portfolio/sim-portfolio.js';
@@ -49,6 +50,8 @@ export class SimBroker {
   readonly feed: MarketFeed;
   /** Live quotes of the subscribed products, read off the feed. */
   readonly quotes: SimQuotes;
+  /** Positions cash-settled when their contract stops trading at expiry. */
+  readonly expiry: ExpirySettlements;
 
   private tickTimer: NodeJS.Timeout | null = null;
   /** When the next contract refresh is due (epoch ms of the clock). */
@@ -73,7 +76,9 @@ export class SimBroker {
       options.clockMode,
       options.startingFunds ?? DEFAULT_STARTING_FUNDS,
       this.reserves,
+      (now) => this.expiry.settleDue(now),
     );
+    this.expiry = new ExpirySettlements(this.orders.ledger, this.accounts, this.market, options.clock);
     this.portfolio = new SimPortfolio(
       this.orders.ledger,
       this.accounts,
@@ -82,7 +87,7 @@ export class SimBroker {
       {
         clockMode: options.clockMode,
         reserves: this.reserves,
-        beforeRead: () => this.orders.expiry.settleDue(),
+        beforeRead: () => this.orders.sync(),
       },
     );
     this.reserve = new SimReserve(this.reserves, this.orders.ledger, this.accounts, this.contracts, options.clock);

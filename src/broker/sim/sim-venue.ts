@@ -15,6 +15,7 @@ import type {
   Venue,
   VenueIdentity,
 } from '../port.js';
+import { EXPIRY_SETTLEMENTS_STATE } from './orders/expiry-settlement.js';
 import { promised } from './promised.js';
 import { RESERVES_STATE } from './reserve/reserve-book.js';
 import { SimBroker, type SimBrokerOptions } from './sim-broker.js';
@@ -95,7 +96,8 @@ export class SimVenue implements Venue {
       ]),
       onOrderUpdate: (listener) => orders.onOrderUpdate(listener),
       restore: (saved, options) => {
-        orders.restore(saved, options);
+        // What was settled at expiry is kept as a named value with the orders' state, and booked between the deals.
+        orders.restore(saved, options, exchange.expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log));
         // The reserves are kept as a named value with the orders' state.
         exchange.reserves.restore(saved.state(RESERVES_STATE), options.log);
       },
@@ -112,7 +114,7 @@ export class SimVenue implements Venue {
         'settlements',
         'tradingLimits',
       ]),
-      onSettlement: (listener) => orders.onSettlement(listener),
+      onSettlement: (listener) => exchange.expiry.listen(listener),
     };
     this.reserve = {
       ...promised(exchange.reserve, ['summary', 'detail', 'earmarkingDetail', 'reserveStock', 'reserveEarmarking']),

@@ -9,16 +9,15 @@ import type { OrderChange } from '../../../domain/order-change-rules.js';
 import { type ComboTrade, requireFiniteNumbers, type Trade } from '../../../domain/orders.js';
 import type { ClockMode } from '../../../domain/sessions.js';
 import type { Clock } from '../../../domain/time.js';
-import type { OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrders, SettlementUpdate } from '../../port.js';
+import type { OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrders } from '../../port.js';
 import type { SimAccounts } from '../accounts.js';
 import type { SimContracts } from '../contracts.js';
 import type { SimMarket } from '../market/market.js';
-import { type ExpirySettlement, Ledger, type LedgerOptions } from '../portfolio/ledger.js';
+import { Ledger, type LedgerOptions } from '../portfolio/ledger.js';
 import type { ReserveBook } from '../reserve/reserve-book.js';
 import { derivativeFill } from './booked-fills.js';
 import { ComboDesk, type ComboHost } from './combo-orders.js';
 import { DayAndPhase } from './day-and-phase.js';
-import { EXPIRY_SETTLEMENTS_STATE, ExpirySettlements, savedSettlements } from './expiry-settlement.js';
 import { ListingCache } from './listing-cache.js';
 import { OrderBook } from './order-book.js';
 import { OrderMatching } from './order-matching.js';
@@ -39,8 +38,6 @@ export class SimOrders {
   private readonly reports: OrderReports;
   private readonly plain: PlainOrders;
   private readonly combos: ComboDesk;
-  /** Positions cash-settled when their contract expires. */
-  readonly expiry: ExpirySettlements;
   /** performance.now() until which sync() does nothing, after a commit that failed. */
   private syncPausedUntil = 0;
 
@@ -53,10 +50,11 @@ export class SimOrders {
     funds: LedgerOptions,
     /** What is pre-collected today: a sell may not take reserved shares, a buy not earmarked cash. */
     reserves: ReserveBook,
+    /** Settles the positions whose contract stopped trading by an instant, once the fills up to it are booked. */
+    private readonly settleExpired: (now: number) => void = () => undefined,
   ) {
     const ledger = new Ledger(funds);
     this.ledger = ledger;
-    this.expiry = new ExpirySettlements(ledger, market, clock);
     // Each day and session phase asked for is computed once per second.
     const sessions = new DayAndPhase(market, mode);
     const book = new OrderBook((id) => this.combos.records.has(id));
@@ -95,48 +93,33 @@ export class SimOrders {
    * (`rollback`): nothing of its changes is durable, so none of them happened, and the working orders wait a moment
    * before they meet the market again (each failure reloads everything).
    */
-  restore(saved: SavedOrders, options: { rollback: boolean; log: (line: string) => void }): void {
+  restore(
+    saved: SavedOrders,
+    options: { rollback: boolean; log: (line: string) => void },
+    /** Books the settlements at expiry stamped before an instant (ExpirySettlements.restore). */
+    settleBefore?: (before: number) => void,
+  ): void {
     this.reports.discard();
     this.ledger.clear();
     this.combos.clear();
     this.book.reset(Number(saved.state(ORDER_COUNTER) ?? '0'));
     const bookDeal = this.plain.bookedFill.bind(this.plain);
-    // Positions settled at expiry are settled again where they were, between the deals before and after them.
-    const settlements = savedSettlements(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log);
-    let next = 0;
-    const settleBefore = (at: number) => {
-      for (; next < settlements.length && settlements[next]!.at < at; next++)
-        this.resettle(settlements[next]!, options.log);
-    };
-    // The ledger's rows of these deals are in the journal already: only its state is rebuilt.
+    // The ledger's rows of these deals are in the journal already: only its state is rebuilt. What was settled at
+    // expiry is settled again where it was, between the deals before and after it.
     loadSavedOrders(
       saved,
       {
         book: this.book,
         combos: this.combos,
         bookDeal: (record, deal, seq) => {
-          settleBefore(deal.ts * 1000);
+          settleBefore?.(deal.ts * 1000);
           this.ledger.book(bookDeal(record, deal, seq));
         },
       },
       options.log,
     );
-    settleBefore(Number.POSITIVE_INFINITY);
+    settleBefore?.(Number.POSITIVE_INFINITY);
     if (options.rollback) this.syncPausedUntil = performance.now() + SYNC_PAUSE_AFTER_FAILED_COMMIT_MS;
-  }
-
-  /** A settlement the journal kept, booked again; one whose position is not there is left out with a log line. */
-  private resettle(settled: ExpirySettlement, log: (line: string) => void): void {
-    if (this.ledger.netContracts(settled.accountKey, settled.code) === 0) {
-      log(`journal: the expiry settlement of ${settled.code} in ${settled.accountKey} left out at load: no position`);
-      return;
-    }
-    const { finalPrice, coverPrice, at, day } = settled;
-    this.ledger.settle(settled.accountKey, settled.code, { finalPrice, coverPrice, at, day });
-  }
-
-  onSettlement(listener: (update: SettlementUpdate) => void): () => void {
-    return this.expiry.listen(listener);
   }
 
   place(input: PlaceOrderInput): Trade {
@@ -145,20 +128,21 @@ export class SimOrders {
   }
 
   cancel(tradeId: string): Trade {
-    return this.change(tradeId, { kind: 'cancel' });
+    this.sync();
+    return this.plain.change(tradeId, { kind: 'cancel' });
   }
 
+  // A change with a number that is not finite is refused before the market moves the order.
   updatePrice(tradeId: string, price: number): Trade {
-    return this.change(tradeId, { kind: 'update_price', price });
+    const change: OrderChange = { kind: 'update_price', price };
+    requireFiniteNumbers(change, change.kind);
+    this.sync();
+    return this.plain.change(tradeId, change);
   }
 
   /** Reduces the order by `quantity`, as the official server reads update_qty. */
   updateQty(tradeId: string, quantity: number): Trade {
-    return this.change(tradeId, { kind: 'update_qty', quantity });
-  }
-
-  /** A change with a number that is not finite is refused before the market moves the order. */
-  private change(tradeId: string, change: OrderChange): Trade {
+    const change: OrderChange = { kind: 'update_qty', quantity };
     requireFiniteNumbers(change, change.kind);
     this.sync();
     return this.plain.change(tradeId, change);
@@ -202,7 +186,7 @@ export class SimOrders {
     const now = this.clock.now();
     this.combos.sync(now);
     this.plain.sync(now);
-    this.expiry.settleDue(now);
+    this.settleExpired(now);
   }
 }
 

@@ -32,6 +32,8 @@ export interface BookedFill {
     /** Percent, e.g. 90. */
     shortMarginRatio: number;
   };
+  /** Set on the cash settlement of a position at expiry: the price is what it settles at, the quantity all of it. */
+  expirySettlement?: { finalPrice: number } | undefined;
   derivative?: {
     securityType: 'FUT' | 'OPT';
     root: string;

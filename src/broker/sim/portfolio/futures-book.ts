@@ -3,14 +3,7 @@
 
 import { futuresCost } from '../../../domain/fees.js';
 import type { FutureProfitDetail } from '../../../domain/portfolio.js';
-import type {
-  AccountState,
-  ExpirySettlement,
-  FutureLot,
-  FuturePositionState,
-  FutureRealized,
-  LedgerCashEntry,
-} from './account-state.js';
+import type { AccountState, FutureLot, FuturePositionState, FutureRealized, LedgerCashEntry } from './account-state.js';
 import { type BookedFill, lotOrigin } from './fills.js';
 import { Apportioner, directionSign, proportional, round2, wholeDollars } from './money.js';
 
@@ -164,68 +157,33 @@ export interface DerivativeBooking {
  * settlement pays the fee and tax of a closing deal on the settlement value (none for an option that expires
  * worthless); the margin the position needed goes with it.
  */
-export function settleAtExpiry(
-  account: AccountState,
-  position: FuturePositionState,
-  settlement: { finalPrice: number; coverPrice: number; at: number; day: string },
-): { booking: DerivativeBooking; settled: ExpirySettlement } {
-  const quantity = position.lots.reduce((sum, lot) => sum + lot.quantity, 0);
-  const { coverPrice, at, day } = settlement;
-  const fill: BookedFill = {
-    accountKey: account.key,
-    orderId: `expiry:${position.code}`,
-    seqno: '',
-    ordno: 'EXPIRY',
-    dealSeq: 1,
-    at,
-    day,
-    code: position.code,
-    action: position.direction === 'Buy' ? 'Sell' : 'Buy',
-    price: coverPrice,
-    quantity,
-  };
-  const whole =
-    coverPrice > 0
-      ? futuresCost({
-          securityType: position.securityType,
-          root: position.root,
-          multiplier: position.multiplier,
-          price: coverPrice,
-          quantity,
-        })
-      : { fee: 0, tax: 0 };
+export function settleAtExpiry(account: AccountState, fill: BookedFill): DerivativeBooking {
+  const position = account.futures.get(fill.code);
+  if (!position || position.direction === fill.action) {
+    throw new RangeError(`account ${account.key} holds no position in ${fill.code} to settle`);
+  }
+  const { price, quantity } = fill;
+  const { securityType, root, multiplier } = position;
+  const whole = price > 0 ? futuresCost({ securityType, root, multiplier, price, quantity }) : { fee: 0, tax: 0 };
   const costs: DealCosts = { fee: new Apportioner(whole.fee, quantity), tax: new Apportioner(whole.tax, quantity) };
   const realized = closePosition(account, position, fill, costs);
   const entry = (reason: string, amount: number): LedgerCashEntry => ({
     accountKey: account.key,
-    at,
+    at: fill.at,
     amount,
     reason,
     ref: fill.orderId,
     settleDate: null,
-    day,
+    day: fill.day,
   });
-  const value = wholeDollars(coverPrice * quantity * position.multiplier) * -directionSign(fill.action);
+  const value = wholeDollars(price * quantity * multiplier) * -directionSign(fill.action);
   const cash = [
     entry(DERIVATIVE_CASH_REASONS.fee, -whole.fee),
     entry(DERIVATIVE_CASH_REASONS.tax, -whole.tax),
-    entry(DERIVATIVE_CASH_REASONS.premium, position.securityType === 'OPT' ? value : 0),
-    entry(DERIVATIVE_CASH_REASONS.realized, position.securityType === 'FUT' ? realized.gross : 0),
+    entry(DERIVATIVE_CASH_REASONS.premium, securityType === 'OPT' ? value : 0),
+    entry(DERIVATIVE_CASH_REASONS.realized, securityType === 'FUT' ? realized.gross : 0),
   ].filter((e) => e.amount !== 0);
-  const settled: ExpirySettlement = {
-    accountKey: account.key,
-    code: position.code,
-    day,
-    at,
-    finalPrice: settlement.finalPrice,
-    coverPrice,
-    quantity,
-    direction: position.direction,
-    securityType: position.securityType,
-    amount: cash.reduce((sum, e) => sum + e.amount, 0),
-    profitLossId: realized.record.id,
-  };
-  return { booking: { cash, touched: [position.code] }, settled };
+  return { cash, touched: [fill.code] };
 }
 
 /** Books one futures or options deal into the account. */

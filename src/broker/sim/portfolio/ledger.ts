@@ -1,12 +1,10 @@
 // The simulated broker's books: every deal is booked once, in deal order, live and when the journal is replayed at
 // start. Booking is deterministic, so replaying the same fills rebuilds the same state, ids included.
 
-import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import type { Action, StockOrderCond } from '../../../domain/orders.js';
 import {
   type AccountState,
   contractsOf,
-  type ExpirySettlement,
   type FutureLot,
   type FuturePositionState,
   type FutureRealized,
@@ -37,60 +35,11 @@ export const DEFAULT_STARTING_FUNDS: LedgerOptions = { startingCash: 10_000_000,
 
 export class Ledger {
   private readonly accounts = new Map<string, AccountState>();
-  /** Every position settled at expiry, in the order settled: the journal keeps this list. */
-  private readonly expirySettlements: ExpirySettlement[] = [];
-
   constructor(private readonly options: LedgerOptions) {}
 
   /** Forgets every account, so that the journal's deals can be booked again from the start. */
   clear(): void {
     this.accounts.clear();
-    this.expirySettlements.length = 0;
-  }
-
-  /** Open futures and option positions whose contract stopped trading by `now` (13:30 of its last trading day). */
-  expiredPositions(now: number): { accountKey: string; position: FuturePositionState }[] {
-    const due: { accountKey: string; position: FuturePositionState }[] = [];
-    for (const account of this.accounts.values()) {
-      for (const position of account.futures.values()) {
-        if (position.expiry && expiryCloseAt(position.expiry.lastTradingDay) <= now) {
-          due.push({ accountKey: account.key, position });
-        }
-      }
-    }
-    return due.sort((a, b) => a.accountKey.localeCompare(b.accountKey) || a.position.id - b.position.id);
-  }
-
-  /**
-   * Cash-settles an open position at expiry (futures-book.ts settleAtExpiry) and returns the rows to journal and the
-   * settlement. Throws RangeError when the account holds no position in the code.
-   */
-  settle(
-    accountKey: string,
-    code: string,
-    prices: { finalPrice: number; coverPrice: number; at: number; day: string },
-  ): { changes: LedgerChanges; settled: ExpirySettlement } {
-    const account = this.account(accountKey);
-    const position = account.futures.get(code);
-    if (!position) throw new RangeError(`account ${accountKey} holds no position in ${code} to settle`);
-    const { booking, settled } = settleAtExpiry(account, position, prices);
-    for (const entry of booking.cash) {
-      account.cash.push(entry);
-      account.cashTotal += entry.amount;
-    }
-    this.expirySettlements.push(settled);
-    return {
-      settled,
-      changes: {
-        cash: booking.cash.map(({ day: _day, ...entry }) => entry),
-        positions: [{ accountKey, key: code, record: futuresSnapshot(account.futures.get(code)) }],
-      },
-    };
-  }
-
-  /** Every settlement so far, oldest first. Do not mutate. */
-  settlements(): readonly ExpirySettlement[] {
-    return this.expirySettlements;
   }
 
   /**
@@ -109,7 +58,8 @@ export class Ledger {
   }
 
   /**
-   * Books one deal and returns the cash entries and positions (record null = closed) to journal with it.
+   * Books one deal, or the cash settlement of a position at expiry (a fill marked expirySettlement, which closes the
+   * whole position at its price), and returns the cash entries and positions (record null = closed) to journal.
    * Throws RangeError for a fill that is neither stock nor derivative, or a margin sell or short cover beyond what
    * is held (the orders engine checks heldShares first).
    */
@@ -120,7 +70,9 @@ export class Ledger {
     const account = this.accounts.get(fill.accountKey)!;
     const booking = fill.stock
       ? toMany(bookStockFill(account, fill, fill.stock))
-      : bookDerivativeFill(account, fill, fill.derivative!);
+      : fill.expirySettlement
+        ? settleAtExpiry(account, fill)
+        : bookDerivativeFill(account, fill, fill.derivative!);
     for (const entry of booking.cash) {
       account.cash.push(entry);
       account.cashTotal += entry.amount;
@@ -226,7 +178,8 @@ function requireBookable(fill: BookedFill): void {
   if (!Number.isInteger(fill.quantity) || fill.quantity <= 0) {
     throw new RangeError(`fill ${fill.orderId}:${fill.dealSeq} has quantity ${fill.quantity}`);
   }
-  if (!Number.isFinite(fill.price) || fill.price <= 0) {
+  // An option that expires out of the money closes at 0.
+  if (!Number.isFinite(fill.price) || fill.price < 0 || (fill.price === 0 && !fill.expirySettlement)) {
     throw new RangeError(`fill ${fill.orderId}:${fill.dealSeq} has price ${fill.price}`);
   }
 }
