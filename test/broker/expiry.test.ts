@@ -110,14 +110,25 @@ describe('an expiring contract stops trading at 13:30 of its last trading day', 
     for (let k = 1; k <= n; k++) assert.ok(nextTape.times[k]! >= nextTape.times[k - 1]!, `trade ${k} in order`);
   });
 
-  test('the final settlement price is the same in both clock modes, and is what the index showed', () => {
+  test('the final settlement price is the same in both clock modes, and is what the index or the stock showed', () => {
     const prices = (['always-open', 'exchange'] as const).map((mode) => {
       const market = new SimMarket(1, mode);
-      return [MONTHLY_EXPIRY, WEEKLY_EXPIRY, '2026-11-27'].map((day) =>
-        market.values.finalSettlementOf({ underlying_code: 'IX0001', last_trading_date: day }),
+      return [MONTHLY_EXPIRY, WEEKLY_EXPIRY, '2026-11-27'].flatMap((day) =>
+        ['IX0001', '2330'].map((code) =>
+          market.values.finalSettlementOf({ underlying_code: code, last_trading_date: day }),
+        ),
       );
     });
     assert.deepEqual(prices[0], prices[1]);
+    // A stock future averages its stock every 5 s from 12:30 to 13:25 and its 13:30 close, to NT$0.01.
+    const exchange = new SimMarket(1, 'exchange');
+    const stockPrices: number[] = [];
+    for (let t = taipeiInstant(MONTHLY_EXPIRY, '12:30'); t <= taipeiInstant(MONTHLY_EXPIRY, '13:25'); t += 5000) {
+      stockPrices.push(exchange.stockPriceAt('2330', t));
+    }
+    stockPrices.push(exchange.daily.closeOf('2330', MONTHLY_EXPIRY));
+    const mean = stockPrices.reduce((a, b) => a + b, 0) / stockPrices.length;
+    assert.equal(prices[0]![1], Math.round(mean * 100) / 100);
     for (const mode of ['always-open', 'exchange'] as const) {
       const { broker } = brokerAt(MONTHLY_EXPIRY, '15:00', mode);
       assert.equal(indexAverage(broker, MONTHLY_EXPIRY), prices[0]![0], `${mode}: the index tape's average`);

@@ -34,6 +34,8 @@ export class FairValues {
     private readonly factors: MarketFactors,
     /** The last traded price of a stock at an instant: the underlying of stock futures and warrants. */
     private readonly stockPriceAt: (code: string, epochMs: number) => number,
+    /** The same on the exchange clock, whatever the mode: what a stock future's final settlement averages. */
+    private readonly fixingPriceAt: (code: string, epochMs: number) => number = stockPriceAt,
   ) {}
 
   /**
@@ -60,7 +62,8 @@ export class FairValues {
   /**
    * The final settlement price of an expiring futures or option contract (domain/final-settlement.ts): the average
    * of its underlying over the exchange's fixing window on its last trading day. An index is read where the two clock
-   * modes share one path (MarketFactors.exchangeLogAt), so the price is the same in both.
+   * modes share one path (MarketFactors.exchangeLogAt) and a stock on the exchange clock, so the price is the same in
+   * both modes.
    */
   finalSettlementOf(contract: Pick<FuturesInfo, 'underlying_code' | 'last_trading_date'>): number {
     const day = contract.last_trading_date;
@@ -71,7 +74,7 @@ export class FairValues {
       );
       return finalSettlementPrice(disclosed, INDEX_FIXING.roundTo);
     }
-    const prices = fixingInstants(STOCK_FIXING, day).map((t) => this.stockPriceAt(contract.underlying_code, t));
+    const prices = fixingInstants(STOCK_FIXING, day).map((t) => this.fixingPriceAt(contract.underlying_code, t));
     return finalSettlementPrice(prices, STOCK_FIXING.roundTo);
   }
 
