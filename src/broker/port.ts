@@ -29,6 +29,8 @@ import type {
   WarrantInfo,
   WarrantUnderlying,
 } from '../domain/contracts.js';
+import type { IndexComponents } from '../domain/index-components.js';
+import type { ContributionRanking, ProjectionRequest } from '../domain/index-projections.js';
 import type {
   ComboRef,
   ContractRef,
@@ -81,6 +83,7 @@ import type {
   ReserveStocksDetail,
   ReserveStocksSummary,
 } from '../domain/reserve.js';
+import type { ScannerSubscription } from '../domain/scanner-rules.js';
 import type { ClockMode } from '../domain/sessions.js';
 import type { Clock } from '../domain/time.js';
 
@@ -127,6 +130,11 @@ export interface MarketDataPort {
   punish(): Promise<Punish>;
   notice(): Promise<Notice>;
   dailyQuotes(date: string | undefined, excludeWarrants: boolean): Promise<DailyQuotes>;
+  /**
+   * The components of IX0001 or IX0043 now, with their weights, points and industry groups. Rejects with
+   * InvalidRequestError for any other contract and NotFoundError for an unknown code.
+   */
+  indexComponents(index: ContractRef): Promise<IndexComponents>;
 }
 
 export interface AccountsPort {
@@ -347,6 +355,10 @@ export interface SubscribeInput {
   contract: ContractRef | ComboRef;
   quoteType: QuoteType;
   intradayOdd: boolean;
+  /** IndexContribution: which ranking of the components. */
+  ranking?: ContributionRanking | undefined;
+  /** IndexComponents: which projection of the components or their groups. */
+  projection?: ProjectionRequest | undefined;
 }
 
 /**
@@ -366,6 +378,12 @@ export interface QuoteFeedPort {
   unsubscribe(subscription: QuoteSubscription): Promise<void>;
   /** Calls the listener for every market-data event of every subscription; returns the function that stops it. */
   onMarketEvent(listener: (event: MarketEvent) => void): () => void;
+  /**
+   * Starts delivering a market scanner's events (`scanner`, through onMarketEvent): a rule or state over one
+   * exchange's stocks. A no-op when it is already delivered.
+   */
+  subscribeScanner(subscription: ScannerSubscription): Promise<void>;
+  unsubscribeScanner(subscription: ScannerSubscription): Promise<void>;
 }
 
 /** What a venue says of itself, for /health and the dashboard. */

@@ -178,3 +178,35 @@ export function streamAction<O>(
     return action<O>(env, (cli, options) => run(cli, options, json), spec)(...commanderArgs);
   };
 }
+
+/**
+ * What a subscribing command does once subscribed: follows the stream at `path` until the signal aborts, subscribing
+ * again before each reconnect (a no-op when the daemon still has it), then unsubscribes, even when the stream failed;
+ * the stream's error is thrown after that, and an unsubscribe that fails only warns when there was one.
+ */
+export async function followSubscription(
+  cli: Cli,
+  path: string,
+  onEvent: (message: EventSourceMessage) => void,
+  options: { signal: AbortSignal; subscribe: () => Promise<unknown>; unsubscribe: () => Promise<unknown> },
+): Promise<void> {
+  let failure: { error: unknown } | null = null;
+  try {
+    await followStream(cli.client, path, onEvent, {
+      signal: options.signal,
+      notice: cli.printError,
+      beforeReconnect: async () => {
+        await options.subscribe();
+      },
+    });
+  } catch (error) {
+    failure = { error };
+  }
+  try {
+    await options.unsubscribe();
+  } catch (error) {
+    if (failure === null) failure = { error };
+    else cli.printError(`warning: could not unsubscribe: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (failure !== null) throw failure.error;
+}

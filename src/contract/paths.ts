@@ -65,6 +65,7 @@ export const MARKET_DATA_ROUTES = {
   regulatoryPunish: '/data/regulatory_punish',
   regulatoryNotice: '/data/regulatory_notice',
   dailyQuotes: '/data/daily_quotes',
+  indexComponents: '/data/index_components',
 } as const;
 export const MARKET_DATA_PATHS = prefixed(MARKET_DATA_ROUTES);
 
@@ -114,6 +115,14 @@ export const STREAM_ROUTES = {
   unsubscribeKbars: '/stream/unsubscribe/kbars',
   subscribeCalculatedIndex: '/stream/subscribe/calculated_index',
   unsubscribeCalculatedIndex: '/stream/unsubscribe/calculated_index',
+  subscribeIndexContribution: '/stream/subscribe/index_contribution',
+  unsubscribeIndexContribution: '/stream/unsubscribe/index_contribution',
+  subscribeIndustryContribution: '/stream/subscribe/industry_contribution',
+  unsubscribeIndustryContribution: '/stream/unsubscribe/industry_contribution',
+  subscribeIndexComponents: '/stream/subscribe/index_components',
+  unsubscribeIndexComponents: '/stream/unsubscribe/index_components',
+  subscribeScanner: '/stream/subscribe/scanner',
+  unsubscribeScanner: '/stream/unsubscribe/scanner',
   subscriptions: '/stream/subscriptions',
   status: '/stream/status',
   receivers: '/stream/receivers',

@@ -44,8 +44,29 @@ export interface SubscribeTradeAnswer {
   ts: string;
 }
 
-/** KBar and CalculatedIndex: the streams of POST /stream/subscribe/kbars and /calculated_index. */
-export type QuoteType = 'Tick' | 'BidAsk' | 'Quote' | 'KBar' | 'CalculatedIndex';
+/**
+ * KBar and CalculatedIndex: the streams of POST /stream/subscribe/kbars and /calculated_index; IndexContribution,
+ * IndustryContribution and IndexComponents those of the index analytics (/stream/subscribe/index_contribution, ...).
+ */
+export type QuoteType =
+  | 'Tick'
+  | 'BidAsk'
+  | 'Quote'
+  | 'KBar'
+  | 'CalculatedIndex'
+  | 'IndexContribution'
+  | 'IndustryContribution'
+  | 'IndexComponents';
+
+/** The projection an index_components subscription holds; null where its kind has none. */
+export interface IndexComponentsProjection {
+  kind: string;
+  target: string | null;
+  metric: string;
+  order: string | null;
+  limit: number | null;
+  group: string | null;
+}
 
 /** A product subscription as the daemon echoes it: the contract resolved (R1/R2 carry their target_code). */
 export interface ProductSubscription {
@@ -55,6 +76,10 @@ export interface ProductSubscription {
   target_code: string | null;
   quote_type: QuoteType;
   intraday_odd: boolean;
+  /** IndexContribution: top10, abs10, positive25 or negative25. */
+  ranking?: string;
+  /** IndexComponents: what of the components or their groups. */
+  projection?: IndexComponentsProjection;
 }
 
 /** A combo subscription as the daemon echoes it: the legs resolved. */
@@ -80,6 +105,9 @@ export interface SubscribeAnswer {
 
 export interface SubscriptionList {
   subscriptions: Subscription[];
+  /** Market scanners: {scanner, region, security_type, exchange}. */
+  scanners?: { scanner: string; region: string; security_type: string; exchange: string }[];
+  /** Quote and scanner subscriptions together. */
   count: number;
   limit: number;
   trade_accounts: string[];

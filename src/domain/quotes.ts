@@ -1,6 +1,7 @@
 // Live quote subscriptions and the market-data events they deliver (the SSE families of the official server).
 
 import type { ComboType, Contract } from './contracts.js';
+import { type ContributionRanking, type IndexProjection, projectionValue } from './index-projections.js';
 
 /** What POST /stream/subscribe takes. */
 export const QUOTE_TYPES = ['Tick', 'BidAsk', 'Quote'] as const;
@@ -9,7 +10,21 @@ export const QUOTE_TYPES = ['Tick', 'BidAsk', 'Quote'] as const;
  * (POST /stream/subscribe/kbars), and CalculatedIndex, IX0001 or IX0043 recomputed from its constituents
  * (POST /stream/subscribe/calculated_index).
  */
-export type QuoteType = (typeof QUOTE_TYPES)[number] | 'KBar' | 'CalculatedIndex';
+export type QuoteType = (typeof QUOTE_TYPES)[number] | 'KBar' | 'CalculatedIndex' | IndexAnalyticsType;
+
+/**
+ * The index analytics streams, each with its own subscribe route and SSE family: IndexContribution (the
+ * components' points, ranked), IndustryContribution (the points of each industry) and IndexComponents (a
+ * projection of the components or their industry groups). IX0001 and IX0043 only, like CalculatedIndex.
+ */
+export const INDEX_ANALYTICS_EVENTS = {
+  IndexContribution: 'index_contribution',
+  IndustryContribution: 'industry_contribution',
+  IndexComponents: 'index_components',
+} as const;
+export type IndexAnalyticsType = keyof typeof INDEX_ANALYTICS_EVENTS;
+export const isIndexAnalytics = (quoteType: QuoteType): quoteType is IndexAnalyticsType =>
+  quoteType in INDEX_ANALYTICS_EVENTS;
 
 /** The indices whose calculated_index stream the exchange recomputes from their constituents. */
 export const CALCULATED_INDICES: readonly string[] = ['IX0001', 'IX0043'];
@@ -25,6 +40,10 @@ export const MARKET_EVENT_NAMES = [
   'quote_idx',
   'kbar',
   'calculated_index',
+  'index_contribution',
+  'industry_contribution',
+  'index_components',
+  'scanner',
 ] as const;
 export type MarketEventName = (typeof MARKET_EVENT_NAMES)[number];
 
@@ -36,6 +55,10 @@ export interface ProductSubscription {
   target_code: string | null;
   quote_type: QuoteType;
   intraday_odd: boolean;
+  /** IndexContribution only: which ranking of the components. */
+  ranking?: ContributionRanking;
+  /** IndexComponents only: what of the components or their groups. */
+  projection?: IndexProjection;
 }
 
 /** A subscription to a futures combo's own book: legs resolved, combo_type derived when the request omitted it. */
@@ -57,7 +80,8 @@ export function subscriptionKey(subscription: QuoteSubscription): string {
     return `combo:${legs}:${subscription.contract.combo_type}:${subscription.quote_type}`;
   }
   const odd = subscription.intraday_odd ? ':odd' : '';
-  return `${subscription.security_type}:${subscription.code}:${subscription.quote_type}${odd}`;
+  const view = subscription.ranking ?? (subscription.projection ? projectionValue(subscription.projection) : null);
+  return `${subscription.security_type}:${subscription.code}:${subscription.quote_type}${odd}${view ? `:${view}` : ''}`;
 }
 
 /**

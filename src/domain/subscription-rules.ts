@@ -3,10 +3,13 @@
 
 import { COMBO_TYPES, type ComboContract, type ComboType, type Contract, type SecurityType } from './contracts.js';
 import { InvalidRequestError, NotFoundError } from './errors.js';
+import { type ContributionRanking, checkProjection, type ProjectionRequest } from './index-projections.js';
 import { type ComboRef, type ContractRef, isComboRef } from './market-data.js';
 import {
   CALCULATED_INDICES,
   type ComboSubscription,
+  INDEX_ANALYTICS_EVENTS,
+  isIndexAnalytics,
   type ProductSubscription,
   type QuoteSubscription,
   type QuoteType,
@@ -25,6 +28,10 @@ export interface SubscriptionRequest {
   contract: ContractRef | ComboRef;
   quoteType: QuoteType;
   intradayOdd: boolean;
+  /** IndexContribution: which ranking. */
+  ranking?: ContributionRanking | undefined;
+  /** IndexComponents: which projection, checked against what SinoPac serves. */
+  projection?: ProjectionRequest | undefined;
 }
 
 const KIND_NAMES: Record<SecurityType, string> = {
@@ -57,6 +64,7 @@ function resolveProduct(
 ): ProductSubscription {
   const contract = lookup(contracts, ref);
   const { code, security_type: type } = contract;
+  if (isIndexAnalytics(input.quoteType)) return indexAnalytics(contract, input);
   if (input.quoteType === 'CalculatedIndex' && !CALCULATED_INDICES.includes(code)) {
     throw new InvalidRequestError(
       `calculated_index is recomputed for ${CALCULATED_INDICES.join(' and ')} only, not ${code}: subscribe ${code} ` +
@@ -95,9 +103,56 @@ function resolveProduct(
   };
 }
 
+/** The index analytics (`what`) exist for IX0001 and IX0043 only: InvalidRequestError naming them otherwise. */
+export function requireAnalyticsIndex(contract: Contract, what: string): void {
+  const { code, security_type: type } = contract;
+  if (type === 'IND' && CALCULATED_INDICES.includes(code)) return;
+  throw new InvalidRequestError(
+    `${what} is computed for the indices ${CALCULATED_INDICES.join(' and ')} only, and ${code} is ` +
+      `${type === 'IND' ? 'another index' : KIND_NAMES[type]}: ask for IX0001 (TAIEX, TSE) or IX0043 (TPEx, OTC)`,
+  );
+}
+
+/** The index a reference names, for the index analytics (`what`): IX0001 or IX0043, else as requireAnalyticsIndex. */
+export function analyticsIndexOf(contracts: SubscribableContracts, ref: ContractRef, what: string): Contract {
+  const contract = lookup(contracts, ref);
+  requireAnalyticsIndex(contract, what);
+  return contract;
+}
+
+/** An index analytics stream: IX0001 or IX0043, with its ranking or its projection. */
+function indexAnalytics(contract: Contract, input: SubscriptionRequest): ProductSubscription {
+  requireAnalyticsIndex(contract, INDEX_ANALYTICS_EVENTS[input.quoteType as keyof typeof INDEX_ANALYTICS_EVENTS]);
+  const { code, security_type: type } = contract;
+  const subscription: ProductSubscription = {
+    security_type: type,
+    exchange: contract.exchange,
+    code,
+    target_code: contract.target_code,
+    quote_type: input.quoteType,
+    intraday_odd: false,
+  };
+  if (input.quoteType === 'IndexContribution') {
+    if (!input.ranking)
+      throw new InvalidRequestError('index_contribution needs a ranking: top10, abs10, positive25 or negative25');
+    subscription.ranking = input.ranking;
+  }
+  if (input.quoteType === 'IndexComponents') {
+    if (!input.projection)
+      throw new InvalidRequestError('index_components needs a projection {kind, target, metric, order, limit}');
+    subscription.projection = checkProjection(input.projection);
+  }
+  return subscription;
+}
+
 function resolveCombo(contracts: SubscribableContracts, ref: ComboRef, input: SubscriptionRequest): ComboSubscription {
-  if (input.quoteType === 'KBar' || input.quoteType === 'CalculatedIndex') {
-    throw new InvalidRequestError(`a combo has no ${input.quoteType === 'KBar' ? 'kbar' : 'calculated_index'} stream`);
+  if (input.quoteType === 'KBar' || input.quoteType === 'CalculatedIndex' || isIndexAnalytics(input.quoteType)) {
+    const family = isIndexAnalytics(input.quoteType)
+      ? INDEX_ANALYTICS_EVENTS[input.quoteType]
+      : input.quoteType === 'KBar'
+        ? 'kbar'
+        : 'calculated_index';
+    throw new InvalidRequestError(`a combo has no ${family} stream`);
   }
   const legs = ref.legs.map((leg) => lookup(contracts, leg));
   if (legs.length > 0 && legs.every((leg) => leg.security_type === 'OPT')) {

@@ -7,6 +7,7 @@ import type { AccountsPort, QuoteFeedPort, SubscribeInput } from '../broker/port
 import { STREAM_PATHS } from '../contract/paths.js';
 import { type Account, type AccountSelector, accountKeyOf } from '../domain/accounts.js';
 import { DomainError } from '../domain/errors.js';
+import { projectionValue } from '../domain/index-projections.js';
 import {
   isComboSubscription,
   MAX_SUBSCRIPTIONS,
@@ -15,6 +16,7 @@ import {
   SUBSCRIPTION_OK_EVENT_CODE,
   subscriptionKey,
 } from '../domain/quotes.js';
+import { checkScannerSubscription, type ScannerSubscription, scannerKey } from '../domain/scanner-rules.js';
 
 export interface SubscriptionBookOptions {
   quotes: QuoteFeedPort;
@@ -28,6 +30,8 @@ export interface SubscriptionBookOptions {
 interface SavedSubscriptions {
   version: 1;
   quotes: QuoteSubscription[];
+  /** Market scanners (a rule or state on an exchange); absent in files written before them. */
+  scanners?: ScannerSubscription[];
   trade_accounts: { broker_id: string; account_id: string }[];
 }
 
@@ -39,6 +43,7 @@ export interface RestoreReport {
 export class SubscriptionBook {
   private readonly quotes = new Map<string, QuoteSubscription>();
   private readonly tradeAccounts = new Map<string, Account>();
+  private readonly scanners = new Map<string, ScannerSubscription>();
 
   constructor(private readonly options: SubscriptionBookOptions) {}
 
@@ -48,13 +53,7 @@ export class SubscriptionBook {
     const key = subscriptionKey(subscription);
     const held = this.quotes.get(key);
     if (held) return held;
-    if (this.quotes.size >= MAX_SUBSCRIPTIONS) {
-      throw new DomainError(
-        'SUBSCRIPTION_LIMIT',
-        `at most ${MAX_SUBSCRIPTIONS} subscriptions at a time (the service's limit) and ${this.quotes.size} are held; ` +
-          `unsubscribe one first (GET ${STREAM_PATHS.subscriptions} lists them)`,
-      );
-    }
+    this.checkLimit();
     // The place is taken before the venue answers, so requests meanwhile see it: no second subscription of the same
     // key, and no 201st.
     this.quotes.set(key, subscription);
@@ -84,6 +83,52 @@ export class SubscriptionBook {
 
   list(): QuoteSubscription[] {
     return [...this.quotes.values()];
+  }
+
+  /**
+   * Subscribes to a market scanner (a rule or state on one exchange's stocks), or returns the one held. Each is one
+   * of the MAX_SUBSCRIPTIONS a session holds, as one upstream topic.
+   */
+  async subscribeScanner(subscription: ScannerSubscription): Promise<ScannerSubscription> {
+    checkScannerSubscription(subscription);
+    const key = scannerKey(subscription);
+    const held = this.scanners.get(key);
+    if (held) return held;
+    this.checkLimit();
+    this.scanners.set(key, subscription);
+    try {
+      await this.options.quotes.subscribeScanner(subscription);
+    } catch (error) {
+      this.scanners.delete(key);
+      throw error;
+    }
+    this.save();
+    return subscription;
+  }
+
+  async unsubscribeScanner(subscription: ScannerSubscription): Promise<{ wasSubscribed: boolean }> {
+    const key = scannerKey(subscription);
+    const held = this.scanners.get(key);
+    if (!held) return { wasSubscribed: false };
+    this.scanners.delete(key);
+    await this.options.quotes.unsubscribeScanner(held);
+    this.save();
+    return { wasSubscribed: true };
+  }
+
+  listScanners(): ScannerSubscription[] {
+    return [...this.scanners.values()];
+  }
+
+  /** Quote and scanner subscriptions together are at most MAX_SUBSCRIPTIONS. */
+  private checkLimit(): void {
+    const held = this.quotes.size + this.scanners.size;
+    if (held < MAX_SUBSCRIPTIONS) return;
+    throw new DomainError(
+      'SUBSCRIPTION_LIMIT',
+      `at most ${MAX_SUBSCRIPTIONS} subscriptions at a time (the service's limit) and ${held} are held; ` +
+        `unsubscribe one first (GET ${STREAM_PATHS.subscriptions} lists them)`,
+    );
   }
 
   async subscribeTrade(selector: AccountSelector): Promise<Account> {
@@ -128,6 +173,14 @@ export class SubscriptionBook {
         report.failed.push({ subscription: subscriptionKey(subscription), reason: (error as Error).message });
       }
     }
+    for (const scanner of saved.scanners ?? []) {
+      try {
+        await this.subscribeScanner(scanner);
+        report.restored++;
+      } catch (error) {
+        report.failed.push({ subscription: scannerKey(scanner), reason: (error as Error).message });
+      }
+    }
     for (const { broker_id, account_id } of saved.trade_accounts) {
       try {
         await this.subscribeTrade({ broker_id, account_id });
@@ -157,6 +210,7 @@ export class SubscriptionBook {
     const saved: SavedSubscriptions = {
       version: 1,
       quotes: this.list(),
+      scanners: this.listScanners(),
       trade_accounts: [...this.tradeAccounts.values()].map(({ broker_id, account_id }) => ({ broker_id, account_id })),
     };
     writeFileSync(`${file}.tmp`, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
@@ -168,13 +222,22 @@ export class SubscriptionBook {
     if (file === null || !existsSync(file)) return null;
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedSubscriptions>;
     if (saved.version !== 1) throw new Error(`${file}: not a subscriptions file of this version of sjgate`);
-    return { version: 1, quotes: saved.quotes ?? [], trade_accounts: saved.trade_accounts ?? [] };
+    return {
+      version: 1,
+      quotes: saved.quotes ?? [],
+      scanners: saved.scanners ?? [],
+      trade_accounts: saved.trade_accounts ?? [],
+    };
   }
 }
 
 /** The request that names a held subscription again (R1/R2 by their alias, so they follow the roll). */
 function requestOf(subscription: QuoteSubscription): SubscribeInput {
   const common = { quoteType: subscription.quote_type, intradayOdd: subscription.intraday_odd };
+  if (!isComboSubscription(subscription) && (subscription.ranking || subscription.projection)) {
+    const { security_type, exchange, code, ranking, projection } = subscription;
+    return { contract: { security_type, exchange, code }, ...common, ranking, projection };
+  }
   if (isComboSubscription(subscription)) {
     const { legs, combo_type } = subscription.contract;
     const refs = legs.map(({ security_type, exchange, code }) => ({ security_type, exchange, code }));
@@ -192,12 +255,18 @@ export function topicOf(subscription: QuoteSubscription): string {
     Quote: 'QUO/v2',
     KBar: 'KBR/v1',
     CalculatedIndex: 'CAL/v1',
+    IndexContribution: 'CTB/v1',
+    IndustryContribution: 'IDC/v1',
+    IndexComponents: 'CMP/v1',
   } as const;
   const kind = kinds[subscription.quote_type];
   if (isComboSubscription(subscription)) {
     return `${kind}/FOP/*/TFE/${subscription.contract.legs.map((leg) => leg.target_code ?? leg.code).join('/')}`;
   }
   const code = subscription.target_code ?? subscription.code;
+  if (subscription.ranking) return `${kind}/IND/${subscription.exchange}/${code}/${subscription.ranking}`;
+  if (subscription.projection)
+    return `${kind}/IND/${subscription.exchange}/${code}/${projectionValue(subscription.projection)}`;
   if (subscription.security_type === 'IND') return `QUO/v1/IND/*/${subscription.exchange}/${code}`;
   if (subscription.security_type === 'FUT' || subscription.security_type === 'OPT') return `${kind}/FOP/*/TFE/${code}`;
   return `${kind}/${subscription.intraday_odd ? 'ODD' : 'STK'}/*/${subscription.exchange}/${code}`;

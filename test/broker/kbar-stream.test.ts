@@ -117,10 +117,13 @@ describe('the kbar stream', () => {
     ]);
   });
 
-  test("the day's last bar comes with the day's last trade (the fixed-price match), not the next morning", () => {
+  test('the closing auction bar comes at 13:30 and the last bar with the last trade (the fixed-price match)', () => {
     const { broker, events, run, kbars } = brokerAt('13:20:00');
     kbars('2330');
-    run(75 * 60_000);
+    run(10 * 60_000 + 1_000);
+    const byClose = events.filter((e) => e.name === 'kbar').map((e) => e.data.time);
+    assert.equal(byClose.at(-1), '13:29:00.000000', 'the closing auction completes its bar at 13:30:00');
+    run(65 * 60_000);
     const bars = events.filter((e) => e.name === 'kbar').map((e) => e.data);
     const history = broker.marketData.kbars({ contract: { code: '2330' }, start: DAY, end: DAY });
     const last = history.datetime.length - 1;
@@ -128,10 +131,7 @@ describe('the kbar stream', () => {
     const start = `${String(h! - (m === 0 ? 1 : 0)).padStart(2, '0')}:${String((m! + 59) % 60).padStart(2, '0')}:00.000000`;
     assert.equal(bars.at(-1)!.time, start, `the bar that ends at ${history.datetime[last]}`);
     assert.equal(Number(bars.at(-1)!.volume), history.Volume[last]);
-    assert.ok(
-      bars.some((bar) => bar.time === '13:29:00.000000'),
-      'the closing auction bar came with the later trade',
-    );
+    assert.equal(bars.filter((bar) => bar.time === '13:29:00.000000').length, 1, 'once');
   });
 
   test('stocks only: a futures contract, an index or odd lots are refused with the history as the way', () => {

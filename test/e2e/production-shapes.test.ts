@@ -253,6 +253,7 @@ describe('production answers with the simulator’s shapes', { skip, timeout: 90
     await compare('GET', r(MARKET_DATA_PATHS.regulatoryPunish));
     await compare('GET', r(MARKET_DATA_PATHS.regulatoryNotice));
     await compare('POST', r(MARKET_DATA_PATHS.dailyQuotes), { date: end });
+    await compare('POST', r(MARKET_DATA_PATHS.indexComponents), { contract: { code: 'IX0001' } });
 
     const stock = { account_type: 'S' };
     const futures = { account_type: 'F' };
@@ -316,6 +317,17 @@ describe('production answers with the simulator’s shapes', { skip, timeout: 90
     await compare('POST', r(STREAM_PATHS.unsubscribeKbars), { stocks: [{ code: '2330' }] });
     await compare('POST', r(STREAM_PATHS.subscribeCalculatedIndex), { index: { code: 'IX0001' } });
     await compare('POST', r(STREAM_PATHS.unsubscribeCalculatedIndex), { index: { code: 'IX0001' } });
+    const taiex = { index: { code: 'IX0001' } };
+    const projection = { kind: 'ranking', target: 'component', metric: 'contribution', order: 'abs_desc', limit: 10 };
+    await compare('POST', r(STREAM_PATHS.subscribeIndexContribution), { ...taiex, ranking: 'top10' });
+    await compare('POST', r(STREAM_PATHS.unsubscribeIndexContribution), { ...taiex, ranking: 'top10' });
+    await compare('POST', r(STREAM_PATHS.subscribeIndustryContribution), taiex);
+    await compare('POST', r(STREAM_PATHS.unsubscribeIndustryContribution), taiex);
+    await compare('POST', r(STREAM_PATHS.subscribeIndexComponents), { ...taiex, projection });
+    await compare('POST', r(STREAM_PATHS.unsubscribeIndexComponents), { ...taiex, projection });
+    const scanner = { scanner: { kind: 'preset_rule', id: 'volume_burst' }, region: 'TW', security_type: 'STK' };
+    await compare('POST', r(STREAM_PATHS.subscribeScanner), { ...scanner, exchange: 'TSE' });
+    await compare('POST', r(STREAM_PATHS.unsubscribeScanner), { ...scanner, exchange: 'TSE' });
 
     // The order listings and changes, on a resting buy at the limit down placed in both.
     await compare('POST', r(ORDER_PATHS.trades), {});

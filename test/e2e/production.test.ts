@@ -196,6 +196,69 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
       close: 23000,
       simtrade: false,
     });
+    // The index analytics: SinoPac's ranking and projection objects, its events through the whole stack.
+    const taiex = { index: { code: 'IX0001' } };
+    const contribution = await postJson(`${production.base}/stream/subscribe/index_contribution`, {
+      ...taiex,
+      ranking: 'abs10',
+    });
+    assert.deepEqual(contribution.body, {
+      success: true,
+      message: 'Subscribed to the index_contribution of IX0001 abs10',
+    });
+    const [ranked] = await events.waitFor(1, (e) => e.event === 'index_contribution');
+    const rankedData = JSON.parse(ranked!.data);
+    assert.deepEqual(
+      [rankedData.ranking, rankedData.code, rankedData.entries[0]],
+      ['abs10', 'IX0001', { code: '2330', price: 1005, reference: 1000, price_chg: 5, pct_chg: 0.5, points: 1.25 }],
+    );
+    await postJson(`${production.base}/stream/subscribe/industry_contribution`, taiex);
+    const [industry] = await events.waitFor(1, (e) => e.event === 'industry_contribution');
+    const industryData = JSON.parse(industry!.data) as { entries: { points: number }[]; index_price_chg: number };
+    assert.equal(
+      industryData.entries.reduce((sum, e) => sum + Math.round(Number(e.points) * 100), 0),
+      Math.round(Number(industryData.index_price_chg) * 100),
+    );
+    const breadth = { kind: 'group_metric', metric: 'breadth' };
+    await postJson(`${production.base}/stream/subscribe/index_components`, { ...taiex, projection: breadth });
+    const [groups] = await events.waitFor(1, (e) => e.event === 'index_components');
+    const groupsData = JSON.parse(groups!.data);
+    assert.deepEqual(
+      [groupsData.unit, groupsData.projection, groupsData.groups.map((g: { category: string }) => g.category)],
+      ['breadth', { ...breadth, target: null, order: null, limit: null, group: null }, ['17', '24']],
+    );
+    const refused = await postJson(`${production.base}/stream/subscribe/index_components`, {
+      ...taiex,
+      projection: { ...breadth, kind: 'ranking', target: 'group', order: 'desc', limit: 10 },
+    });
+    assert.equal(refused.status, 400, 'a projection SinoPac does not serve is refused before it is asked');
+    const snapshot = await postJson(`${production.base}/data/index_components`, { contract: { code: 'IX0001' } });
+    assert.equal(snapshot.status, 200, JSON.stringify(snapshot.body));
+    const whole = snapshot.body as { entries: { contract: { code: string } }[]; weight_method: string };
+    assert.deepEqual(
+      [whole.weight_method, whole.entries.map((e) => e.contract.code)],
+      ['reference_market_cap', ['2330', '2884', '2890']],
+    );
+    const scanner = (id: string, exchange: string) => ({
+      scanner: { kind: 'preset_rule', id },
+      region: 'TW',
+      security_type: 'STK',
+      exchange,
+    });
+    const scanned = await postJson(`${production.base}/stream/subscribe/scanner`, scanner('limit_up_unlocked', 'OTC'));
+    assert.deepEqual(scanned.body, { success: true, message: 'Subscribed to the scanner limit_up_unlocked on OTC' });
+    await postJson(`${production.base}/stream/subscribe/scanner`, { ...scanner('', 'TSE'), scanner: 'simtrade' });
+    const [signal] = await events.waitFor(1, (e) => e.event === 'scanner' && 'extra' in JSON.parse(e.data));
+    const signalData = JSON.parse(signal!.data);
+    assert.deepEqual(
+      [signalData.scanner, signalData.exchange, signalData.extra.previous_best_price, typeof signalData.quote.close],
+      ['limit_up_unlocked', 'OTC', null, 'string'],
+      signal!.data,
+    );
+    assert.deepEqual(Object.keys(signalData.extra), ['previous_best_price', 'trigger_price', 'limit_price']);
+    const [state] = await events.waitFor(1, (e) => e.event === 'scanner' && 'scanners' in JSON.parse(e.data));
+    assert.deepEqual(JSON.parse(state!.data).scanners, ['simtrade']);
+    assert.equal(JSON.parse(state!.data).quote.simtrade, true);
     const quoteOfCombo = await postJson(`${production.base}/stream/subscribe`, {
       contract: { legs },
       quote_type: 'Quote',
@@ -361,7 +424,17 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     const production = await start({ quotes: { interval_ms: 50 }, session_down_after_ms: 600 });
     const { base } = production;
     const events = await stream(production);
-    await postJson(`${base}/stream/subscribe`, { contract: { code: '2330' }, quote_type: 'Tick' });
+    // Asked while SinoPac's session is down, a subscribe answers 503 and holds nothing: asked again until a session
+    // takes it (on a loaded machine the first session may already be gone).
+    const held = (path: string, body: object) =>
+      eventually(
+        () => postJson(`${base}${path}`, body),
+        (answer) => answer.status === 200,
+        15_000,
+      );
+    await held('/stream/subscribe', { contract: { code: '2330' }, quote_type: 'Tick' });
+    const burst = { scanner: { kind: 'preset_rule', id: 'volume_burst' }, region: 'TW', security_type: 'STK' };
+    await held('/stream/subscribe/scanner', { ...burst, exchange: 'TSE' });
     await events.waitFor(1, (e) => e.event === 'tick_stk');
     const up = await eventually(
       () => upstreamOf(production),
@@ -371,6 +444,8 @@ describe('production mode over the bridge', { skip, timeout: 120_000 }, () => {
     assert.equal(up.session_drops, 1);
     const seen = events.events.filter((e) => e.event === 'tick_stk').length;
     await events.waitFor(seen + 3, (e) => e.event === 'tick_stk', 10_000);
+    const scanned = events.events.filter((e) => e.event === 'scanner').length;
+    await events.waitFor(scanned + 3, (e) => e.event === 'scanner', 10_000);
     assert.ok(production.log.some((line) => /SinoPac dropped the session/.test(line)));
     const checks = await events.waitFor(5, (e) => e.event === 'contract_event', 5_000);
     assert.deepEqual(

@@ -27,6 +27,8 @@ function slowFeed() {
     },
     unsubscribe: async () => undefined,
     onMarketEvent: () => () => undefined,
+    subscribeScanner: async () => undefined,
+    unsubscribeScanner: async () => undefined,
   };
   return { feed, subscribed };
 }

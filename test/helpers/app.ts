@@ -1,5 +1,6 @@
 // A gateway app on a fixed simulated instant, driven through app.inject() (no sockets).
 
+import { join } from 'node:path';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
 import { simGateway } from './gateway.js';
@@ -24,4 +25,19 @@ export async function testApp(
   });
   await app.ready();
   return { app, broker, gateway, clock };
+}
+
+/** A gateway app that keeps its subscriptions in `<home>/subscriptions.json` and restores them when told. */
+export async function appWithSubscriptions(home: string, restore = true) {
+  const clock = new ManualClock(MONDAY_MORNING);
+  const { gateway } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
+  const app = await buildApp({
+    gateway,
+    bindHost: '127.0.0.1',
+    rateLimits: false,
+    identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
+    streams: { subscriptionsFile: join(home, 'subscriptions.json'), restore },
+  });
+  await app.ready();
+  return app;
 }

@@ -6,10 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ManualClock } from '../../src/domain/time.js';
-import { buildApp } from '../../src/server/app.js';
-import { MONDAY_MORNING, testApp } from '../helpers/app.js';
-import { simGateway } from '../helpers/gateway.js';
+import { appWithSubscriptions, testApp } from '../helpers/app.js';
 import { connectSse } from '../helpers/sse.js';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
@@ -292,19 +289,7 @@ describe('SSE streams', () => {
 });
 
 describe('subscriptions across restarts', () => {
-  async function gatewayOn(home: string, restore = true) {
-    const clock = new ManualClock(MONDAY_MORNING);
-    const { gateway } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
-    const app = await buildApp({
-      gateway,
-      bindHost: '127.0.0.1',
-      rateLimits: false,
-      identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },
-      streams: { subscriptionsFile: join(home, 'subscriptions.json'), restore },
-    });
-    await app.ready();
-    return app;
-  }
+  const gatewayOn = appWithSubscriptions;
 
   it('restores quote and report subscriptions after a restart unless told not to', async () => {
     const home = mkdtempSync(join(tmpdir(), 'sjgate-subs-'));

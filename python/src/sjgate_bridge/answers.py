@@ -9,6 +9,7 @@ import datetime as dt
 from typing import Any, Callable
 
 from .convert import enum_value, number, to_json
+from .index_analytics import index_components_json
 from .portfolio_answers import PORTFOLIO_CONVERTERS, each, fields_json
 from .reserve_answers import RESERVE_CONVERTERS
 
@@ -116,6 +117,7 @@ CONVERTERS: dict[str, Callable[[Any], Any]] = {
     "punish": columns_json(PUNISH_COLUMNS),
     "notice": columns_json(NOTICE_COLUMNS),
     "daily_quotes": columns_json(DAILY_QUOTES_COLUMNS),
+    "index_components": index_components_json,
     "settlements": lambda answer: [row for item in list(answer or []) for row in settlement_rows(item)],
     **PORTFOLIO_CONVERTERS,
     **RESERVE_CONVERTERS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import callbacks, contracts, orders, queries
+from . import callbacks, contracts, index_analytics, orders, queries, scanner
 from .answers import answer_json
 from .convert import account_json
 from .errors import BridgeError, from_exception, invalid, not_found, not_logged_in, protocol_error
@@ -16,6 +16,8 @@ from .wire import Wire
 QUOTE_TYPES = {
     "tick": "tick", "bidask": "bidask", "bid_ask": "bidask", "quote": "quote", "kbar": "kbar",
     "calculatedindex": "calculated_index", "calculated_index": "calculated_index",
+    **{name: family for family in ("index_contribution", "industry_contribution", "index_components")
+       for name in (family, family.replace("_", ""))},
 }
 NO_LOGIN_METHODS = ("ping", "login", "logout")
 
@@ -33,6 +35,7 @@ class Bridge:
             "trades": self.trades, "place_comboorder": self.place_comboorder,
             "cancel_comboorder": self.cancel_comboorder, "combo_trades": self.combo_trades,
             "subscribe": self.subscribe, "unsubscribe": self.unsubscribe, "subscribe_trade": self.subscribe_trade,
+            "subscribe_scanner": self.subscribe_scanner, "unsubscribe_scanner": self.unsubscribe_scanner,
             "call": self.call,
         }
 
@@ -221,12 +224,24 @@ class Bridge:
 
     def subscribe(self, params: dict[str, Any]) -> Any:
         contract, quote_type, intraday_odd = self._subscription(params)
-        self.api.subscribe(contract, quote_type=quote_type, intraday_odd=intraday_odd)
+        extra = index_analytics.subscribe_keywords(self.sdk.module, params)
+        self.api.subscribe(contract, quote_type=quote_type, intraday_odd=intraday_odd, **extra)
         return {}
 
     def unsubscribe(self, params: dict[str, Any]) -> Any:
         contract, quote_type, intraday_odd = self._subscription(params)
-        self.api.unsubscribe(contract, quote_type=quote_type, intraday_odd=intraday_odd)
+        extra = index_analytics.subscribe_keywords(self.sdk.module, params)
+        self.api.unsubscribe(contract, quote_type=quote_type, intraday_odd=intraday_odd, **extra)
+        return {}
+
+    def subscribe_scanner(self, params: dict[str, Any]) -> Any:
+        preset, scope = scanner.arguments(self.sdk.module, params)
+        self.api.subscribe_scanner(preset, **scope)
+        return {}
+
+    def unsubscribe_scanner(self, params: dict[str, Any]) -> Any:
+        preset, scope = scanner.arguments(self.sdk.module, params)
+        self.api.unsubscribe_scanner(preset, **scope)
         return {}
 
     def subscribe_trade(self, params: dict[str, Any]) -> Any:

@@ -6,8 +6,10 @@ import sys
 import traceback
 from typing import Any, Callable
 
+from . import index_analytics
 from .convert import to_json
 from .quotes import quote_payload
+from .scanner import scanner_payload
 from .wire import Wire
 
 QUOTE_SETTERS = {
@@ -20,6 +22,13 @@ QUOTE_SETTERS = {
     "quote_idx": "set_on_quote_idx_v1_callback",
     "kbar": "set_on_kbar_callback",
     "calculated_index": "set_on_calculated_index_callback",
+}
+
+# The index analytics: each family's setter and the converter of its events.
+ANALYTICS_SETTERS: dict[str, tuple[str, Callable[[Any], dict[str, Any]]]] = {
+    "index_contribution": ("set_on_index_contribution_callback", index_analytics.index_contribution_payload),
+    "industry_contribution": ("set_on_industry_contribution_callback", index_analytics.industry_contribution_payload),
+    "index_components": ("set_on_index_components_callback", index_analytics.index_components_payload),
 }
 
 
@@ -48,8 +57,16 @@ def install(api: Any, wire: Wire) -> None:
     api.set_order_callback(_guarded("order", lambda state, event: wire.event("order", order_event(state, event))))
     for family, setter in QUOTE_SETTERS.items():
         getattr(api, setter)(_quote_callback(wire, family), bind=False)
+    for family, (setter, payload) in ANALYTICS_SETTERS.items():
+        getattr(api, setter)(_analytics_callback(wire, family, payload), bind=False)
+    api.set_on_scanner_callback(_guarded("scanner", lambda event: wire.event(
+        "quote", {"name": "scanner", "data": scanner_payload(event)})), bind=False)
     api.set_session_down_callback(_guarded("session_down", lambda: wire.event("session_down", {})))
 
 
 def _quote_callback(wire: Wire, family: str) -> Callable[..., None]:
     return _guarded(family, lambda quote: wire.event("quote", {"name": family, "data": quote_payload(family, quote)}))
+
+
+def _analytics_callback(wire: Wire, family: str, payload: Callable[[Any], dict[str, Any]]) -> Callable[..., None]:
+    return _guarded(family, lambda event: wire.event("quote", {"name": family, "data": payload(event)}))

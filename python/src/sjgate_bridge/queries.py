@@ -14,6 +14,7 @@ QUERIES = (
     "daily_quotes", "account_balance", "margin", "list_positions", "list_position_detail", "list_profit_loss",
     "list_profit_loss_detail", "list_profit_loss_summary", "settlements", "trading_limits",
     "stock_reserve_summary", "stock_reserve_detail", "earmarking_detail", "reserve_stock", "reserve_earmarking",
+    "index_components",
 )
 ENUM_PARAMS = {"scanner_type": "ScannerType", "unit": "Unit", "query_type": "TicksQueryType"}
 STOCK_QUERIES = ("account_balance", "list_positions", "list_position_detail", "list_profit_loss",

@@ -8,7 +8,7 @@ import enum
 from decimal import Decimal
 from typing import Any
 
-from .convert import enum_value
+from .convert import enum_value, number
 
 TRADE = (
     "open", "avg_price", "close", "high", "low", "amount", "total_amount", "volume", "total_volume", "tick_type",
@@ -101,11 +101,6 @@ def quote_payload(family: str, quote: Any) -> dict[str, Any]:
     if "intraday_odd" in payload:
         payload["intraday_odd"] = bool(payload["intraday_odd"])
     return payload
-
-
-def number(value: Any) -> float | None:
-    """A Decimal or float as the JSON number the derived streams carry (kbar, calculated_index, contributions)."""
-    return None if value is None else float(value)
 
 
 def derived_date_and_time(event: Any) -> tuple[str, str]:

@@ -17,6 +17,7 @@ from typing import Any, Callable, List, Optional
 import shioaji as sj
 
 from . import scripted_events as events
+from . import scripted_index
 from . import scripted_quotes as quotes
 from .lookalike import Category, ContractsView, LookAlike
 from .scripted_data import DEFAULT_ACCOUNTS, default_contracts
@@ -25,6 +26,7 @@ from .scripted_portfolio import ScriptedPortfolio
 from .scripted_reserve import ScriptedReserve
 from .scripted_queries import ScriptedQueries
 from .scripted_realized import ScriptedRealized
+from .scripted_scanner import ScriptedScanner
 
 TAIPEI = dt.timezone(dt.timedelta(hours=8))
 ACCOUNT_TYPES = {"S": sj.AccountType.Stock, "F": sj.AccountType.Future, "H": sj.AccountType.Intl}
@@ -125,7 +127,8 @@ class Dispatcher:
                 pass
 
 
-class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, ScriptedRealized, ScriptedReserve):
+class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, ScriptedRealized, ScriptedReserve,
+                      ScriptedScanner):
     def __init__(self, simulation: Optional[bool] = None, proxy: Optional[str] = None, vpn: Optional[bool] = None,
                  *, scenario: dict[str, Any]) -> None:
         self.simulation = bool(simulation)
@@ -137,6 +140,8 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
         self.known_combos: set[str] = set()
         self.callbacks: dict[str, Callable[..., None] | None] = {}
         self.subscriptions: dict[tuple[str, str, bool], int] = {}
+        # The ranking or projection of each index analytics subscription, by its key.
+        self.views: dict[tuple[str, str, bool], Any] = {}
         self.quotes_stopped = threading.Event()
         self.closed = threading.Event()
         self.dispatcher = Dispatcher()
@@ -267,6 +272,15 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
 
     def set_on_calculated_index_callback(self, callback: Callable[[Any], None], bind: bool = False) -> None:
         self._set("calculated_index", callback)
+
+    def set_on_index_contribution_callback(self, callback: Callable[[Any], None], bind: bool = False) -> None:
+        self._set("index_contribution", callback)
+
+    def set_on_industry_contribution_callback(self, callback: Callable[[Any], None], bind: bool = False) -> None:
+        self._set("industry_contribution", callback)
+
+    def set_on_index_components_callback(self, callback: Callable[[Any], None], bind: bool = False) -> None:
+        self._set("index_components", callback)
 
     # -- contracts ------------------------------------------------------------------------------------------------
 
@@ -558,27 +572,34 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
 
     # -- market data ----------------------------------------------------------------------------------------------
 
-    def _subscription_key(self, contract: Any, quote_type: Any, intraday_odd: bool) -> tuple[str, str, bool]:
+    def _subscription_key(self, contract: Any, quote_type: Any, intraday_odd: bool, ranking: Any = None,
+                          projection: Any = None) -> tuple[str, str, bool]:
         info = self._info(contract)
         kind = str(value_of(quote_type)).lower().replace("_", "")
-        known = ("tick", "bidask", "quote", "kbar", "calculatedindex")
+        known = ("tick", "bidask", "quote", "kbar", "calculatedindex", *quotes.ANALYTICS)
         if kind not in known or quotes.family_of(info["security_type"], kind) is None:
             raise sj.ShioajiValueError(f"quote_type {kind} is not available for {info['code']}")
-        return info["code"], kind, bool(intraday_odd)
+        if (kind == "indexcontribution") != (ranking is not None) or (kind == "indexcomponents") != (projection is not None):
+            raise sj.ShioajiValueError(f"{kind} takes ranking= for index_contribution, projection= for index_components")
+        view = scripted_index.view_key(ranking, projection)
+        return info["code"], kind if view is None else f"{kind}|{view}", bool(intraday_odd)
 
     def subscribe(self, contract: Any, quote_type: Any = "tick", intraday_odd: bool = False,
                   version: Optional[Any] = None, *, ranking: Optional[Any] = None,
                   projection: Optional[Any] = None) -> None:
         self._require_login()
-        key = self._subscription_key(contract, quote_type, intraday_odd)
+        key = self._subscription_key(contract, quote_type, intraday_odd, ranking, projection)
         self.subscriptions.setdefault(key, 0)
+        self.views[key] = ranking if ranking is not None else projection
         self.dispatcher.post(self.callbacks.get("event"), 200, 16, f"TIC/v1/STK/*/TSE/{key[0]}", "Subscribe or Unsubscribe ok")
 
     def unsubscribe(self, contract: Any, quote_type: Any = "tick", intraday_odd: bool = False,
                     version: Optional[Any] = None, *, ranking: Optional[Any] = None,
                     projection: Optional[Any] = None) -> None:
         self._require_login()
-        self.subscriptions.pop(self._subscription_key(contract, quote_type, intraday_odd), None)
+        key = self._subscription_key(contract, quote_type, intraday_odd, ranking, projection)
+        self.subscriptions.pop(key, None)
+        self.views.pop(key, None)
 
     def _quote_loop(self) -> None:
         interval = float((self.scenario.get("quotes") or {}).get("interval_ms", 50)) / 1000
@@ -587,6 +608,7 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
                 continue
             for key in list(self.subscriptions):
                 self._emit_quote(key)
+            self._emit_scanners()
 
     def _emit_quote(self, key: tuple[str, str, bool]) -> None:
         code, kind, intraday_odd = key
@@ -594,8 +616,19 @@ class ScriptedShioaji(ScriptedQueries, ScriptedLists, ScriptedPortfolio, Scripte
             return
         self.subscriptions[key] += 1
         info = self.infos[code]
-        family = quotes.family_of(info["security_type"], kind)
-        self.dispatcher.post(self.callbacks.get(family), quotes.quote(family, info, self.subscriptions[key], intraday_odd))
+        family = quotes.family_of(info["security_type"], kind.partition("|")[0])
+        if family in ("index_contribution", "industry_contribution", "index_components"):
+            event = self._index_event(family, info, self.views.get(key))
+        else:
+            event = quotes.quote(family, info, self.subscriptions[key], intraday_odd)
+        self.dispatcher.post(self.callbacks.get(family), event)
+
+    def _index_event(self, family: str, index: dict[str, Any], view: Any) -> Any:
+        if family == "index_contribution":
+            return scripted_index.index_contribution(index, self.infos, view)
+        if family == "industry_contribution":
+            return scripted_index.industry_contribution(index, self.infos)
+        return scripted_index.index_components_update(index, self.infos, view)
 
 
 class ScriptedContractsApi:

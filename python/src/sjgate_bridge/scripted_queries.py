@@ -9,6 +9,7 @@ from typing import Any, Callable, List, Optional
 
 import shioaji as sj
 
+from . import scripted_index
 from . import scripted_market as market
 from .lookalike import LookAlike
 
@@ -57,6 +58,13 @@ class ScriptedQueries:
     _default_account: Callable[[str], Any]
 
     # -- market data ----------------------------------------------------------------------------------------------
+
+    def index_components(self, index: Any, timeout: int = 30000) -> Any:
+        self._require_login()
+        info = self._info(index)
+        if info["security_type"] != "IND":
+            raise sj.ShioajiValueError(f"index_components: {info['code']} is not an index")
+        return scripted_index.index_components(info, self.infos)
 
     def snapshots(self, contracts: List[Any], timeout: Optional[int] = 30000,
                   cb: Optional[Callable[[List[Any]], None]] = None) -> List[Any]:

@@ -34,11 +34,18 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+# The index analytics streams, by the quote type as the session compares it (lower case, no underscore).
+ANALYTICS = {"indexcontribution": "index_contribution", "industrycontribution": "industry_contribution",
+             "indexcomponents": "index_components"}
+
+
 def family_of(security_type: str, quote_type: str) -> str | None:
     if quote_type == "kbar":
         return "kbar" if security_type == "STK" else None
     if quote_type == "calculatedindex":
         return "calculated_index" if security_type == "IND" else None
+    if quote_type in ANALYTICS:
+        return ANALYTICS[quote_type] if security_type == "IND" else None
     if security_type == "IND":
         return "quote_idx" if quote_type == "quote" else None
     suffix = "stk" if security_type in ("STK", "WRT") else "fop"

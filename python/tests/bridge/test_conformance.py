@@ -29,13 +29,16 @@ CALLS = {
     "place_order": ("contract", "order"), "update_order": ("trade", "price", "qty"), "cancel_order": ("trade",),
     "update_status": (), "list_trades": (), "place_comboorder": ("combo_contract", "order"),
     "cancel_comboorder": ("combo_trade",), "update_combostatus": (), "list_combotrades": (),
-    "subscribe": ("contract", "quote_type", "intraday_odd"), "unsubscribe": ("contract", "quote_type", "intraday_odd"),
+    "subscribe": ("contract", "quote_type", "intraday_odd", "ranking", "projection"),
+    "unsubscribe": ("contract", "quote_type", "intraday_odd", "ranking", "projection"),
     "subscribe_trade": ("account",), "set_order_callback": ("callback",), "set_event_callback": ("callback",),
     "set_session_down_callback": ("callback",),
     **{setter: ("callback", "bind") for setter in (
         "set_on_tick_stk_v1_callback", "set_on_bidask_stk_v1_callback", "set_on_quote_stk_v1_callback",
         "set_on_tick_fop_v1_callback", "set_on_bidask_fop_v1_callback", "set_on_quote_fop_v1_callback",
-        "set_on_quote_idx_v1_callback", "set_on_kbar_callback", "set_on_calculated_index_callback")},
+        "set_on_quote_idx_v1_callback", "set_on_kbar_callback", "set_on_calculated_index_callback",
+        "set_on_index_contribution_callback", "set_on_industry_contribution_callback",
+        "set_on_index_components_callback")},
 }
 
 
@@ -68,7 +71,7 @@ SCRIPTED_QUERIES = (
     "snapshots", "ticks", "kbars", "account_balance", "list_positions", "settlements", "scanners", "credit_enquires",
     "short_stock_sources", "punish", "notice", "daily_quotes", "margin", "trading_limits", "list_position_detail",
     "list_profit_loss", "list_profit_loss_detail", "list_profit_loss_summary", "stock_reserve_summary",
-    "stock_reserve_detail", "earmarking_detail", "reserve_stock", "reserve_earmarking",
+    "stock_reserve_detail", "earmarking_detail", "reserve_stock", "reserve_earmarking", "index_components",
 )
 
 

@@ -4,10 +4,11 @@
 import type { AccountBook } from '../../domain/account-book.js';
 import type { AccountSelector } from '../../domain/accounts.js';
 import { NotFoundError } from '../../domain/errors.js';
+import { analyticsIndexOf, type SubscribableContracts } from '../../domain/subscription-rules.js';
 import type { MarketDataPort, PortfolioPort, ReservePort } from '../port.js';
 import type { UpstreamCall } from './upstream.js';
 
-export function liveMarketData(call: UpstreamCall): MarketDataPort {
+export function liveMarketData(call: UpstreamCall, contracts: () => SubscribableContracts): MarketDataPort {
   const query = <T>(name: string, params: object = {}) => call<T>('call', { name, params });
   return {
     ticks: (q) => query('ticks', q),
@@ -19,6 +20,11 @@ export function liveMarketData(call: UpstreamCall): MarketDataPort {
     punish: () => query('punish'),
     notice: () => query('notice'),
     dailyQuotes: (date, excludeWarrants) => query('daily_quotes', { date, exclude: excludeWarrants }),
+    // Only IX0001 and IX0043 are decomposed: anything else is refused here, as the simulator refuses it.
+    indexComponents: async (index) => {
+      const { security_type, exchange, code } = analyticsIndexOf(contracts(), index, 'index_components');
+      return query('index_components', { index: { security_type, exchange, code } });
+    },
   };
 }
 

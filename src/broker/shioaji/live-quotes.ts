@@ -9,6 +9,7 @@ import {
   type QuoteSubscription,
   subscriptionKey,
 } from '../../domain/quotes.js';
+import { type ScannerSubscription, scannerKey } from '../../domain/scanner-rules.js';
 import { isTrading, sessionDayAt, tradingSession } from '../../domain/sessions.js';
 import { resolveSubscription, type SubscribableContracts } from '../../domain/subscription-rules.js';
 import type { QuoteFeedPort, SubscribeInput } from '../port.js';
@@ -17,6 +18,8 @@ import type { UpstreamCall } from './upstream.js';
 
 export class LiveQuotes implements QuoteFeedPort {
   private readonly active = new Map<string, QuoteSubscription>();
+  /** Scanner subscriptions (a rule or state on an exchange), by scannerKey. */
+  private readonly scanners = new Map<string, ScannerSubscription>();
   private readonly listeners = new Set<(event: MarketEvent) => void>();
 
   constructor(
@@ -60,6 +63,21 @@ export class LiveQuotes implements QuoteFeedPort {
     return [...this.active.values()].filter((held) => JSON.stringify(streamOf(held)) === stream);
   }
 
+  /** One SDK subscribe_scanner per (scanner, exchange); the sidecar builds the SDK's preset from its id. */
+  async subscribeScanner(subscription: ScannerSubscription): Promise<void> {
+    const key = scannerKey(subscription);
+    if (this.scanners.has(key)) return;
+    await this.call('subscribe_scanner', { ...subscription });
+    this.scanners.set(key, subscription);
+  }
+
+  async unsubscribeScanner(subscription: ScannerSubscription): Promise<void> {
+    const key = scannerKey(subscription);
+    if (!this.scanners.has(key)) return;
+    await this.call('unsubscribe_scanner', { ...subscription });
+    this.scanners.delete(key);
+  }
+
   onMarketEvent(listener: (event: MarketEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -80,6 +98,11 @@ export class LiveQuotes implements QuoteFeedPort {
     for (const [stream, subscription] of streams) {
       await this.call('subscribe', streamOf(subscription)).catch((error: Error) => {
         this.log(`bridge: could not subscribe ${stream} again: ${error.message}`);
+      });
+    }
+    for (const [key, subscription] of this.scanners) {
+      await this.call('subscribe_scanner', { ...subscription }).catch((error: Error) => {
+        this.log(`bridge: could not subscribe ${key} again: ${error.message}`);
       });
     }
   }
@@ -106,5 +129,8 @@ function streamOf(subscription: QuoteSubscription) {
     code: subscription.target_code ?? subscription.code,
     quote_type: subscription.quote_type,
     intraday_odd: subscription.intraday_odd,
+    // The index analytics: the SDK's ranking= or projection= keyword.
+    ...(subscription.ranking ? { ranking: subscription.ranking } : {}),
+    ...(subscription.projection ? { projection: subscription.projection } : {}),
   };
 }

@@ -62,7 +62,7 @@ export class ShioajiVenue implements Venue {
         return (await call<{ expire_time: string }>('ca_expiretime', { person_id: personId })).expire_time;
       },
     };
-    this.marketData = liveMarketData(call);
+    this.marketData = liveMarketData(call, () => contracts.directory);
     this.portfolio = livePortfolio(call, accounts);
     this.reserve = liveReserve(call, accounts);
   }

@@ -7,17 +7,19 @@ import type { Clock } from '../../domain/time.js';
 import { SimAccounts } from './accounts.js';
 import type { ReferencePrices } from './catalog/references.js';
 import { SimContracts } from './contracts.js';
+import { IndexSnapshots } from './index-snapshot.js';
 import { MarketFeed } from './market/feed.js';
 import { SimMarket } from './market/market.js';
 import { SimMarketData } from './market-data.js';
-import { ExpirySettlements } from './orders/expiry-settlement.js';
 import { SimOrders } from './orders/sim-orders.js';
+import { ExpirySettlements } from './portfolio/expiry-settlement.js';
 import { DEFAULT_STARTING_FUNDS, type LedgerOptions } from './portfolio/ledger.js';
 import { SimPortfolio } from './portfolio/sim-portfolio.js';
 import { portfolioMarket } from './portfolio-market.js';
 import { SimQuotes } from './quotes/sim-quotes.js';
 import { ReserveBook } from './reserve/reserve-book.js';
 import { SimReserve } from './reserve/sim-reserve.js';
+import { SimScanner } from './scanner/sim-scanner.js';
 
 export interface SimBrokerOptions {
   clock: Clock;
@@ -50,8 +52,10 @@ export class SimBroker {
   readonly feed: MarketFeed;
   /** Live quotes of the subscribed products, read off the feed. */
   readonly quotes: SimQuotes;
-  /** Positions cash-settled when their contract stops trading at expiry. */
-  readonly expiry: ExpirySettlements;
+  /** IX0001 and IX0043 decomposed into their components now (POST /data/index_components). */
+  readonly indexSnapshots: IndexSnapshots;
+  /** The market scanner's rules over whole exchanges, stepped with the feed. */
+  readonly scanner: SimScanner;
 
   private tickTimer: NodeJS.Timeout | null = null;
   /** When the next contract refresh is due (epoch ms of the clock). */
@@ -67,6 +71,9 @@ export class SimBroker {
     this.accounts = new SimAccounts(options.apiKey);
     this.marketData = new SimMarketData(this.market, this.contracts, options.clock);
     this.quotes = new SimQuotes(this.market, this.contracts, this.feed);
+    this.indexSnapshots = new IndexSnapshots(this.market, this.contracts, options.clock);
+    this.scanner = new SimScanner(this.market, options.clock);
+    this.feed.onStep(() => this.scanner.step());
     this.reserves = new ReserveBook(() => this.market.dayAt('stock', this.clock.now()));
     this.orders = new SimOrders(
       this.market,
@@ -76,9 +83,9 @@ export class SimBroker {
       options.clockMode,
       options.startingFunds ?? DEFAULT_STARTING_FUNDS,
       this.reserves,
-      (now) => this.expiry.settleDue(now),
+      (now) => expiry.settleDue(now),
     );
-    this.expiry = new ExpirySettlements(this.orders.ledger, this.accounts, this.market, options.clock);
+    const expiry = new ExpirySettlements(this.orders.ledger, this.accounts, this.market, options.clock);
     this.portfolio = new SimPortfolio(
       this.orders.ledger,
       this.accounts,
@@ -88,6 +95,7 @@ export class SimBroker {
         clockMode: options.clockMode,
         reserves: this.reserves,
         beforeRead: () => this.orders.sync(),
+        expiry,
       },
     );
     this.reserve = new SimReserve(this.reserves, this.orders.ledger, this.accounts, this.contracts, options.clock);
@@ -116,6 +124,7 @@ export class SimBroker {
   async close(): Promise<void> {
     this.feed.stop();
     this.quotes.close();
+    this.scanner.close();
     if (this.tickTimer) clearInterval(this.tickTimer);
     this.tickTimer = null;
   }

@@ -15,7 +15,7 @@ import type {
   Venue,
   VenueIdentity,
 } from '../port.js';
-import { EXPIRY_SETTLEMENTS_STATE } from './orders/expiry-settlement.js';
+import { EXPIRY_SETTLEMENTS_STATE } from './portfolio/expiry-settlement.js';
 import { promised } from './promised.js';
 import { RESERVES_STATE } from './reserve/reserve-book.js';
 import { SimBroker, type SimBrokerOptions } from './sim-broker.js';
@@ -46,6 +46,7 @@ export class SimVenue implements Venue {
     };
     this.clock = exchange.clock;
     const { contracts, orders, quotes } = exchange;
+    const expiry = exchange.portfolio.expiry!;
     this.contracts = {
       ...promised(contracts, [
         'get',
@@ -71,17 +72,20 @@ export class SimVenue implements Venue {
         return simulatedCaExpiry(exchange.clock.now());
       },
     };
-    this.marketData = promised(exchange.marketData, [
-      'ticks',
-      'kbars',
-      'snapshots',
-      'scanner',
-      'creditEnquire',
-      'shortStockSources',
-      'punish',
-      'notice',
-      'dailyQuotes',
-    ]);
+    this.marketData = {
+      ...promised(exchange.marketData, [
+        'ticks',
+        'kbars',
+        'snapshots',
+        'scanner',
+        'creditEnquire',
+        'shortStockSources',
+        'punish',
+        'notice',
+        'dailyQuotes',
+      ]),
+      indexComponents: async (index) => exchange.indexSnapshots.indexComponents(index),
+    };
     this.orders = {
       ...promised(orders, [
         'place',
@@ -97,7 +101,7 @@ export class SimVenue implements Venue {
       onOrderUpdate: (listener) => orders.onOrderUpdate(listener),
       restore: (saved, options) => {
         // What was settled at expiry is kept as a named value with the orders' state, and booked between the deals.
-        orders.restore(saved, options, exchange.expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log));
+        orders.restore(saved, options, expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log));
         // The reserves are kept as a named value with the orders' state.
         exchange.reserves.restore(saved.state(RESERVES_STATE), options.log);
       },
@@ -114,15 +118,23 @@ export class SimVenue implements Venue {
         'settlements',
         'tradingLimits',
       ]),
-      onSettlement: (listener) => exchange.expiry.listen(listener),
+      onSettlement: (listener) => expiry.listen(listener),
     };
     this.reserve = {
       ...promised(exchange.reserve, ['summary', 'detail', 'earmarkingDetail', 'reserveStock', 'reserveEarmarking']),
       onStateChange: (listener) => exchange.reserves.onStateChange(listener),
     };
+    const { scanner } = exchange;
     this.quotes = {
       ...promised(quotes, ['resolve', 'subscribe', 'unsubscribe']),
-      onMarketEvent: (listener) => quotes.onMarketEvent(listener),
+      onMarketEvent: (listener) => {
+        const stops = [quotes.onMarketEvent(listener), scanner.onMarketEvent(listener)];
+        return () => {
+          for (const stop of stops) stop();
+        };
+      },
+      subscribeScanner: async (subscription) => scanner.subscribe(subscription),
+      unsubscribeScanner: async (subscription) => scanner.unsubscribe(subscription),
     };
   }
 

@@ -40,7 +40,8 @@ export function derivedStreamRoutes(gateway: Gateway, { subscriptions }: StreamS
           tags,
           summary: "Stream stocks' completed one-minute bars (kbar)",
           description:
-            'Each bar comes on the kbar stream once its minute is over (with the first trade of a later minute), ' +
+            'Each bar comes on the kbar stream once its minute is over (with the first trade of a later minute, or at ' +
+            'once for a trade on the minute itself, such as the 13:30 closing auction), ' +
             'equal to the bar GET /data/kbars answers for it; `time` is its start. Stocks only; each is one of ' +
             'the 200 subscriptions. Nothing is subscribed when one of them is refused.',
           body: KbarsBodySchema,

@@ -84,9 +84,11 @@ export function streamRoutes(gateway: Gateway, { hub, subscriptions }: StreamSer
       },
       async () => {
         const list = subscriptions.list();
+        const scanners = subscriptions.listScanners();
         return {
           subscriptions: list,
-          count: list.length,
+          scanners,
+          count: list.length + scanners.length,
           limit: MAX_SUBSCRIPTIONS,
           trade_accounts: subscriptions.tradeAccountKeys(),
         };

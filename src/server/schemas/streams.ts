@@ -2,17 +2,22 @@
 
 import Type from 'typebox';
 import { SSE_PATHS } from '../../contract/paths.js';
-import { QUOTE_TYPES } from '../../domain/quotes.js';
+import { INDEX_ANALYTICS_EVENTS, QUOTE_TYPES } from '../../domain/quotes.js';
 import { STREAM_NAMES } from '../sse/families.js';
 import { AccountSchema } from './accounts.js';
 import { ComboTypeSchema, ContractSchema } from './contracts.js';
+import { ContributionRankingSchema, HeldProjectionSchema } from './index-streams.js';
 import { ComboRefSchema, ContractRefSchema, contractRefFields } from './market-data.js';
+import { HeldScannerSchema } from './scanner-stream.js';
+
+const INDEX_ANALYTICS_TYPES = Object.keys(INDEX_ANALYTICS_EVENTS) as (keyof typeof INDEX_ANALYTICS_EVENTS)[];
 
 const QuoteTypeSchema = Type.Enum([...QUOTE_TYPES], { description: 'Tick, BidAsk or Quote (an index: Quote only)' });
 /** What a held subscription may be: the three above, or a stream of the 1.7.1 subscribe routes. */
-const HeldQuoteTypeSchema = Type.Enum([...QUOTE_TYPES, 'KBar', 'CalculatedIndex'], {
+const HeldQuoteTypeSchema = Type.Enum([...QUOTE_TYPES, 'KBar', 'CalculatedIndex', ...INDEX_ANALYTICS_TYPES], {
   description:
-    'Tick, BidAsk, Quote; KBar (POST /stream/subscribe/kbars) or CalculatedIndex (POST /stream/subscribe/calculated_index)',
+    'Tick, BidAsk, Quote; KBar (POST /stream/subscribe/kbars), CalculatedIndex (POST /stream/subscribe/calculated_index) ' +
+    'or an index analytics stream (IndexContribution, IndustryContribution, IndexComponents)',
 });
 
 /** Flat `{security_type, exchange, code, quote_type, intraday_odd}` or `{contract: {...} | {legs, combo_type}, quote_type}`. */
@@ -45,6 +50,8 @@ const ProductSubscriptionSchema = Type.Object(
     target_code: Type.Union([Type.String(), Type.Null()], { description: 'the real contract of R1/R2' }),
     quote_type: HeldQuoteTypeSchema,
     intraday_odd: Type.Boolean(),
+    ranking: Type.Optional(ContributionRankingSchema),
+    projection: Type.Optional(HeldProjectionSchema),
   },
   { title: 'ProductSubscription' },
 );
@@ -70,7 +77,8 @@ export const SubscriptionResponseSchema = Type.Object(
 export const SubscriptionListSchema = Type.Object(
   {
     subscriptions: Type.Array(SubscriptionSchema),
-    count: Type.Integer(),
+    scanners: Type.Array(HeldScannerSchema, { description: 'market scanners (POST /stream/subscribe/scanner)' }),
+    count: Type.Integer({ description: 'quote and scanner subscriptions together, as the limit counts them' }),
     limit: Type.Integer({ description: 'the most subscriptions held at a time' }),
     trade_accounts: Type.Array(Type.String(), { description: 'broker_id-account_id of accounts with subscribe_trade' }),
   },

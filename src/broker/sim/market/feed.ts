@@ -49,6 +49,7 @@ export const FEED_STEP_MS = 100;
 export class MarketFeed {
   private readonly watched = new Map<string, Watched>();
   private readonly listeners = new Set<(update: FeedUpdate) => void>();
+  private readonly stepListeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -102,6 +103,12 @@ export class MarketFeed {
     return () => this.listeners.delete(listener);
   }
 
+  /** Calls the listener after every step (the market scanner reads the whole market at the feed's pace). */
+  onStep(listener: () => void): () => void {
+    this.stepListeners.add(listener);
+    return () => this.stepListeners.delete(listener);
+  }
+
   /** Publishes everything traded up to now. Called by the timer; tests call it after moving a manual clock. */
   step(): void {
     const now = this.clock.now();
@@ -110,6 +117,7 @@ export class MarketFeed {
       if (entry.day !== days[entry.market]) this.openDay(entry, days[entry.market]);
       this.advance(entry, now, true);
     }
+    for (const listener of this.stepListeners) listener();
   }
 
   start(stepMs = FEED_STEP_MS): void {

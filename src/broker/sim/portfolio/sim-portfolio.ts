@@ -26,6 +26,7 @@ import { type Clock, isDateString, TAIPEI_OFFSET_MS, taipeiDate, taipeiMinuteOfD
 import type { SimAccounts } from '../accounts.js';
 import type { ReserveBook } from '../reserve/reserve-book.js';
 import { bankBalance, settlementRows, tradingLimitsOf } from './cash-views.js';
+import type { ExpirySettlements } from './expiry-settlement.js';
 import {
   futuresPositionDetailRows,
   futuresPositionRows,
@@ -53,6 +54,8 @@ export interface SimPortfolioOptions {
   reserves?: Pick<ReserveBook, 'earmarkedCash'> | undefined;
   /** Brings the books up to now before a query reads them (settles the positions of contracts that expired). */
   beforeRead?: (() => void) | undefined;
+  /** The positions settled at expiry, which the venue reports and restores. */
+  expiry?: ExpirySettlements | undefined;
 }
 
 /** The official server answers trading_limits on trading days from 08:30 to 15:00 Taipei time (spec). */
@@ -66,6 +69,8 @@ export function taipeiTimestamp(epochMs: number): string {
 
 export class SimPortfolio {
   private readonly accounts: PortfolioAccounts;
+  /** Positions cash-settled when their contract stops trading at expiry (SimBroker hands it in). */
+  readonly expiry: ExpirySettlements | undefined;
 
   constructor(
     private readonly ledger: Ledger,
@@ -75,6 +80,7 @@ export class SimPortfolio {
     private readonly options: SimPortfolioOptions,
   ) {
     this.accounts = new PortfolioAccounts(ledger, accounts, market, clock);
+    this.expiry = options.expiry;
   }
 
   accountBalance(selector: AccountSelector): AccountBalance {

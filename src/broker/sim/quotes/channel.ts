@@ -4,11 +4,19 @@
 // auctions reach the same streams, flagged, without counting as trades.
 
 import type { ContractInfo } from '../../../domain/contracts.js';
-import type { MarketEvent, MarketEventName, QuoteType } from '../../../domain/quotes.js';
+import {
+  INDEX_ANALYTICS_EVENTS,
+  isIndexAnalytics,
+  type MarketEvent,
+  type MarketEventName,
+  type ProductSubscription,
+  type QuoteType,
+} from '../../../domain/quotes.js';
 import { type Book, bookAt } from '../market/book.js';
 import type { FeedUpdate } from '../market/feed.js';
 import type { SimMarket } from '../market/market.js';
 import type { Tape } from '../market/tape.js';
+import { showIndexAnalytics } from './analytics-stream.js';
 import { contextOf, type QuoteContext, type QuoteFamily, type QuoteSource } from './day-context.js';
 import { DayState } from './day-state.js';
 import { KbarBuilder, kbarPayload, type MinuteBar } from './kbar-builder.js';
@@ -33,6 +41,8 @@ export interface Stream {
    * subscribed together get each event once.
    */
   subscriptions: Set<string>;
+  /** The index analytics streams: the ranking or projection each subscription asked for, by subscriptionKey. */
+  views?: Map<string, ProductSubscription>;
 }
 
 const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
@@ -43,6 +53,7 @@ const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
     Quote: 'quote_stk',
     KBar: 'kbar',
     CalculatedIndex: 'calculated_index',
+    ...INDEX_ANALYTICS_EVENTS,
   },
   fop: {
     Tick: 'tick_fop',
@@ -50,6 +61,7 @@ const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
     Quote: 'quote_fop',
     KBar: 'kbar',
     CalculatedIndex: 'calculated_index',
+    ...INDEX_ANALYTICS_EVENTS,
   },
   idx: {
     Tick: 'quote_idx',
@@ -57,6 +69,7 @@ const EVENT_NAMES: Record<QuoteFamily, Record<QuoteType, MarketEventName>> = {
     Quote: 'quote_idx',
     KBar: 'kbar',
     CalculatedIndex: 'calculated_index',
+    ...INDEX_ANALYTICS_EVENTS,
   },
 };
 
@@ -144,13 +157,18 @@ export class Channel {
     this.kbars.flush();
   }
 
-  /** Each bar the trades from..to-1 complete, as a kbar event; the day's last trade completes its own bar. */
+  /**
+   * Each bar the trades from..to-1 complete, as a kbar event. A trade stamped on a minute's end (the 13:30 closing
+   * auction) completes its bar at once, unless another trade shares its instant; so does the day's last trade.
+   */
   private showBars(tape: Tape, from: number, to: number): void {
     const send = (bar: MinuteBar | null) => {
       if (bar) this.emit({ name: 'kbar', data: kbarPayload(this.context!.code, bar) });
     };
-    for (let k = from; k < to; k++) send(this.kbars.add(tape, k));
-    if (to === tape.times.length) send(this.kbars.flush());
+    for (let k = from; k < to; k++) {
+      send(this.kbars.add(tape, k));
+      if (endsItsMinute(tape, k)) send(this.kbars.flush());
+    }
   }
 
   private bookOf(tape: Tape, count: number): Book {
@@ -160,9 +178,12 @@ export class Channel {
   private show(streams: Stream[], shown: Shown, k: number): void {
     const context = this.context!;
     const family = this.source.family;
+    const decomposition = memo(() => context.index!.members().decompositionAt(shown.state.last.timeUs / 1000));
     for (const stream of streams) {
       const name = EVENT_NAMES[family][stream.quoteType];
-      if (stream.quoteType === 'CalculatedIndex') {
+      if (isIndexAnalytics(stream.quoteType)) {
+        showIndexAnalytics(this.emit, context, stream, decomposition, shown);
+      } else if (stream.quoteType === 'CalculatedIndex') {
         this.emit({ name, data: calculatedIndex(context, shown.state, shown.simtrade) });
       } else if (family === 'idx') {
         this.emit({ name, data: this.indexQuote(shown.state, k) });
@@ -218,4 +239,11 @@ function memo<T>(compute: () => T): () => T {
     value ??= compute();
     return value;
   };
+}
+
+/** Whether trade k is the last of its minute: stamped on the minute's end with no trade after it at that instant. */
+function endsItsMinute(tape: Tape, k: number): boolean {
+  const time = tape.times[k]!;
+  if (k + 1 === tape.times.length) return true;
+  return time % 60_000_000 === 0 && tape.times[k + 1] !== time;
 }

@@ -9,6 +9,7 @@ import { COMBO_SIGNS, comboCodeOf, type SimMarket } from '../market/market.js';
 import { shortStockSources } from '../market/reference-data.js';
 import type { Tape } from '../market/tape.js';
 import { IndexBreadth, MARKET_WIDE_INDICES } from './index-breadth.js';
+import { IndexMembers } from './index-members.js';
 
 /** Which payload family a source's events belong to. */
 export type QuoteFamily = 'stk' | 'fop' | 'idx';
@@ -27,6 +28,8 @@ export interface IndexDay {
   previousAmount: number;
   marketWide: boolean;
   breadth: IndexBreadth;
+  /** IX0001 and IX0043: the components, weighted, for the index analytics streams (built when first asked). */
+  members: () => IndexMembers;
 }
 
 export interface QuoteContext {
@@ -120,5 +123,14 @@ function indexDay(market: SimMarket, info: IndexInfo, day: string): IndexDay {
     previousAmount,
     marketWide: MARKET_WIDE_INDICES.has(info.code),
     breadth: new IndexBreadth(market, info.code, day),
+    members: once(() => new IndexMembers(market, info.code, day, info.reference)),
+  };
+}
+
+function once<T>(compute: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= compute();
+    return value;
   };
 }

@@ -9,7 +9,7 @@ import type { SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
 
 /** Which listed securities each index covers; sector indices cover their TWSE industry code. */
-const MEMBERSHIP: Record<string, (security: ListedSecurity) => boolean> = {
+export const MEMBERSHIP: Record<string, (security: ListedSecurity) => boolean> = {
   IX0001: (s) => s.exchange === 'TSE' && s.kind === 'stock',
   IX0043: (s) => s.exchange === 'OTC' && s.kind === 'stock',
   IX0010: (s) => s.exchange === 'TSE' && s.category === '01',

@@ -1,7 +1,8 @@
 // The kbar stream (1.7.1): a stock's completed one-minute bars, built from the same trades as the kbars history and
 // cut the same way (a bar holds the trades after its start up to its end inclusive), so each bar the stream sends is
 // the bar GET /data/kbars answers for that minute. A bar is complete when the first trade of a later minute comes,
-// and the day's last bar with the day's last trade (the closing auction).
+// or at once when a trade stamped on its end closes it (the 13:30 closing auction), and the day's last bar with the
+// day's last trade.
 
 import { TAIPEI_OFFSET_MS } from '../../../domain/time.js';
 import type { Tape } from '../market/tape.js';

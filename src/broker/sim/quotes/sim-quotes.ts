@@ -5,6 +5,7 @@
 import type { ComboContract } from '../../../domain/contracts.js';
 import {
   isComboSubscription,
+  isIndexAnalytics,
   type MarketEvent,
   type QuoteSubscription,
   subscriptionKey,
@@ -57,6 +58,10 @@ export class SimQuotes {
       if (quoteType === 'KBar') channel.restartBars();
     }
     stream.subscriptions.add(key);
+    if (!isComboSubscription(subscription) && isIndexAnalytics(quoteType)) {
+      stream.views ??= new Map();
+      stream.views.set(key, subscription);
+    }
     channel.streams.set(quoteType, stream);
     this.subscribed.set(key, channel);
   }
@@ -68,6 +73,7 @@ export class SimQuotes {
     this.subscribed.delete(key);
     const stream = channel.streams.get(subscription.quote_type);
     stream?.subscriptions.delete(key);
+    stream?.views?.delete(key);
     if (stream?.subscriptions.size === 0) channel.streams.delete(subscription.quote_type);
     if (channel.streams.size > 0) return;
     for (const feedKey of channel.feedKeys) {

@@ -1,13 +1,17 @@
-// `sjgate data ticks|kbars|snapshots|scanner|credit-enquire|short-stock-sources|regulatory|daily-quotes|stream`:
+// `sjgate data ticks|kbars|snapshots|scanner|credit-enquire|short-stock-sources|regulatory|daily-quotes|stream|
+// index-stream|index-components|scanner-watch`:
 // market data with the official CLI's flags. Column-oriented answers are shown one row per entry.
 
 import type { Command } from 'commander';
 import type { CliEnv } from '../../context.js';
 import { registerCreditEnquire } from './credit-enquire.js';
 import { registerDailyQuotes } from './daily-quotes.js';
+import { registerIndexComponents } from './index-components.js';
+import { registerIndexStream } from './index-stream.js';
 import { registerKbars } from './kbars.js';
 import { registerRegulatory } from './regulatory.js';
 import { registerScanner } from './scanner.js';
+import { registerScannerWatch } from './scanner-watch.js';
 import { registerShortStockSources } from './short-stock-sources.js';
 import { registerSnapshots } from './snapshots.js';
 import { registerStream } from './stream.js';
@@ -28,7 +32,8 @@ Examples:
   $ sjgate data ticks --code 2330 --last 20
   $ sjgate data kbars --code TXFR1 --start 2026-07-01 --end 2026-07-03
   $ sjgate data snapshots --codes 2330,2317,TXFG6+TXFH6
-  $ sjgate data scanner --scanner-type volume-rank --count 20 --ascending`,
+  $ sjgate data scanner --scanner-type volume-rank --count 20 --ascending
+  $ sjgate data scanner-watch --rule volume_burst --exchange TSE`,
     );
   registerTicks(data, env);
   registerKbars(data, env);
@@ -39,4 +44,7 @@ Examples:
   registerRegulatory(data, env);
   registerDailyQuotes(data, env);
   registerStream(data, env);
+  registerIndexStream(data, env);
+  registerIndexComponents(data, env);
+  registerScannerWatch(data, env);
 }

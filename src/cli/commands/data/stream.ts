@@ -8,7 +8,7 @@ import type { DaemonClient } from '../../client.js';
 import type { Cli, CliEnv } from '../../context.js';
 import type { Row } from '../../output.js';
 import { text } from '../../parsers.js';
-import { followStream, printLine, stopSignal, streamAction } from '../../stream.js';
+import { followSubscription, printLine, stopSignal, streamAction } from '../../stream.js';
 import { exchangeOption, securityTypeOption } from './flags.js';
 import { formatQuote, formatQuoteHeader, gapNotice, quoteStream } from './quotes.js';
 import { quoteType, STREAM_SECURITY_TYPES, type StreamOptions, subscribeRequest } from './subscription.js';
@@ -27,41 +27,27 @@ async function streamQuotes(cli: Cli, options: StreamOptions, json: boolean, sig
   const subscription = answer.subscription;
   const stream = quoteStream(subscription);
   const client: DaemonClient = cli.client;
-  let failure: { error: unknown } | null = null;
-  try {
-    if (cli.io.stderr.isTTY) {
-      const odd = subscription.intraday_odd === true ? ' (odd lot)' : '';
-      cli.printError(`Subscribed to ${stream.label} ${subscription.quote_type}${odd} (Ctrl+C to stop)`);
-    }
-    if (!json) printLine(cli.io.stdout, formatQuoteHeader(stream.kind, cli.io.color));
-    await followStream(
-      client,
-      streamDataPath(stream.name),
-      (message) => {
-        if (message.event === `${stream.name}_gap`) return cli.printError(gapNotice(JSON.parse(message.data)));
-        if (message.event !== stream.name) return;
-        const data = JSON.parse(message.data) as Row;
-        if (!stream.accepts(data)) return;
-        printLine(cli.io.stdout, json ? cli.toJson(data, false) : formatQuote(stream.kind, data));
-      },
-      {
-        signal,
-        notice: cli.printError,
-        beforeReconnect: async () => {
-          await client.post(STREAM_PATHS.subscribe, body);
-        },
-      },
-    );
-  } catch (error) {
-    failure = { error };
+  if (cli.io.stderr.isTTY) {
+    const odd = subscription.intraday_odd === true ? ' (odd lot)' : '';
+    cli.printError(`Subscribed to ${stream.label} ${subscription.quote_type}${odd} (Ctrl+C to stop)`);
   }
-  try {
-    await client.post(STREAM_PATHS.unsubscribe, body);
-  } catch (error) {
-    if (failure === null) failure = { error };
-    else cli.printError(`warning: could not unsubscribe: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (failure !== null) throw failure.error;
+  if (!json) printLine(cli.io.stdout, formatQuoteHeader(stream.kind, cli.io.color));
+  await followSubscription(
+    cli,
+    streamDataPath(stream.name),
+    (message) => {
+      if (message.event === `${stream.name}_gap`) return cli.printError(gapNotice(JSON.parse(message.data)));
+      if (message.event !== stream.name) return;
+      const data = JSON.parse(message.data) as Row;
+      if (!stream.accepts(data)) return;
+      printLine(cli.io.stdout, json ? cli.toJson(data, false) : formatQuote(stream.kind, data));
+    },
+    {
+      signal,
+      subscribe: () => client.post(STREAM_PATHS.subscribe, body),
+      unsubscribe: () => client.post(STREAM_PATHS.unsubscribe, body),
+    },
+  );
 }
 
 export function registerStream(data: Command, env: CliEnv): void {

@@ -9,7 +9,7 @@ import type { Clock } from '../../../domain/time.js';
 import type { SettledPosition, SettlementUpdate } from '../../port.js';
 import type { SimAccounts } from '../accounts.js';
 import type { SimMarket } from '../market/market.js';
-import type { FuturePositionState, Ledger, LedgerChanges } from '../portfolio/ledger.js';
+import type { FuturePositionState, Ledger, LedgerChanges } from './ledger.js';
 
 /** The named value the settlements are journaled under. */
 export const EXPIRY_SETTLEMENTS_STATE = 'expiry_settlements';

@@ -1,0 +1,127 @@
+// Sinotrade's pro-app, in the calls it makes: a hosted app (test/browser/fixtures/pro-app-calls) that calls what the
+// pro-app's watchlist, market pulse and radar panels and its order toasts call, with the same bodies, from Chromium.
+// Every answer must be a success, and every stream family those panels draw must arrive on the one aggregate
+// stream, with the JSON types the pro-app computes with.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { loadConfig } from '../../src/config.js';
+import { type RunningGateway, startGateway } from '../../src/server/main.js';
+import { chromiumMissing, collectErrors, launchChromium } from '../helpers/browser.js';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures/pro-app-calls/', import.meta.url));
+/** A Monday 20 s before the open, so the trial matches (simtrade) come first and then the opening's rush. */
+const SIM_START = '2026-11-23T08:59:40+08:00';
+const FAMILIES = [
+  'tick_stk',
+  'bidask_stk',
+  'quote_idx',
+  'calculated_index',
+  'index_contribution',
+  'industry_contribution',
+  'scanner',
+  'order_event',
+];
+
+interface Report {
+  responses: { method: string; path: string; status: number; body: string }[];
+  events: Record<string, Record<string, unknown>[]>;
+  counts: Record<string, number>;
+  errors: string[];
+}
+
+const missing = chromiumMissing();
+
+describe("the pro-app's calls from a hosted app in Chromium", { skip: missing ?? false, timeout: 90_000 }, () => {
+  let home: string;
+  let gateway: RunningGateway;
+  let browser: Browser;
+  let base: string;
+
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'sjgate-pro-app-'));
+    const config = loadConfig({
+      SJ_HOME_PATH: home,
+      SJ_HTTP_ADDR: '127.0.0.1:0',
+      SJ_SIM_CLOCK: 'exchange',
+      SJ_SIM_START: SIM_START,
+      SJ_SIM_LIMITS: 'off',
+    });
+    [gateway, browser] = await Promise.all([startGateway(config, () => undefined), launchChromium()]);
+    base = `http://127.0.0.1:${gateway.port}`;
+    const form = new FormData();
+    for (const name of readdirSync(FIXTURE)) form.append('files', new Blob([readFileSync(join(FIXTURE, name))]), name);
+    const uploaded = await fetch(`${base}/api/v1/apps/pro-calls`, { method: 'POST', body: form });
+    assert.equal(uploaded.status, 200, await uploaded.text());
+  });
+
+  after(async () => {
+    await browser?.close();
+    await gateway?.close();
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+
+  test('every call succeeds, and each family the panels draw arrives with the types they compute with', async () => {
+    const page = await browser.newPage();
+    const pageErrors = collectErrors(page);
+    await page.goto(`${base}/apps/pro-calls/`);
+    await page.locator('#status').getByText('called').waitFor({ timeout: 30_000 });
+    const report = async (): Promise<Report> => JSON.parse(await page.locator('#report').innerText()) as Report;
+    const deadline = Date.now() + 45_000;
+    let seen = await report();
+    while (FAMILIES.some((family) => !seen.counts[family]) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      seen = await report();
+    }
+
+    const failed = seen.responses.filter((response) => response.status >= 400);
+    assert.deepEqual(failed, [], 'no call fails (the pro-app shows a banner for each)');
+    assert.ok(seen.responses.length >= 60, `${seen.responses.length} calls made`);
+    assert.deepEqual(
+      FAMILIES.filter((family) => !seen.counts[family]),
+      [],
+      `every family arrives: ${JSON.stringify(seen.counts)}`,
+    );
+    assert.deepEqual([...seen.errors, ...pageErrors], []);
+
+    const [calculated] = seen.events.calculated_index!;
+    for (const key of ['open', 'high', 'low', 'close', 'price_chg', 'pct_chg', 'total_amount']) {
+      assert.equal(typeof calculated![key], 'number', `calculated_index.${key} is a number`);
+    }
+    assert.match(String(calculated!.date), /^\d{4}\/\d\d\/\d\d$/);
+
+    for (const event of seen.events.index_contribution!) {
+      const entries = event.entries as { code: string; points: unknown; price_chg: unknown }[];
+      assert.ok(['top10', 'abs10', 'positive25', 'negative25'].includes(String(event.ranking)));
+      for (const entry of entries) {
+        assert.equal(typeof entry.points, 'number', `${entry.code}.points`);
+        assert.equal(typeof entry.price_chg, 'number', `${entry.code}.price_chg`);
+      }
+    }
+
+    for (const event of seen.events.industry_contribution!) {
+      const entries = event.entries as { category: string; points: number }[];
+      const sum = entries.reduce((total, entry) => total + entry.points, 0);
+      assert.equal(typeof event.index_price_chg, 'number');
+      assert.ok(
+        Math.abs(sum - Number(event.index_price_chg)) <= 0.01 * Math.max(1, entries.length),
+        `the industries' points sum to the index change: ${sum} vs ${event.index_price_chg}`,
+      );
+    }
+
+    for (const event of seen.events.scanner!) {
+      const quote = event.quote as { code?: unknown };
+      assert.equal(typeof quote.code, 'string', JSON.stringify(event));
+      assert.ok('scanner' in event ? typeof event.extra === 'object' : Array.isArray(event.scanners));
+    }
+
+    const states = seen.events.order_event!.map((event) => event.state);
+    assert.ok(states.includes('StockOrder'), `order toasts come from order events: ${states.join(', ')}`);
+    await page.close();
+  });
+});
