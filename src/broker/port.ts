@@ -210,6 +210,41 @@ export interface OrderUpdate {
   state?: Record<string, string> | undefined;
 }
 
+/** A position a venue cash-settled when its contract expired (the simulator's ledger); journaled, never re-settled. */
+export interface SettledPosition {
+  accountKey: string;
+  code: string;
+  /** The last trading day, 'YYYY-MM-DD'. */
+  day: string;
+  /** Epoch ms the contract stopped trading. */
+  at: number;
+  /** Epoch ms of the venue's clock when it settled: the deals it had booked by then came before it. */
+  bookedAt: number;
+  /** The final settlement price of the underlying. */
+  finalPrice: number;
+  /** What each contract closed at: the final price (futures), the intrinsic value (options; 0 out of the money). */
+  coverPrice: number;
+  quantity: number;
+  direction: Action;
+  securityType: 'FUT' | 'OPT';
+  /** NT$ added to the account's balance, after fee and tax. */
+  amount: number;
+  profitLossId: number;
+}
+
+/**
+ * Positions settled at expiry, as a venue reports them: the settlements, the ledger rows they booked, and the named
+ * values the venue keeps (handed back to `orders.restore` in SavedOrders.state, which is how a venue knows what it
+ * settled before a restart). The gateway journals it like an order update.
+ */
+export interface SettlementUpdate {
+  settlements: SettledPosition[];
+  ledger: LedgerRows[];
+  state: Record<string, string>;
+  /** Epoch milliseconds of the venue's clock. */
+  at: number;
+}
+
 /** What the gateway kept of a venue's orders, handed back at start and after a write that failed. */
 export interface SavedOrders {
   orders: { id: string; status: string; record: unknown }[];
@@ -261,6 +296,11 @@ export interface OrdersPort {
  * and NotFoundError for an unknown detail_id.
  */
 export interface PortfolioPort {
+  /**
+   * Calls the listener, synchronously while the clock or a request moves the venue past an expiry, for positions it
+   * cash-settled; a venue whose broker settles upstream has none. Returns the function that stops it.
+   */
+  onSettlement?(listener: (update: SettlementUpdate) => void): () => void;
   accountBalance(account: AccountSelector): Promise<AccountBalance>;
   margin(account: AccountSelector): Promise<Margin>;
   positions(account: AccountSelector, unit: PositionUnit): Promise<StockPosition[] | FuturePosition[]>;

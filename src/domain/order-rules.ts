@@ -3,6 +3,7 @@
 // Where the references show no message, the message is English and names the rule and the allowed values.
 
 import type { ComboType, DayTrade, Exchange, SecurityType } from './contracts.js';
+import { comboLegsStillTrading, contractStillTrading } from './expiry-rules.js';
 import { stockFee } from './fees.js';
 import {
   insufficientSharesMessage,
@@ -103,6 +104,8 @@ export interface DerivativeFacts extends InstrumentFacts {
   multiplier: number;
   /** Initial margin to open one contract: fees.marginFor for futures and short options. */
   marginPerContract: number;
+  /** Set once the contract's last trading day stopped trading (13:30): the day it expired. */
+  expiredOn?: string | undefined;
 }
 
 export interface StockAccountFacts {
@@ -145,6 +148,7 @@ export interface ComboOrderContext {
   /** Futures time spreads or option combos. */
   securityType: 'FUT' | 'OPT';
   phase: SessionPhase;
+  expiredLeg?: { code: string; day: string } | undefined; // a leg that stopped trading at expiry, and its day
 }
 
 export type PlaceOrderContext = StockOrderContext | FuturesOrderContext | ComboOrderContext;
@@ -448,6 +452,7 @@ export function marginSufficient(ctx: FuturesOrderContext): OrderViolation | nul
 }
 
 export const FUTURES_RULES: readonly OrderRule<FuturesOrderContext>[] = [
+  contractStillTrading,
   contractQuantity,
   taifexMarketNotRod,
   taifexPreOpenOrderTypes,
@@ -475,6 +480,7 @@ export function optionComboConditions(ctx: ComboOrderContext): OrderViolation | 
 }
 
 export const COMBO_RULES: readonly OrderRule<ComboOrderContext>[] = [
+  comboLegsStillTrading,
   contractQuantity,
   taifexMarketNotRod,
   comboDuringContinuous,

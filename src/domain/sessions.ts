@@ -8,6 +8,7 @@
 //              the previous trading day to 14:45 (the exchange's own refresh times).
 
 import { nextTradingDay, previousTradingDay, tradingDayOnOrAfter } from './calendar.js';
+import { EXPIRY_CLOSE } from './final-settlement.js';
 import { contractDayAt, stockListingDayAt } from './listing.js';
 import { taipeiInstant } from './time.js';
 
@@ -63,6 +64,25 @@ export function tradingSession(mode: ClockMode, market: MarketKind, day: string)
     ],
     auctions: [],
     end: at(day, '13:45'),
+  };
+}
+
+/**
+ * The session of a futures or options contract on a day: on its last trading day it stops at 13:30 (TAIFEX closes
+ * an expiring contract with the underlying market) and has no night session after; in always-open mode too, so an
+ * expiring contract's day and its final settlement are the same in both modes.
+ */
+export function contractSession(mode: ClockMode, day: string, lastTradingDay: string | undefined): TradingSession {
+  const session = tradingSession(mode, 'futures', day);
+  if (lastTradingDay !== day) return session;
+  const close = at(day, EXPIRY_CLOSE);
+  return {
+    day,
+    continuous: session.continuous
+      .filter((interval) => interval.start < close)
+      .map((interval) => ({ start: interval.start, end: Math.min(interval.end, close) })),
+    auctions: [],
+    end: close,
   };
 }
 

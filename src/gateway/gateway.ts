@@ -97,9 +97,19 @@ export class Gateway {
     venue.orders.restore(orderJournal.load(leftOut), { rollback: false, log });
     const stopUpdates = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
     const stopReserves = venue.reserve.onStateChange?.((state) => orderJournal.queueUpdate({ state }));
+    const stopSettlements = venue.portfolio.onSettlement?.((update) => {
+      orderJournal.queueUpdate({ state: update.state, ledger: update.ledger });
+      for (const s of update.settlements) {
+        log(
+          `expiry: ${s.accountKey} ${s.code} ${s.direction} ${s.quantity} settled on ${s.day} at ${s.coverPrice} ` +
+            `(final settlement price ${s.finalPrice}), NT$${s.amount}`,
+        );
+      }
+    });
     const stopListening = () => {
       stopUpdates();
       stopReserves?.();
+      stopSettlements?.();
     };
     this.orders = new OrderDesk(venue.orders, orderJournal, venue.clock, venue.reserve);
     this.orderEvents = {

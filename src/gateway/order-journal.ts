@@ -21,9 +21,13 @@ export interface KeyedOrder {
   request: string | null;
 }
 
-/** Named values a venue keeps beside its orders, changed by something that is not an order (a reserve). */
+/**
+ * Named values a venue keeps beside its orders, changed by something that is not an order (a reserve, a position
+ * settled at expiry), with the ledger rows that change booked, if any.
+ */
 export interface StateUpdate {
   state: Record<string, string>;
+  ledger?: OrderUpdate['ledger'] | undefined;
 }
 
 /** What the journal holds of an order that can still change: its status and how many deals. */
@@ -90,6 +94,7 @@ export class OrderJournal {
   queueUpdate(update: OrderUpdate | StateUpdate): void {
     this.queueWrite((latest) => {
       if ('order' in update) return this.write(update, latest);
+      writeLedger(this.journal, update.ledger ?? [], latest);
       // The last value of a name wins, as the orders' state does.
       for (const [name, value] of Object.entries(update.state)) latest.state.set(name, value);
       return [];
@@ -213,17 +218,22 @@ export class OrderJournal {
         record: deal,
       });
     });
-    for (const changes of change.ledger) {
-      for (const entry of changes.cash) journal.ledger.addCashEntry(entry);
-      for (const position of changes.positions) {
-        latest.positions.set(`${position.accountKey}\u0000${position.key}`, position);
-      }
-    }
+    writeLedger(journal, change.ledger, latest);
     for (const [name, value] of Object.entries(change.state ?? {})) latest.state.set(name, value);
     return change.events.map((event) => ({
       seq: journal.events.append({ at: now, kind: event.state, accountKey, payload: event }),
       accountKey,
       event,
     }));
+  }
+}
+
+/** Writes a change's cash entries now and keeps its positions for the end of the transaction (the last state wins). */
+function writeLedger(journal: Journal, ledger: OrderUpdate['ledger'], latest: Latest): void {
+  for (const changes of ledger) {
+    for (const entry of changes.cash) journal.ledger.addCashEntry(entry);
+    for (const position of changes.positions) {
+      latest.positions.set(`${position.accountKey}\u0000${position.key}`, position);
+    }
   }
 }

@@ -12,6 +12,7 @@ import { MarketFeed } from './market/feed.js';
 import { SimMarket } from './market/market.js';
 import { SimMarketData } from './market-data.js';
 import { SimOrders } from './orders/sim-orders.js';
+import { ExpirySettlements } from './portfolio/expiry-settlement.js';
 import { DEFAULT_STARTING_FUNDS, type LedgerOptions } from './portfolio/ledger.js';
 import { SimPortfolio } from './portfolio/sim-portfolio.js';
 import { portfolioMarket } from './portfolio-market.js';
@@ -82,13 +83,20 @@ export class SimBroker {
       options.clockMode,
       options.startingFunds ?? DEFAULT_STARTING_FUNDS,
       this.reserves,
+      (now) => expiry.settleDue(now),
     );
+    const expiry = new ExpirySettlements(this.orders.ledger, this.accounts, this.market, options.clock);
     this.portfolio = new SimPortfolio(
       this.orders.ledger,
       this.accounts,
       portfolioMarket(this.market, this.contracts),
       options.clock,
-      { clockMode: options.clockMode, reserves: this.reserves },
+      {
+        clockMode: options.clockMode,
+        reserves: this.reserves,
+        beforeRead: () => this.orders.sync(),
+        expiry,
+      },
     );
     this.reserve = new SimReserve(this.reserves, this.orders.ledger, this.accounts, this.contracts, options.clock);
   }

@@ -15,6 +15,7 @@ import type {
   Venue,
   VenueIdentity,
 } from '../port.js';
+import { EXPIRY_SETTLEMENTS_STATE } from './portfolio/expiry-settlement.js';
 import { promised } from './promised.js';
 import { RESERVES_STATE } from './reserve/reserve-book.js';
 import { SimBroker, type SimBrokerOptions } from './sim-broker.js';
@@ -45,6 +46,7 @@ export class SimVenue implements Venue {
     };
     this.clock = exchange.clock;
     const { contracts, orders, quotes } = exchange;
+    const expiry = exchange.portfolio.expiry!;
     this.contracts = {
       ...promised(contracts, [
         'get',
@@ -98,22 +100,26 @@ export class SimVenue implements Venue {
       ]),
       onOrderUpdate: (listener) => orders.onOrderUpdate(listener),
       restore: (saved, options) => {
-        orders.restore(saved, options);
+        // What was settled at expiry is kept as a named value with the orders' state, and booked between the deals.
+        orders.restore(saved, options, expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log));
         // The reserves are kept as a named value with the orders' state.
         exchange.reserves.restore(saved.state(RESERVES_STATE), options.log);
       },
     };
-    this.portfolio = promised(exchange.portfolio, [
-      'accountBalance',
-      'margin',
-      'positions',
-      'positionDetail',
-      'profitLoss',
-      'profitLossDetail',
-      'profitLossSummary',
-      'settlements',
-      'tradingLimits',
-    ]);
+    this.portfolio = {
+      ...promised(exchange.portfolio, [
+        'accountBalance',
+        'margin',
+        'positions',
+        'positionDetail',
+        'profitLoss',
+        'profitLossDetail',
+        'profitLossSummary',
+        'settlements',
+        'tradingLimits',
+      ]),
+      onSettlement: (listener) => expiry.listen(listener),
+    };
     this.reserve = {
       ...promised(exchange.reserve, ['summary', 'detail', 'earmarkingDetail', 'reserveStock', 'reserveEarmarking']),
       onStateChange: (listener) => exchange.reserves.onStateChange(listener),

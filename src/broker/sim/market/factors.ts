@@ -4,10 +4,16 @@
 
 import { previousTradingDay } from '../../../domain/calendar.js';
 import { anchorDayOf, type ClockMode, closeAnchor } from '../../../domain/sessions.js';
+import { taipeiInstant } from '../../../domain/time.js';
 import { type DailyModel, FACTOR_VOLATILITY, type Factor, OTC_BETA } from './daily.js';
 import { Rng } from './rng.js';
 
 export const FACTOR_STEP_MS = 5000;
+/**
+ * The hours of a trading day in which the index is the same in both clock modes: what final settlement prices are
+ * fixed on (12:30 to 13:30 covers the index average of 13:00-13:30 and the stock average of 12:30-13:30).
+ */
+export const FIXING_WINDOW = { from: '12:30', to: '13:30' } as const;
 
 export interface FactorPath {
   /** The close anchors the path runs between. */
@@ -33,6 +39,8 @@ export class MarketFactors {
   private readonly cache = new Map<string, FactorPath>();
   /** Consecutive lookups fall in the same path almost always; finding a path by instant is slow. */
   private lastUsed: FactorPath | null = null;
+  /** The exchange clock's paths, which the always-open paths embed in the fixing window. */
+  private readonly exchangeCache = new Map<string, FactorPath>();
 
   constructor(
     readonly daily: DailyModel,
@@ -41,12 +49,7 @@ export class MarketFactors {
 
   /** The path that ends at a trading day's close. */
   pathTo(day: string): FactorPath {
-    let path = this.cache.get(day);
-    if (path) return path;
-    path = this.build(day);
-    if (this.cache.size >= 64) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(day, path);
-    return path;
+    return cached(this.cache, 64, day, () => this.build(day));
   }
 
   /** The log level of a factor at an instant. */
@@ -66,27 +69,102 @@ export class MarketFactors {
     return this.lastUsed;
   }
 
+  /**
+   * The log level of a factor at an instant of a day's exchange hours (12:30 to 13:30, FIXING_WINDOW), read from the
+   * exchange clock's path, which the always-open path embeds there: the same in both clock modes.
+   */
+  exchangeLogAt(factor: Factor, day: string, epochMs: number): number {
+    const path = this.mode === 'exchange' ? this.pathTo(day) : this.exchangePathTo(day);
+    return sample(path, 'levels', factor, epochMs);
+  }
+
+  private exchangePathTo(day: string): FactorPath {
+    return cached(this.exchangeCache, 16, day, () => this.exchangePath(day));
+  }
+
   private build(day: string): FactorPath {
+    return this.mode === 'exchange' ? this.exchangePath(day) : this.alwaysOpenPath(day);
+  }
+
+  /** A Brownian bridge from the previous day's close at 13:30 to the day's close at 13:30. */
+  private exchangePath(day: string): FactorPath {
     const previous = previousTradingDay(day);
-    const start = closeAnchor(this.mode, previous);
-    const end = closeAnchor(this.mode, day);
+    const start = closeAnchor('exchange', previous);
+    const end = closeAnchor('exchange', day);
     const steps = Math.max(1, Math.round((end - start) / FACTOR_STEP_MS));
-    const rng = new Rng(this.daily.seed, 'factor-path', this.mode, day);
+    const rng = new Rng(this.daily.seed, 'factor-path', 'exchange', day);
     const tse = brownianBridge(rng, steps, FACTOR_VOLATILITY.TSE);
     const otcOwn = brownianBridge(rng, steps, FACTOR_VOLATILITY.OTC);
     const otc = tse.map((value, k) => OTC_BETA * value + otcOwn[k]!);
-    const line = (factor: Factor, bridge: Float64Array) => {
-      const from = this.daily.factorLog(factor, previous);
-      const to = this.daily.factorLog(factor, day);
-      return bridge.map((value, k) => from + (k / steps) * (to - from) + value);
-    };
-    return {
-      start,
-      end,
-      bridges: { TSE: tse, OTC: otc },
-      levels: { TSE: line('TSE', tse), OTC: line('OTC', otc) },
-    };
+    const line = this.lineOf(day, steps);
+    const levels = { TSE: tse.map((v, k) => line('TSE', k) + v), OTC: otc.map((v, k) => line('OTC', k) + v) };
+    return { start, end, bridges: { TSE: tse, OTC: otc }, levels };
   }
+
+  /**
+   * The always-open path, 08:00 to 08:00 of the next trading day: a bridge from the previous close to the exchange
+   * path's level at 12:30, the exchange path itself to 13:30 (where it is the day's close), then a bridge from that
+   * close back to the close at 08:00. What the exchange fixes in those hours (final settlement prices) is the same.
+   */
+  private alwaysOpenPath(day: string): FactorPath {
+    const start = closeAnchor('always-open', previousTradingDay(day));
+    const end = closeAnchor('always-open', day);
+    const steps = Math.max(1, Math.round((end - start) / FACTOR_STEP_MS));
+    const exchange = this.exchangePathTo(day);
+    const windowFrom = Math.round((taipeiInstant(day, FIXING_WINDOW.from) - start) / FACTOR_STEP_MS);
+    const windowTo = Math.round((taipeiInstant(day, FIXING_WINDOW.to) - start) / FACTOR_STEP_MS);
+    const exchangeFrom = Math.round((taipeiInstant(day, FIXING_WINDOW.from) - exchange.start) / FACTOR_STEP_MS);
+    const rng = new Rng(this.daily.seed, 'factor-path', this.mode, day);
+    const before = windowFrom;
+    const after = steps - windowTo;
+    const part = (n: number, factor: Factor) =>
+      brownianBridge(rng, n, FACTOR_VOLATILITY[factor] * Math.sqrt(n / steps));
+    const tseBefore = part(before, 'TSE');
+    const tseAfter = part(after, 'TSE');
+    const otcBefore = part(before, 'OTC').map((v, k) => OTC_BETA * tseBefore[k]! + v);
+    const otcAfter = part(after, 'OTC').map((v, k) => OTC_BETA * tseAfter[k]! + v);
+    const line = this.lineOf(day, steps);
+    const levels = {} as Record<Factor, Float64Array>;
+    const bridges = {} as Record<Factor, Float64Array>;
+    for (const [factor, bridgeBefore, bridgeAfter] of [
+      ['TSE', tseBefore, tseAfter],
+      ['OTC', otcBefore, otcAfter],
+    ] as const) {
+      const from = line(factor, 0);
+      const to = line(factor, steps);
+      const entry = exchange.levels[factor][exchangeFrom]!;
+      const exit = exchange.levels[factor][exchangeFrom + (windowTo - windowFrom)]!;
+      const path = new Float64Array(steps + 1);
+      for (let k = 0; k <= steps; k++) {
+        if (k <= windowFrom) path[k] = from + (k / before) * (entry - from) + bridgeBefore[k]!;
+        else if (k <= windowTo) path[k] = exchange.levels[factor][exchangeFrom + k - windowFrom]!;
+        else path[k] = exit + ((k - windowTo) / after) * (to - exit) + bridgeAfter[k - windowTo]!;
+      }
+      levels[factor] = path;
+      bridges[factor] = path.map((v, k) => v - line(factor, k));
+    }
+    return { start, end, bridges, levels };
+  }
+
+  /** The straight line in logs between the previous day's close and the day's close, at step k of n. */
+  private lineOf(day: string, steps: number): (factor: Factor, k: number) => number {
+    const previous = previousTradingDay(day);
+    const ends = {
+      TSE: [this.daily.factorLog('TSE', previous), this.daily.factorLog('TSE', day)],
+      OTC: [this.daily.factorLog('OTC', previous), this.daily.factorLog('OTC', day)],
+    } as const;
+    return (factor, k) => ends[factor][0] + (k / steps) * (ends[factor][1] - ends[factor][0]);
+  }
+}
+
+/** A day's path from a cache that keeps the `size` days built last. */
+function cached(cache: Map<string, FactorPath>, size: number, day: string, build: () => FactorPath): FactorPath {
+  let path = cache.get(day);
+  if (path) return path;
+  path = build();
+  if (cache.size >= size) cache.delete(cache.keys().next().value!);
+  cache.set(day, path);
+  return path;
 }
 
 function sample(path: FactorPath, kind: 'levels' | 'bridges', factor: Factor, epochMs: number): number {

@@ -3,6 +3,13 @@
 // underlying stock, and each derivative settles at its fair value when its day's trading ends.
 
 import type { ContractInfo, FuturesInfo, OptionInfo, WarrantInfo } from '../../../domain/contracts.js';
+import {
+  finalSettlementPrice,
+  fixingInstants,
+  INDEX_FIXING,
+  intrinsicValue,
+  STOCK_FIXING,
+} from '../../../domain/final-settlement.js';
 import { black76, smileVolatility } from '../../../domain/option-pricing.js';
 import { type ClockMode, tradingSession } from '../../../domain/sessions.js';
 import { roundToTick, type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
@@ -27,6 +34,8 @@ export class FairValues {
     private readonly factors: MarketFactors,
     /** The last traded price of a stock at an instant: the underlying of stock futures and warrants. */
     private readonly stockPriceAt: (code: string, epochMs: number) => number,
+    /** The same on the exchange clock, whatever the mode: what a stock future's final settlement averages. */
+    private readonly fixingPriceAt: (code: string, epochMs: number) => number = stockPriceAt,
   ) {}
 
   /**
@@ -38,10 +47,35 @@ export class FairValues {
     if (contract.security_type === 'WRT') {
       return onGrid(WARRANT_TICKS, this.warrantValue(contract, day, this.daily.closeOf(contract.underlying_code, day)));
     }
+    const product = FUTURES_PRODUCTS.find((p) => p.root === contract.root);
+    if (contract.last_trading_date === day) {
+      // The last trading day ends at the final settlement: the futures at it, an option at what it is worth there.
+      const fixing = this.finalSettlementOf(contract);
+      if (contract.security_type === 'FUT') return onGrid(tickTableOfFutures(product!), fixing);
+      return onGrid(TXO_PREMIUM_TICKS, intrinsicValue(contract.option_right, contract.strike_price, fixing));
+    }
     const end = tradingSession(this.mode, 'futures', day).end;
     if (contract.security_type === 'OPT') return onGrid(TXO_PREMIUM_TICKS, this.optionValueAt(contract, end));
-    const product = FUTURES_PRODUCTS.find((p) => p.root === contract.root)!;
-    return onGrid(tickTableOfFutures(product), this.fairValueAt(contract, end));
+    return onGrid(tickTableOfFutures(product!), this.fairValueAt(contract, end));
+  }
+
+  /**
+   * The final settlement price of an expiring futures or option contract (domain/final-settlement.ts): the average
+   * of its underlying over the exchange's fixing window on its last trading day. An index is read where the two clock
+   * modes share one path (MarketFactors.exchangeLogAt) and a stock on the exchange clock, so the price is the same in
+   * both modes.
+   */
+  finalSettlementOf(contract: Pick<FuturesInfo, 'underlying_code' | 'last_trading_date'>): number {
+    const day = contract.last_trading_date;
+    const factor = FACTOR_INDEX[contract.underlying_code];
+    if (factor) {
+      const disclosed = fixingInstants(INDEX_FIXING, day).map(
+        (t) => Math.round(Math.exp(this.factors.exchangeLogAt(factor, day, t)) * 100) / 100,
+      );
+      return finalSettlementPrice(disclosed, INDEX_FIXING.roundTo);
+    }
+    const prices = fixingInstants(STOCK_FIXING, day).map((t) => this.fixingPriceAt(contract.underlying_code, t));
+    return finalSettlementPrice(prices, STOCK_FIXING.roundTo);
   }
 
   /** The futures price of an expiry at an instant: the underlying plus a basis that is zero at expiry. */

@@ -55,7 +55,17 @@ export class SimMarket {
     this.factors = new MarketFactors(this.daily, mode);
     this.listings = new Listings(this.daily, (day) => this.referencesOn(day));
     const stockPriceAt = (code: string, epochMs: number) => this.stockPriceAt(code, epochMs);
-    this.values = new FairValues(seed, mode, this.daily, this.factors, stockPriceAt);
+    // A stock future's final settlement averages its stock over exchange hours: the exchange clock's stock, so that
+    // it settles alike in both modes (built only when one is asked for in always-open mode).
+    let exchangeTwin: SimMarket | null = null;
+    const fixingPriceAt =
+      mode === 'exchange'
+        ? stockPriceAt
+        : (code: string, epochMs: number) => {
+            exchangeTwin ??= new SimMarket(seed, 'exchange');
+            return exchangeTwin.stockPriceAt(code, epochMs);
+          };
+    this.values = new FairValues(seed, mode, this.daily, this.factors, stockPriceAt, fixingPriceAt);
     this.builder = new TapeBuilder(seed, mode, this.daily, this.factors, this.listings, this.values, stockPriceAt);
   }
 

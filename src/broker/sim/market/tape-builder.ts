@@ -4,7 +4,13 @@
 
 import { previousTradingDay } from '../../../domain/calendar.js';
 import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo, WarrantInfo } from '../../../domain/contracts.js';
-import { type ClockMode, closeAnchor, type MarketKind, tradingSession } from '../../../domain/sessions.js';
+import {
+  type ClockMode,
+  closeAnchor,
+  contractSession,
+  type MarketKind,
+  tradingSession,
+} from '../../../domain/sessions.js';
 import { type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
 import { taipeiInstant } from '../../../domain/time.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
@@ -218,11 +224,17 @@ export class TapeBuilder {
       fairAt: (t: number) => number;
     },
   ): Tape {
-    // The day ends with a trade at the settlement, which the next day's reference is.
-    const session = tradingSession(this.mode, how.market, day);
+    // The day ends with a trade at the settlement, which the next day's reference is: after every other trade. On a
+    // contract's last trading day, trading stops at 13:30 and the last print is the final settlement, at 13:30.
+    const expiring = info.security_type !== 'WRT' && info.last_trading_date === day;
+    const session =
+      info.security_type === 'WRT'
+        ? tradingSession(this.mode, how.market, day)
+        : contractSession(this.mode, day, info.last_trading_date);
     const times = new Float64Array(how.count + 1);
-    times.set(tradeTimes(session, how.count, rng));
-    times[how.count] = (session.end - 1000) * 1000;
+    const settledAt = (expiring ? session.end : session.end - 1000) * 1000;
+    times.set(tradeTimes(session, how.count, rng).map((us) => Math.min(us, settledAt - 1)));
+    times[how.count] = settledAt;
     const fair = times.map((us) => how.fairAt(us / 1000));
     fair[how.count] = this.values.settlementOf(info, day);
     const volumes = new Float64Array(how.count + 1);

@@ -72,6 +72,12 @@ export function derivativeFill(
     root: derivative.root,
     multiplier: derivative.multiplier,
     ocType,
+    expiry: {
+      lastTradingDay: derivative.last_trading_date,
+      underlyingCode: derivative.underlying_code,
+      strike: info.security_type === 'OPT' ? (info as OptionInfo).strike_price : undefined,
+      right: info.security_type === 'OPT' ? (info as OptionInfo).option_right : undefined,
+    },
   };
   return fill;
 }

@@ -3,6 +3,7 @@
 // prices that make the net price.
 
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
+import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import { settleStatus } from '../../../domain/order-states.js';
 import { type Deal, type OpType, type OrderEvent, openQuantity, type Trade } from '../../../domain/orders.js';
 import type { Fill } from '../exchange/matching.js';
@@ -47,6 +48,7 @@ export class ComboMatching {
       auction: () => false,
       fill: (record, fills, at) => this.fill(record, infos, fills, at),
       cancelRest: (record, at, reason) => this.cancelRest(record, infos, at, reason),
+      tradingEndsAt: (_record, day) => (legExpiringOn(infos, day) ? expiryCloseAt(day) : undefined),
     };
   }
 
@@ -131,3 +133,8 @@ function legTrade(record: ComboRecord, legIndex: number): Trade {
 }
 
 const roundPrice = (price: number) => Math.round(price * 100) / 100;
+
+/** Whether a leg of a combo has its last trading day on a day: the combo stops trading with it at 13:30. */
+export function legExpiringOn(infos: LegInfos, day: string): boolean {
+  return infos.some((info) => 'last_trading_date' in info && info.last_trading_date === day);
+}

@@ -4,6 +4,7 @@
 import { type Account, type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { ComboContract, ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
+import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import { orderStillWorking } from '../../../domain/order-change-rules.js';
 import { OP_CODE_REJECTED } from '../../../domain/order-messages.js';
 import { firstViolation } from '../../../domain/order-rules.js';
@@ -94,6 +95,7 @@ export class ComboDesk {
         comboType: combo.combo_type,
         securityType: combo.legs[0].security_type === 'OPT' ? 'OPT' : 'FUT',
         phase,
+        expiredLeg: expiredLegOf(infos, now),
       }) ?? this.marginViolation(record, infos);
     const status = record.trade.status;
     const events: OrderEvent[] = [];
@@ -250,4 +252,14 @@ export class ComboDesk {
 /** Each leg's action when the combo is bought or sold: a leg counting + in the net price is bought with it. */
 function legActions(combo: ComboContract, action: Action): Action[] {
   return COMBO_SIGNS[combo.combo_type].map((sign) => (sign > 0 === (action === 'Buy') ? 'Buy' : 'Sell'));
+}
+
+/** The first leg whose contract stopped trading by now (13:30 of its last trading day), with that day. */
+function expiredLegOf(infos: LegInfos, now: number): { code: string; day: string } | undefined {
+  for (const info of infos) {
+    if ('last_trading_date' in info && now >= expiryCloseAt(info.last_trading_date)) {
+      return { code: info.code, day: info.last_trading_date };
+    }
+  }
+  return undefined;
 }

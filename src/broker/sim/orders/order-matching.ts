@@ -3,6 +3,7 @@
 // each fill is one deal booked in the ledger.
 
 import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
+import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import type { SessionPhase } from '../../../domain/order-rules.js';
 import { settleStatus } from '../../../domain/order-states.js';
 import { type Deal, isStockTradeOrder, type OrderEvent, openQuantity } from '../../../domain/orders.js';
@@ -71,6 +72,10 @@ export class OrderMatching {
       auction: (record, tape, index) => record.tape === 'odd' || tape.tickTypes[index] === 0,
       fill: (record, fills, at) => this.fill(record, info, fills, at),
       cancelRest: (record, at, reason) => this.cancelRest(record, info, at, reason),
+      tradingEndsAt: (_record, day) =>
+        (info.security_type === 'FUT' || info.security_type === 'OPT') && info.last_trading_date === day
+          ? expiryCloseAt(day)
+          : undefined,
     };
   }
 

@@ -3,6 +3,7 @@
 // and holdings net of what its working orders and combos already reserve.
 
 import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo } from '../../../domain/contracts.js';
+import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import {
   type PlaceOrderContext,
   type PriceFacts,
@@ -114,6 +115,8 @@ export class PreTrade implements StockFunds {
         referencePrice,
         multiplier: derivative.multiplier,
         marginPerContract: this.marginPerContract(info),
+        expiredOn:
+          this.clock.now() >= expiryCloseAt(derivative.last_trading_date) ? derivative.last_trading_date : undefined,
       },
       phase,
       account: {

@@ -39,6 +39,8 @@ export interface RestingKind<R extends RestingState> {
   auction(record: R, tape: Tape, index: number): boolean;
   fill(record: R, fills: Fill[], at: number): OrderEvent[];
   cancelRest(record: R, at: number, reason: string): OrderEvent[];
+  /** When the contract stops trading on a day before the day ends (13:30 of its last trading day), if it does. */
+  tradingEndsAt?(record: R, day: string): number | undefined;
 }
 
 /** The order arrives: it takes depth when `takes` (continuous trading on its board), then rests or is cancelled. */
@@ -80,7 +82,10 @@ export function meetTape<R extends RestingState>(kind: RestingKind<R>, record: R
     if (met.fill) events.push(...kind.fill(record, [met.fill], tape.times[k]! / 1000));
   }
   cursor.count = upTo;
-  if (kind.open(record) > 0 && kind.dayAt(record, now) !== cursor.day) {
+  const endsAt = kind.tradingEndsAt?.(record, cursor.day);
+  if (kind.open(record) > 0 && endsAt !== undefined && now >= endsAt) {
+    events.push(...kind.cancelRest(record, now, 'the order expired when its contract stopped trading at expiry'));
+  } else if (kind.open(record) > 0 && kind.dayAt(record, now) !== cursor.day) {
     events.push(...kind.cancelRest(record, now, 'the order expired at the end of its trading day'));
   }
   return events;

@@ -50,6 +50,8 @@ export class SimOrders {
     funds: LedgerOptions,
     /** What is pre-collected today: a sell may not take reserved shares, a buy not earmarked cash. */
     reserves: ReserveBook,
+    /** Settles the positions whose contract stopped trading by an instant, once the fills up to it are booked. */
+    private readonly settleExpired: (now: number) => void = () => undefined,
   ) {
     const ledger = new Ledger(funds);
     this.ledger = ledger;
@@ -91,18 +93,32 @@ export class SimOrders {
    * (`rollback`): nothing of its changes is durable, so none of them happened, and the working orders wait a moment
    * before they meet the market again (each failure reloads everything).
    */
-  restore(saved: SavedOrders, options: { rollback: boolean; log: (line: string) => void }): void {
+  restore(
+    saved: SavedOrders,
+    options: { rollback: boolean; log: (line: string) => void },
+    /** Books the settlements at expiry stamped before an instant (ExpirySettlements.restore). */
+    settleBefore?: (before: number) => void,
+  ): void {
     this.reports.discard();
     this.ledger.clear();
     this.combos.clear();
     this.book.reset(Number(saved.state(ORDER_COUNTER) ?? '0'));
     const bookDeal = this.plain.bookedFill.bind(this.plain);
-    // The ledger's rows of these deals are in the journal already: only its state is rebuilt.
+    // The ledger's rows of these deals are in the journal already: only its state is rebuilt. What was settled at
+    // expiry is settled again where it was, between the deals before and after it.
     loadSavedOrders(
       saved,
-      { book: this.book, combos: this.combos, bookDeal: (...deal) => this.ledger.book(bookDeal(...deal)) },
+      {
+        book: this.book,
+        combos: this.combos,
+        bookDeal: (record, deal, seq) => {
+          settleBefore?.(deal.ts * 1000);
+          this.ledger.book(bookDeal(record, deal, seq));
+        },
+      },
       options.log,
     );
+    settleBefore?.(Number.POSITIVE_INFINITY);
     if (options.rollback) this.syncPausedUntil = performance.now() + SYNC_PAUSE_AFTER_FAILED_COMMIT_MS;
   }
 
@@ -112,20 +128,21 @@ export class SimOrders {
   }
 
   cancel(tradeId: string): Trade {
-    return this.change(tradeId, { kind: 'cancel' });
+    this.sync();
+    return this.plain.change(tradeId, { kind: 'cancel' });
   }
 
+  // A change with a number that is not finite is refused before the market moves the order.
   updatePrice(tradeId: string, price: number): Trade {
-    return this.change(tradeId, { kind: 'update_price', price });
+    const change: OrderChange = { kind: 'update_price', price };
+    requireFiniteNumbers(change, change.kind);
+    this.sync();
+    return this.plain.change(tradeId, change);
   }
 
   /** Reduces the order by `quantity`, as the official server reads update_qty. */
   updateQty(tradeId: string, quantity: number): Trade {
-    return this.change(tradeId, { kind: 'update_qty', quantity });
-  }
-
-  /** A change with a number that is not finite is refused before the market moves the order. */
-  private change(tradeId: string, change: OrderChange): Trade {
+    const change: OrderChange = { kind: 'update_qty', quantity };
     requireFiniteNumbers(change, change.kind);
     this.sync();
     return this.plain.change(tradeId, change);
@@ -169,6 +186,7 @@ export class SimOrders {
     const now = this.clock.now();
     this.combos.sync(now);
     this.plain.sync(now);
+    this.settleExpired(now);
   }
 }
 

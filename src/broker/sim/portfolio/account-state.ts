@@ -8,6 +8,7 @@ import type {
   StockProfitDetail,
   StockProfitLoss,
 } from '../../../domain/portfolio.js';
+import type { SettledPosition } from '../../port.js';
 import type { CashChange } from './fills.js';
 
 export type LedgerAccountType = 'S' | 'F';
@@ -60,6 +61,20 @@ export interface FutureLot extends LotOrigin {
   tax: number;
 }
 
+/** What a futures or option contract settles on when its last trading day stops trading. */
+export interface ExpiryTerms {
+  /** 'YYYY-MM-DD'. */
+  lastTradingDay: string;
+  /** The index or stock its final settlement price is fixed on. */
+  underlyingCode: string;
+  /** Options only. */
+  strike?: number | undefined;
+  right?: 'C' | 'P' | undefined;
+}
+
+/** A position cash-settled at expiry: what the ledger books, the journal keeps and a restart books again. */
+export type ExpirySettlement = SettledPosition;
+
 export interface FuturePositionState {
   id: number;
   code: string;
@@ -67,6 +82,8 @@ export interface FuturePositionState {
   securityType: 'FUT' | 'OPT';
   root: string;
   multiplier: number;
+  /** Unknown for a position of a contract no longer listed when its deals were booked. */
+  expiry?: ExpiryTerms | undefined;
   /** Oldest first. */
   lots: FutureLot[];
 }

@@ -3,7 +3,7 @@
 import type { StockTaxKind } from '../../../domain/fees.js';
 import type { FuturesOCType, StockOrderCond, StockOrderLot } from '../../../domain/orders.js';
 import type { LedgerRows } from '../../port.js';
-import type { LotOrigin } from './account-state.js';
+import type { ExpiryTerms, LotOrigin } from './account-state.js';
 
 export interface BookedFill {
   accountKey: string;
@@ -32,7 +32,16 @@ export interface BookedFill {
     /** Percent, e.g. 90. */
     shortMarginRatio: number;
   };
-  derivative?: { securityType: 'FUT' | 'OPT'; root: string; multiplier: number; ocType: FuturesOCType };
+  /** Set on the cash settlement of a position at expiry: the price is what it settles at, the quantity all of it. */
+  expirySettlement?: { finalPrice: number } | undefined;
+  derivative?: {
+    securityType: 'FUT' | 'OPT';
+    root: string;
+    multiplier: number;
+    ocType: FuturesOCType;
+    /** How the contract expires: kept with its position, which is cash-settled when trading stops. */
+    expiry?: ExpiryTerms | undefined;
+  };
 }
 
 /** The deal a lot opened by this fill comes from. */

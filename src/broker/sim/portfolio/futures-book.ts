@@ -123,10 +123,12 @@ function openLot(account: AccountState, fill: BookedFill, terms: DerivativeTerms
       securityType: terms.securityType,
       root: terms.root,
       multiplier: terms.multiplier,
+      expiry: terms.expiry,
       lots: [],
     };
     account.futures.set(fill.code, position);
   }
+  position.expiry ??= terms.expiry;
   position.lots.push({
     ...lotOrigin(fill),
     quantity,
@@ -147,6 +149,41 @@ export interface DerivativeBooking {
   cash: LedgerCashEntry[];
   /** The futures position key (the code), touched by every deal. */
   touched: string[];
+}
+
+/**
+ * Cash-settles a position whose contract stopped trading at expiry: futures close at the final settlement price,
+ * options at their intrinsic value (exercised automatically in the money, long or short; worthless out of it). A
+ * settlement pays the fee and tax of a closing deal on the settlement value (none for an option that expires
+ * worthless); the margin the position needed goes with it.
+ */
+export function settleAtExpiry(account: AccountState, fill: BookedFill): DerivativeBooking {
+  const position = account.futures.get(fill.code);
+  if (!position || position.direction === fill.action) {
+    throw new RangeError(`account ${account.key} holds no position in ${fill.code} to settle`);
+  }
+  const { price, quantity } = fill;
+  const { securityType, root, multiplier } = position;
+  const whole = price > 0 ? futuresCost({ securityType, root, multiplier, price, quantity }) : { fee: 0, tax: 0 };
+  const costs: DealCosts = { fee: new Apportioner(whole.fee, quantity), tax: new Apportioner(whole.tax, quantity) };
+  const realized = closePosition(account, position, fill, costs);
+  const entry = (reason: string, amount: number): LedgerCashEntry => ({
+    accountKey: account.key,
+    at: fill.at,
+    amount,
+    reason,
+    ref: fill.orderId,
+    settleDate: null,
+    day: fill.day,
+  });
+  const value = wholeDollars(price * quantity * multiplier) * -directionSign(fill.action);
+  const cash = [
+    entry(DERIVATIVE_CASH_REASONS.fee, -whole.fee),
+    entry(DERIVATIVE_CASH_REASONS.tax, -whole.tax),
+    entry(DERIVATIVE_CASH_REASONS.premium, securityType === 'OPT' ? value : 0),
+    entry(DERIVATIVE_CASH_REASONS.realized, securityType === 'FUT' ? realized.gross : 0),
+  ].filter((e) => e.amount !== 0);
+  return { cash, touched: [fill.code] };
 }
 
 /** Books one futures or options deal into the account. */

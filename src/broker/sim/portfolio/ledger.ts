@@ -17,7 +17,7 @@ import {
   stockPositionKey,
 } from './account-state.js';
 import type { BookedFill, LedgerChanges } from './fills.js';
-import { bookDerivativeFill } from './futures-book.js';
+import { bookDerivativeFill, settleAtExpiry } from './futures-book.js';
 import { bookStockFill } from './stock-book.js';
 
 export type * from './account-state.js';
@@ -35,7 +35,6 @@ export const DEFAULT_STARTING_FUNDS: LedgerOptions = { startingCash: 10_000_000,
 
 export class Ledger {
   private readonly accounts = new Map<string, AccountState>();
-
   constructor(private readonly options: LedgerOptions) {}
 
   /** Forgets every account, so that the journal's deals can be booked again from the start. */
@@ -59,7 +58,8 @@ export class Ledger {
   }
 
   /**
-   * Books one deal and returns the cash entries and positions (record null = closed) to journal with it.
+   * Books one deal, or the cash settlement of a position at expiry (a fill marked expirySettlement, which closes the
+   * whole position at its price), and returns the cash entries and positions (record null = closed) to journal.
    * Throws RangeError for a fill that is neither stock nor derivative, or a margin sell or short cover beyond what
    * is held (the orders engine checks heldShares first).
    */
@@ -70,7 +70,9 @@ export class Ledger {
     const account = this.accounts.get(fill.accountKey)!;
     const booking = fill.stock
       ? toMany(bookStockFill(account, fill, fill.stock))
-      : bookDerivativeFill(account, fill, fill.derivative!);
+      : fill.expirySettlement
+        ? settleAtExpiry(account, fill)
+        : bookDerivativeFill(account, fill, fill.derivative!);
     for (const entry of booking.cash) {
       account.cash.push(entry);
       account.cashTotal += entry.amount;
@@ -176,7 +178,8 @@ function requireBookable(fill: BookedFill): void {
   if (!Number.isInteger(fill.quantity) || fill.quantity <= 0) {
     throw new RangeError(`fill ${fill.orderId}:${fill.dealSeq} has quantity ${fill.quantity}`);
   }
-  if (!Number.isFinite(fill.price) || fill.price <= 0) {
+  // An option that expires out of the money closes at 0.
+  if (!Number.isFinite(fill.price) || fill.price < 0 || (fill.price === 0 && !fill.expirySettlement)) {
     throw new RangeError(`fill ${fill.orderId}:${fill.dealSeq} has price ${fill.price}`);
   }
 }

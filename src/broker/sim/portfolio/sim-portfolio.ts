@@ -26,6 +26,7 @@ import { type Clock, isDateString, TAIPEI_OFFSET_MS, taipeiDate, taipeiMinuteOfD
 import type { SimAccounts } from '../accounts.js';
 import type { ReserveBook } from '../reserve/reserve-book.js';
 import { bankBalance, settlementRows, tradingLimitsOf } from './cash-views.js';
+import type { ExpirySettlements } from './expiry-settlement.js';
 import {
   futuresPositionDetailRows,
   futuresPositionRows,
@@ -51,6 +52,10 @@ export interface SimPortfolioOptions {
   clockMode: ClockMode;
   /** Cash earmarked today (reserve_earmarking) leaves the bank balance and the buying power; none when omitted. */
   reserves?: Pick<ReserveBook, 'earmarkedCash'> | undefined;
+  /** Brings the books up to now before a query reads them (settles the positions of contracts that expired). */
+  beforeRead?: (() => void) | undefined;
+  /** The positions settled at expiry, which the venue reports and restores. */
+  expiry?: ExpirySettlements | undefined;
 }
 
 /** The official server answers trading_limits on trading days from 08:30 to 15:00 Taipei time (spec). */
@@ -64,6 +69,8 @@ export function taipeiTimestamp(epochMs: number): string {
 
 export class SimPortfolio {
   private readonly accounts: PortfolioAccounts;
+  /** Positions cash-settled when their contract stops trading at expiry (SimBroker hands it in). */
+  readonly expiry: ExpirySettlements | undefined;
 
   constructor(
     private readonly ledger: Ledger,
@@ -73,9 +80,11 @@ export class SimPortfolio {
     private readonly options: SimPortfolioOptions,
   ) {
     this.accounts = new PortfolioAccounts(ledger, accounts, market, clock);
+    this.expiry = options.expiry;
   }
 
   accountBalance(selector: AccountSelector): AccountBalance {
+    this.options.beforeRead?.();
     const { key } = this.accounts.stockAccount(selector, 'account_balance');
     const now = this.clock.now();
     return {
@@ -86,6 +95,7 @@ export class SimPortfolio {
   }
 
   margin(selector: AccountSelector): Margin {
+    this.options.beforeRead?.();
     const resolved = this.accounts.resolve(selector, 'F');
     if (resolved.type !== 'F') {
       throw new InvalidRequestError(
@@ -97,12 +107,14 @@ export class SimPortfolio {
   }
 
   positions(selector: AccountSelector, unit: PositionUnit): StockPosition[] | FuturePosition[] {
+    this.options.beforeRead?.();
     const resolved = this.accounts.resolve(selector, 'S');
     if (resolved.type === 'F') return futuresPositionRows(this.accounts.futuresContext(resolved));
     return stockPositionRows(this.accounts.stockContext(resolved), unit);
   }
 
   positionDetail(selector: AccountSelector, detailId: number): StockPositionDetail[] | FuturePositionDetail[] {
+    this.options.beforeRead?.();
     const resolved = this.accounts.resolve(selector, 'S');
     if (resolved.type === 'F') {
       const position = this.ledger.futuresPositions(resolved.key).find((p) => p.id === detailId);
@@ -115,6 +127,7 @@ export class SimPortfolio {
   }
 
   profitLoss(selector: AccountSelector, range: DateRange, unit: PositionUnit): StockProfitLoss[] | FutureProfitLoss[] {
+    this.options.beforeRead?.();
     const resolved = this.accounts.resolve(selector, 'S');
     const { begin, end } = dateRange(range, this.accounts.today(resolved));
     const within = (date: string) => date >= begin && date <= end;
@@ -132,6 +145,7 @@ export class SimPortfolio {
     detailId: number,
     unit: PositionUnit,
   ): StockProfitDetail[] | FutureProfitDetail[] {
+    this.options.beforeRead?.();
     const resolved = this.accounts.resolve(selector, 'S');
     if (resolved.type === 'F') {
       const realized = this.ledger.futureRealized(resolved.key);
@@ -146,6 +160,7 @@ export class SimPortfolio {
   }
 
   profitLossSummary(selector: AccountSelector, range: DateRange): ProfitLossSummary {
+    this.options.beforeRead?.();
     const resolved = this.accounts.resolve(selector, 'S');
     const { begin, end } = dateRange(range, this.accounts.today(resolved));
     const within = (date: string) => date >= begin && date <= end;
@@ -156,11 +171,13 @@ export class SimPortfolio {
   }
 
   settlements(selector: AccountSelector): Settlement[] {
+    this.options.beforeRead?.();
     const { key } = this.accounts.stockAccount(selector, 'settlements');
     return settlementRows(this.ledger, key, this.market.tradingDay(this.clock.now()));
   }
 
   tradingLimits(selector: AccountSelector): TradingLimits {
+    this.options.beforeRead?.();
     const { key } = this.accounts.stockAccount(selector, 'trading_limits');
     const now = this.clock.now();
     this.requireTradingLimitsWindow(now);
