@@ -4,8 +4,11 @@
 import Type from 'typebox';
 import { SCANNER_EXCHANGES, SCANNER_RULES, SCANNER_STATES } from '../../domain/scanner-rules.js';
 
+// Bounded like every number a client sends; a value other than the preset's is refused by the rules with the preset.
 const presetParameter = (description: string) =>
-  Type.Optional(Type.Union([Type.Number(), Type.String()], { description }));
+  Type.Optional(
+    Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.String({ maxLength: 16 })], { description }),
+  );
 
 /** A preset rule as the official server writes it ({kind, id}), or as the SDK's preset object shows it. */
 const PresetRuleSchema = Type.Object(
