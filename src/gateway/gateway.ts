@@ -19,11 +19,13 @@ import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
+import { VenueCalls } from './venue-calls.js';
 import { Watchlists } from './watchlists.js';
 
 export type { SubscribeInput, UpstreamState } from '../broker/port.js';
 export type { PlaceComboRequest, PlaceOrderRequest } from './order-desk.js';
 export type { JournaledOrderEvent } from './order-journal.js';
+export type { VenueCall, VenueCalls } from './venue-calls.js';
 export type { Watchlist } from './watchlists.js';
 
 export interface GatewayOptions {
@@ -65,6 +67,8 @@ export class Gateway {
   readonly rates: RateGovernor;
   /** The journal behind the order events (read by tests; the server goes through orders and orderEvents). */
   readonly journal: Journal;
+  /** The calls made to the venue, measured while the monitor listens. */
+  readonly venueCalls = new VenueCalls();
   /** Writes what is queued now (at close, and for tests that read the journal). */
   readonly flushJournal: () => void;
   /** Resolves once every change reported so far is in the journal; rejects if writing it failed. */
@@ -79,13 +83,14 @@ export class Gateway {
     const log = options.log ?? ((line: string) => console.error(line));
     this.identity = venue.identity;
     this.clock = venue.clock;
-    this.contracts = venue.contracts;
-    this.marketData = venue.marketData;
-    this.portfolio = venue.portfolio;
-    this.quotes = venue.quotes;
+    const metered = <T extends object>(port: string, target: T) => this.venueCalls.meter(port, target);
+    this.contracts = metered('contracts', venue.contracts);
+    this.marketData = metered('marketData', venue.marketData);
+    this.portfolio = metered('portfolio', venue.portfolio);
+    this.quotes = metered('quotes', venue.quotes);
     this.traffic = new DailyTraffic(venue.clock, DAILY_LIMIT_BYTES);
     this.rates = new RateGovernor((now) => venue.identity.isStockTradingHours(now));
-    this.accounts = accountsWithUsage(venue.accounts, this.traffic);
+    this.accounts = accountsWithUsage(metered('accounts', venue.accounts), this.traffic);
     this.journal = Journal.open(options.journalPath ?? ':memory:');
     const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);
     const orderJournal = new OrderJournal(this.journal, () =>
@@ -101,7 +106,12 @@ export class Gateway {
       stopUpdates();
       stopReserves?.();
     };
-    this.orders = new OrderDesk(venue.orders, orderJournal, venue.clock, venue.reserve);
+    this.orders = new OrderDesk(
+      metered('orders', venue.orders),
+      orderJournal,
+      venue.clock,
+      metered('reserve', venue.reserve),
+    );
     this.orderEvents = {
       after: (seq, limit) => orderJournal.eventsAfter(seq, limit),
       lastSeq: () => orderJournal.lastEventSeq(),
