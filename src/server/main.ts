@@ -72,6 +72,12 @@ async function serve(
     rateLimits: config.backend === 'shioaji' || config.simLimits,
     appsDir: join(config.homePath, 'apps'),
     agentHarness: config.agentHarness,
+    monitor: {
+      files: {
+        settings: join(config.homePath, 'monitor.json'),
+        metrics: join(config.homePath, 'monitor-metrics.json'),
+      },
+    },
     requestLog: requestLog ? { logger: requestLog.logger, errorsOnly: config.requestLog === 'errors' } : undefined,
     streams: {
       subscriptionsFile: join(config.homePath, 'subscriptions.json'),

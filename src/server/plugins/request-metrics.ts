@@ -1,0 +1,88 @@
+// Collects the monitor's metrics of every request to the API (/api/v1): when it started, how long it took, the route
+// pattern it matched (never the URL: no path values, no query string), its status and, for an error, the envelope's
+// kind; and who sent it: `X-Shioaji-Activity: dashboard` (or `background`) marks the dashboard's own traffic, anything
+// else is a user's. The calls to the venue made while answering carry that origin too (Gateway.venueCalls).
+// Pages, docs and static files are not measured.
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '../../contract/paths.js';
+import type { VenueCalls } from '../../gateway/gateway.js';
+import type { Monitor } from '../monitor/monitor.js';
+import type { Origin } from '../monitor/series.js';
+import { originOfActivity } from '../monitor/stream-stats.js';
+
+export interface RequestMetricsOptions {
+  monitor: Monitor;
+  venueCalls: VenueCalls;
+}
+
+interface Measured {
+  startedMs: number;
+  origin: Origin;
+  errorKind: string | null;
+}
+
+const measured = new WeakMap<FastifyRequest, Measured>();
+const ERROR_KIND = /"error":"([A-Z_]{1,40})"/;
+
+/** The area of the API a route belongs to, from its pattern. */
+export function categoryOf(pattern: string | undefined): string {
+  if (pattern === undefined) return 'unmatched';
+  const path = pattern.slice(API_PREFIX.length);
+  if (path.startsWith('/data/contracts')) return 'contracts';
+  if (path.startsWith('/data/')) return 'market_data';
+  const area = path.split('/')[1] ?? '';
+  const areas: Record<string, string> = {
+    order: 'orders',
+    portfolio: 'portfolio',
+    stream: 'streams',
+    auth: 'auth',
+    watchlist: 'watchlists',
+    apps: 'apps',
+    monitor: 'monitor',
+    agent: 'agent',
+    info: 'server',
+    health: 'server',
+  };
+  return areas[area] ?? 'other';
+}
+
+const isApi = (url: string) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX;
+
+export const requestMetricsPlugin = fp<RequestMetricsOptions>(
+  async (app: FastifyInstance, { monitor, venueCalls }: RequestMetricsOptions) => {
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!isApi(request.url)) return done();
+      const origin = originOfActivity(request.headers['x-shioaji-activity'] as string | undefined);
+      measured.set(request, { startedMs: monitor.now(), origin, errorKind: null });
+      // The venue calls made while answering carry the request's origin.
+      venueCalls.runAs(origin, done);
+    });
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const entry = measured.get(request);
+      if (entry && reply.statusCode >= 400 && typeof payload === 'string') {
+        entry.errorKind = ERROR_KIND.exec(payload.slice(0, 200))?.[1] ?? null;
+      }
+      done(null, payload);
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      const entry = measured.get(request);
+      if (entry) {
+        const pattern = request.routeOptions.url;
+        monitor.answered({
+          startedMs: entry.startedMs,
+          durationUs: Math.round(reply.elapsedTime * 1000),
+          origin: entry.origin,
+          category: categoryOf(pattern),
+          method: request.method,
+          endpoint: pattern ?? '(unmatched)',
+          status: reply.statusCode,
+          errorKind: entry.errorKind,
+        });
+      }
+      done();
+    });
+  },
+  { name: 'request-metrics', fastify: '5.x' },
+);
