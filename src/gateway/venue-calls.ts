@@ -1,9 +1,12 @@
 // The calls the gateway makes to its venue, measured for the monitor: every asynchronous method of a port, timed from
-// the call until its promise settles. A call carries the tag of the work it was made for (`runAs`, which the server
-// sets to the origin of the request being answered); a call made outside any (a restore, the venue's own timers) has
-// none. Nothing is measured while nobody listens, and a call's arguments and answer are never looked at.
+// the call until its promise settles. Nothing is measured while nobody listens, and a call's arguments and answer
+// are never looked at.
+//
+// A call is tagged with the work it was made for by what is in flight when it is made (`inFlight`, which the server
+// keeps with the origins of the requests it is answering): the one origin in flight, `null` when nothing is (the
+// venue's own timers, a restore at start), or `mixed` when requests of several origins are. Not AsyncLocalStorage:
+// on Node 20 a store in use makes every promise of the process slower (promise hooks), a tax on all traffic.
 
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { DomainError } from '../domain/errors.js';
 
@@ -12,7 +15,7 @@ export interface VenueCall {
   port: string;
   /** The method called (`get`, `ticks`, `place`, ...). */
   operation: string;
-  /** The tag of the work it was made for; null outside any. */
+  /** The origin of the work in flight when it was made; `mixed` for several, null for none. */
   tag: string | null;
   durationUs: number;
   /** The error's kind when the call failed with a DomainError, `INTERNAL` for any other failure; null when it answered. */
@@ -20,12 +23,21 @@ export interface VenueCall {
 }
 
 export class VenueCalls {
-  private readonly context = new AsyncLocalStorage<string>();
   private listener: ((call: VenueCall) => void) | null = null;
+  /** Requests being answered, by origin; the server keeps it. */
+  readonly inFlight = new Map<string, number>();
 
-  /** Runs `work` so that the venue calls it makes (also after it awaits) carry `tag`. */
-  runAs<T>(tag: string, work: () => T): T {
-    return this.context.run(tag, work);
+  /** Counts a request of `tag` in flight until the function returned is called (once). */
+  begin(tag: string): () => void {
+    this.inFlight.set(tag, (this.inFlight.get(tag) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (this.inFlight.get(tag) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(tag, left);
+      else this.inFlight.delete(tag);
+    };
   }
 
   /** Sets the one listener (null stops measuring). */
@@ -50,12 +62,18 @@ export class VenueCalls {
     });
   }
 
+  private tag(): string | null {
+    if (this.inFlight.size === 0) return null;
+    if (this.inFlight.size > 1) return 'mixed';
+    return this.inFlight.keys().next().value ?? null;
+  }
+
   private wrap(port: string, operation: string, object: object, method: (...args: unknown[]) => unknown) {
     return (...args: unknown[]): unknown => {
       const listener = this.listener;
       if (!listener) return method.apply(object, args);
       const started = performance.now();
-      const tag = this.context.getStore() ?? null;
+      const tag = this.tag();
       const report = (failure: string | null) => {
         const durationUs = Math.round((performance.now() - started) * 1000);
         try {

@@ -118,6 +118,13 @@ describe('GET /api/v1/monitor/metrics', () => {
     assert.equal(call.source, 'backend');
     assert.equal(call.requests, 2);
     assert.equal(call.errors, 1, 'CONTRACT_NOT_FOUND is an error of the call');
+    await get('/api/v1/data/contracts/2317', DASHBOARD);
+    const dashboard = await get('/api/v1/monitor/metrics?source=backend&origin=dashboard');
+    assert.deepEqual(
+      dashboard.body.endpoints.map((row: Json) => [row.endpoint, row.requests]),
+      [['contracts.get', 1]],
+      'the call made for the dashboard has its origin',
+    );
     const both = await get('/api/v1/monitor/metrics?source=gateway');
     assert.deepEqual(new Set(both.body.endpoints.map((row: Json) => row.source)), new Set(['incoming', 'backend']));
   });

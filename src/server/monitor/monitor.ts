@@ -87,7 +87,6 @@ export class Monitor {
         method: request.method,
         endpoint: request.endpoint,
         started_ms: request.startedMs,
-        finished_ms: request.startedMs + Math.round(request.durationUs / 1000),
         duration_us: request.durationUs,
         status: request.status,
         outcome: outcomeOf(request.status),
@@ -132,7 +131,8 @@ export class Monitor {
       {
         startedMs: finished - Math.round(call.durationUs / 1000),
         durationUs: call.durationUs,
-        origin: call.tag === null ? 'background' : originOfActivity(call.tag),
+        // Several origins in flight at once: the call is counted as the user's (see docs/monitoring.md).
+        origin: call.tag === null ? 'background' : call.tag === 'mixed' ? 'user' : originOfActivity(call.tag),
         category: call.port,
         method: 'CALL',
         endpoint: `${call.port}.${call.operation}`,

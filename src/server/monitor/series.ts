@@ -39,7 +39,9 @@ interface Cell {
 
 interface Slot {
   start: number;
-  cells: Map<string, Cell>;
+  cells: Cell[];
+  /** The cells of each endpoint (the same string each time, so its hash is computed once): a lookup without a key. */
+  byEndpoint: Map<string, Cell[]>;
 }
 
 /** Distinct endpoints one slot keeps; beyond, they count under `(other)`. */
@@ -66,7 +68,7 @@ class Tier {
     const slot = this.slots[position];
     if (slot && slot.start === start) return slot;
     if (!create) return undefined;
-    const fresh = { start, cells: new Map<string, Cell>() };
+    const fresh: Slot = { start, cells: [], byEndpoint: new Map() };
     this.slots[position] = fresh;
     return fresh;
   }
@@ -77,7 +79,7 @@ class Tier {
   }
 
   cellCount(): number {
-    return this.slots.reduce((sum, slot) => sum + (slot?.cells.size ?? 0), 0);
+    return this.slots.reduce((sum, slot) => sum + (slot?.cells.length ?? 0), 0);
   }
 }
 
@@ -139,7 +141,8 @@ export class MetricSeries {
   private fineSince = Number.NEGATIVE_INFINITY;
 
   add(observation: Observation): void {
-    for (const tier of [this.fine, this.coarse]) addTo(tier.slotAt(observation.at, true), observation);
+    addTo(this.fine.slotAt(observation.at, true), observation);
+    addTo(this.coarse.slotAt(observation.at, true), observation);
   }
 
   /** Cells held in all slots: bounded by the rings' sizes times MAX_CELLS_PER_SLOT. */
@@ -167,7 +170,7 @@ export class MetricSeries {
     ) {
       const slot = tier.slotAt(start, false);
       if (!slot) continue;
-      for (const cell of slot.cells.values()) {
+      for (const cell of slot.cells) {
         if (!matches(cell, filter)) continue;
         const key = `${cell.source}\t${cell.method}\t${cell.endpoint}`;
         const held =
@@ -226,7 +229,7 @@ export class MetricSeries {
     const earliest = this.coarse.earliest(now);
     for (const slot of this.coarse.slots) {
       if (!slot || slot.start < earliest) continue;
-      const cells = [...slot.cells.values()].map((c): SavedSlot[1][number] => [
+      const cells = slot.cells.map((c): SavedSlot[1][number] => [
         c.source,
         c.origin,
         c.category,
@@ -260,8 +263,7 @@ export class MetricSeries {
         const hist: Histogram = new Map();
         for (let i = 0; i + 1 < flat.length; i += 2) hist.set(Number(flat[i]), Number(flat[i + 1]));
         const cell = { source, origin, category, method, endpoint, count, errors, sumUs, maxUs, hist };
-        const key = cellKey(cell);
-        if (slot.cells.size < MAX_CELLS_PER_SLOT || slot.cells.has(key)) slot.cells.set(key, cell);
+        if (slot.cells.length < MAX_CELLS_PER_SLOT && !findCell(slot, cell)) addCellTo(slot, cell);
       }
       loaded++;
     }
@@ -274,31 +276,45 @@ function emptyCell(source: Source, origin: Origin, category: string, method: str
   return { source, origin, category, method, endpoint, count: 0, errors: 0, sumUs: 0, maxUs: 0, hist: new Map() };
 }
 
-const cellKey = (c: { source: Source; origin: Origin; method: string; endpoint: string }) =>
-  `${c.source}\t${c.origin}\t${c.method}\t${c.endpoint}`;
+function findCell(
+  slot: Slot,
+  o: { source: Source; origin: Origin; method: string; endpoint: string },
+): Cell | undefined {
+  const cells = slot.byEndpoint.get(o.endpoint);
+  if (!cells) return undefined;
+  for (const cell of cells) {
+    if (cell.method === o.method && cell.source === o.source && cell.origin === o.origin) return cell;
+  }
+  return undefined;
+}
+
+function addCellTo(slot: Slot, cell: Cell): void {
+  slot.cells.push(cell);
+  const cells = slot.byEndpoint.get(cell.endpoint);
+  if (cells) cells.push(cell);
+  else slot.byEndpoint.set(cell.endpoint, [cell]);
+}
 
 function addTo(slot: Slot, o: Observation): void {
-  let key = cellKey(o);
-  let cell = slot.cells.get(key);
+  let cell = findCell(slot, o);
   if (!cell) {
-    if (slot.cells.size >= MAX_CELLS_PER_SLOT) {
+    if (slot.cells.length >= MAX_CELLS_PER_SLOT) {
       // The slot is full: the endpoint counts under (other) of its source and origin (at most six more cells).
       const other = { source: o.source, origin: o.origin, method: '*', endpoint: OTHER_ENDPOINT };
-      key = cellKey(other);
-      cell = slot.cells.get(key);
+      cell = findCell(slot, other);
       if (!cell) {
         cell = emptyCell(o.source, o.origin, 'other', '*', OTHER_ENDPOINT);
-        slot.cells.set(key, cell);
+        addCellTo(slot, cell);
       }
     } else {
       cell = emptyCell(o.source, o.origin, o.category, o.method, o.endpoint);
-      slot.cells.set(key, cell);
+      addCellTo(slot, cell);
     }
   }
   cell.count++;
   if (o.error) cell.errors++;
   cell.sumUs += o.durationUs;
-  cell.maxUs = Math.max(cell.maxUs, o.durationUs);
+  if (o.durationUs > cell.maxUs) cell.maxUs = o.durationUs;
   record(cell.hist, o.durationUs);
 }
 

@@ -1,12 +1,13 @@
 // Collects the monitor's metrics of every request to the API (/api/v1): when it started, how long it took, the route
 // pattern it matched (never the URL: no path values, no query string), its status and, for an error, the envelope's
 // kind; and who sent it: `X-Shioaji-Activity: dashboard` (or `background`) marks the dashboard's own traffic, anything
-// else is a user's. The calls to the venue made while answering carry that origin too (Gateway.venueCalls).
+// else is a user's. The requests in flight are counted by origin (Gateway.venueCalls), which gives the calls to the
+// venue made meanwhile their origin.
 // Pages, docs and static files are not measured.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_PREFIX } from '../../contract/paths.js';
+import { API_PREFIX, SSE_PATHS } from '../../contract/paths.js';
 import type { VenueCalls } from '../../gateway/gateway.js';
 import type { Monitor } from '../monitor/monitor.js';
 import type { Origin } from '../monitor/series.js';
@@ -21,6 +22,8 @@ interface Measured {
   startedMs: number;
   origin: Origin;
   errorKind: string | null;
+  /** Ends its count among the requests in flight (the origin of venue calls made meanwhile). */
+  end: (() => void) | null;
 }
 
 const measured = new WeakMap<FastifyRequest, Measured>();
@@ -55,9 +58,11 @@ export const requestMetricsPlugin = fp<RequestMetricsOptions>(
     app.addHook('onRequest', (request, _reply, done) => {
       if (!isApi(request.url)) return done();
       const origin = originOfActivity(request.headers['x-shioaji-activity'] as string | undefined);
-      measured.set(request, { startedMs: monitor.now(), origin, errorKind: null });
-      // The venue calls made while answering carry the request's origin.
-      venueCalls.runAs(origin, done);
+      // Hijacked streams never reach onResponse: they are not counted in flight (the monitor's streams show them).
+      const stream = request.routeOptions.url?.startsWith(SSE_PATHS.data) ?? false;
+      const end = stream ? null : venueCalls.begin(origin);
+      measured.set(request, { startedMs: monitor.now(), origin, errorKind: null, end });
+      done();
     });
     app.addHook('onSend', (request, reply, payload, done) => {
       const entry = measured.get(request);
@@ -66,9 +71,15 @@ export const requestMetricsPlugin = fp<RequestMetricsOptions>(
       }
       done(null, payload);
     });
+    // A request the client gave up on may never be answered: it stops counting in flight then.
+    app.addHook('onRequestAbort', (request, done) => {
+      measured.get(request)?.end?.();
+      done();
+    });
     app.addHook('onResponse', (request, reply, done) => {
       const entry = measured.get(request);
       if (entry) {
+        entry.end?.();
         const pattern = request.routeOptions.url;
         monitor.answered({
           startedMs: entry.startedMs,
