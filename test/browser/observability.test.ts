@@ -3,62 +3,39 @@
 // counted per topic only while the view holds its viewer session (released when the view is left).
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { loadConfig } from '../../src/config.js';
-import { type RunningGateway, startGateway } from '../../src/server/main.js';
-import { packageRoot } from '../../src/server/routes/dashboard.js';
-import { chromiumMissing, collectErrors, launchChromium } from '../helpers/browser.js';
+import {
+  type BrowserGateway,
+  chromiumMissing,
+  collectErrors,
+  SCREENSHOTS,
+  startBrowserGateway,
+  until,
+} from '../helpers/browser.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const missing = chromiumMissing();
 if (missing && process.env.SJ_BROWSER_TESTS === 'required') {
   test('Chromium is installed (SJ_BROWSER_TESTS=required)', () => assert.fail(missing));
 }
 
 describe('observability view in Chromium', { skip: missing ?? false }, () => {
-  let home: string;
-  let gateway: RunningGateway;
+  let running: BrowserGateway;
   let browser: Browser;
   let base: string;
 
   before(async () => {
-    if (!existsSync(join(packageRoot(), 'dist', 'web', 'index.html'))) {
-      throw new Error('the dashboard is not built: run `npm run build` (npm test does) before the browser tests');
-    }
-    home = mkdtempSync(join(tmpdir(), 'sjgate-browser-obs-'));
-    const config = loadConfig({
-      SJ_HOME_PATH: home,
-      SJ_HTTP_ADDR: '127.0.0.1:0',
-      SJ_SIM_CLOCK: 'always-open',
-      SJ_SIM_START: '2026-11-23T08:00:05+08:00',
-    });
-    [gateway, browser] = await Promise.all([startGateway(config, () => undefined), launchChromium()]);
-    base = `http://127.0.0.1:${gateway.port}`;
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    running = await startBrowserGateway('2026-11-23T08:00:05+08:00');
+    ({ browser, base } = running);
   });
 
   after(async () => {
-    await browser?.close();
-    await gateway?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
+    await running?.close();
   });
 
   // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, and a wrong field fails the test
   const json = async (path: string, init?: RequestInit) => (await fetch(`${base}${path}`, init)).json() as Promise<any>;
-
-  /** Polls `check` until it holds (not waitForFunction: the dashboard's CSP forbids its eval). */
-  async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 
   test('shows the user traffic, the subscriptions and the live streams; leaving releases the viewer', async () => {
     // A user's traffic: two lookups, one of them an error, and a subscription.

@@ -1,6 +1,7 @@
 // A small SVG chart of the metrics' series: requests per bucket as bars (errors in red on top), or the latency
 // quantiles as lines. No library: a few dozen to 600 points.
 
+import type { ReactNode } from 'react';
 import type { Metrics } from './monitor-api';
 import { latency } from './monitor-api';
 
@@ -8,18 +9,27 @@ type Points = Metrics['series']['points'];
 const WIDTH = 600;
 const HEIGHT = 120;
 
-export function RequestBars({ points, testId }: { points: Points; testId: string }) {
-  const most = Math.max(1, ...points.map((point) => point.requests));
-  const width = WIDTH / Math.max(1, points.length);
+/** The chart's frame: a fixed coordinate space stretched to the card's width. */
+function Chart({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
     <svg
       className="series-chart"
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       preserveAspectRatio="none"
       role="img"
-      aria-label={`requests per bucket, at most ${most}`}
+      aria-label={label}
       data-testid={testId}
     >
+      {children}
+    </svg>
+  );
+}
+
+export function RequestBars({ points, testId }: { points: Points; testId: string }) {
+  const most = Math.max(1, ...points.map((point) => point.requests));
+  const width = WIDTH / Math.max(1, points.length);
+  return (
+    <Chart label={`requests per bucket, at most ${most}`} testId={testId}>
       {points.map((point, index) => {
         const height = (point.requests / most) * (HEIGHT - 4);
         const errors = (point.errors / most) * (HEIGHT - 4);
@@ -44,7 +54,7 @@ export function RequestBars({ points, testId }: { points: Points; testId: string
           </g>
         );
       })}
-    </svg>
+    </Chart>
   );
 }
 
@@ -58,14 +68,7 @@ export function LatencyLines({ points, testId }: { points: Points; testId: strin
   const most = Math.max(1, ...points.flatMap((point) => QUANTILES.map(([key]) => point[key] ?? 0)));
   const step = WIDTH / Math.max(1, points.length - 1);
   return (
-    <svg
-      className="series-chart"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      preserveAspectRatio="none"
-      role="img"
-      aria-label={`latency p50, p95 and p99, at most ${latency(most)}`}
-      data-testid={testId}
-    >
+    <Chart label={`latency p50, p95 and p99, at most ${latency(most)}`} testId={testId}>
       {QUANTILES.map(([key, name]) => {
         const line = points
           .map((point, index) =>
@@ -77,6 +80,6 @@ export function LatencyLines({ points, testId }: { points: Points; testId: strin
           <polyline key={name} points={line} className={`line-${name}`} fill="none" vectorEffect="non-scaling-stroke" />
         );
       })}
-    </svg>
+    </Chart>
   );
 }

@@ -3,7 +3,8 @@
 
 import { type Command, Option } from 'commander';
 import { MONITOR_PATHS } from '../../../contract/paths.js';
-import { action, type CliEnv } from '../../context.js';
+import { UnreachableError } from '../../client.js';
+import { action, type CliEnv, EXIT } from '../../context.js';
 import { formatHeading, formatRecord, formatTable } from '../../output.js';
 import { integerIn, oneOf } from '../../parsers.js';
 
@@ -117,6 +118,7 @@ export function registerMetrics(server: Command, env: CliEnv): void {
       'after',
       `
 Metrics are kept in memory (the last day) and saved in the data home; docs/monitoring.md says what is measured.
+Exit code 3 when no daemon is running (this command does not start one).
 
 Examples:
   $ sjgate server metrics
@@ -125,9 +127,16 @@ Examples:
     )
     .action(
       action<MetricsOptions>(env, async (cli, options) => {
-        const answer = await cli.call((client) =>
-          client.get<MetricsAnswer>(MONITOR_PATHS.metrics, metricsQuery(options)),
-        );
+        // Not cli.call: a daemon started only to be asked would have nothing to show.
+        let answer: MetricsAnswer;
+        try {
+          answer = await cli.client.get<MetricsAnswer>(MONITOR_PATHS.metrics, metricsQuery(options));
+        } catch (error) {
+          if (!(error instanceof UnreachableError)) throw error;
+          cli.printError('error: no daemon is running (sjgate server start starts one)');
+          cli.io.setExitCode(EXIT.notRunning);
+          return;
+        }
         cli.emit(answer, formatMetrics);
       }),
     );

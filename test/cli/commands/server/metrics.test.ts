@@ -95,3 +95,13 @@ describe('sjgate server metrics against a fake daemon', () => {
     assert.match(refused.stderr, /error: invalid request: query\.window/);
   });
 });
+
+test('sjgate server metrics with no daemon running is exit 3 and starts none', async () => {
+  const gone = fakeDaemon(() => [200, METRICS]);
+  await gone.start();
+  await gone.stop();
+  const run = await gone.sjgate('server', 'metrics');
+  assert.equal(run.code, EXIT.notRunning, run.stderr);
+  assert.match(run.stderr, /no daemon is running/);
+  assert.equal(run.stdout, '');
+});
