@@ -19,7 +19,7 @@ import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
-import { VenueCalls } from './venue-calls.js';
+import type { VenueCalls } from './venue-calls.js';
 import { Watchlists } from './watchlists.js';
 
 export type { SubscribeInput, UpstreamState } from '../broker/port.js';
@@ -33,6 +33,8 @@ export interface GatewayOptions {
   journalPath?: string | undefined;
   /** Where the gateway reports what the operator should know (a journal row it could not load); stderr by default. */
   log?: ((line: string) => void) | undefined;
+  /** Where the calls to the venue are measured (the monitor listens there); not measured at all without. */
+  venueCalls?: VenueCalls | undefined;
 }
 
 /** Order events as they are journaled: replay after a sequence number, and every new one as it commits. */
@@ -67,8 +69,6 @@ export class Gateway {
   readonly rates: RateGovernor;
   /** The journal behind the order events (read by tests; the server goes through orders and orderEvents). */
   readonly journal: Journal;
-  /** The calls made to the venue, measured while the monitor listens. */
-  readonly venueCalls = new VenueCalls();
   /** Writes what is queued now (at close, and for tests that read the journal). */
   readonly flushJournal: () => void;
   /** Resolves once every change reported so far is in the journal; rejects if writing it failed. */
@@ -83,7 +83,8 @@ export class Gateway {
     const log = options.log ?? ((line: string) => console.error(line));
     this.identity = venue.identity;
     this.clock = venue.clock;
-    const metered = <T extends object>(port: string, target: T) => this.venueCalls.meter(port, target);
+    const calls = options.venueCalls;
+    const metered = <T extends object>(port: string, target: T) => (calls ? calls.meter(port, target) : target);
     this.contracts = metered('contracts', venue.contracts);
     this.marketData = metered('marketData', venue.marketData);
     this.portfolio = metered('portfolio', venue.portfolio);

@@ -85,9 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const streams = await startStreams(gateway, options.streams);
   app.decorate('streams', streams);
   app.addHook('onClose', async () => streams.close());
-  const monitor = new Monitor(streams.hub, gateway.venueCalls, { files: null, ...options.monitor });
+  const monitor = new Monitor(streams.hub, { files: null, ...options.monitor });
   app.addHook('onClose', async () => monitor.close());
-  await app.register(requestMetricsPlugin, { monitor, venueCalls: gateway.venueCalls });
+  await app.register(requestMetricsPlugin, { monitor });
   const store = options.appsDir === undefined ? null : await AppStore.open(options.appsDir);
 
   // Public: the docs, health and info, the dashboard and the pages of hosted apps.

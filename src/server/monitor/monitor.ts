@@ -3,7 +3,7 @@
 // (plugins/request-metrics.ts) feeds it; routes/monitor.ts reads it.
 
 import type { ErrorKind } from '../../domain/errors.js';
-import type { VenueCall, VenueCalls } from '../../gateway/gateway.js';
+import { type VenueCall, VenueCalls } from '../../gateway/venue-calls.js';
 import { STATUS_OF_KIND } from '../plugins/errors.js';
 import type { StreamHub } from '../sse/hub.js';
 import { outcomeOf, RequestRing } from './request-ring.js';
@@ -19,6 +19,8 @@ export interface MonitorOptions {
   now?: (() => number) | undefined;
   /** Whether timers run (the viewers' sweep, the periodic save); tests drive them by hand. */
   timers?: boolean | undefined;
+  /** Where the gateway measures its calls to the venue (GatewayOptions.venueCalls); none are counted without. */
+  venueCalls?: VenueCalls | undefined;
 }
 
 /** What the plugin reports of an answered request. */
@@ -45,12 +47,15 @@ export class Monitor {
   private readonly timers: NodeJS.Timeout[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
 
+  /** The gateway's calls to the venue, and the requests in flight that give them their origin. */
+  readonly venueCalls: VenueCalls;
+
   constructor(
     hub: StreamHub,
-    private readonly venueCalls: VenueCalls,
     private readonly options: MonitorOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.venueCalls = options.venueCalls ?? new VenueCalls();
     this.storage = new MonitorStorage(options.files, this.now);
     this.viewers = new ViewerSessions(this.now);
     this.streams = new StreamStats(hub, this.now);

@@ -4,7 +4,7 @@
 
 import type { SseConnection } from '../sse/connection.js';
 import type { StreamFamily } from '../sse/families.js';
-import type { StreamConnectionInfo, StreamHub } from '../sse/hub.js';
+import type { HubObserver, StreamConnectionInfo, StreamHub } from '../sse/hub.js';
 import type { Origin } from './series.js';
 
 export const MAX_TOPICS = 2_048;
@@ -48,6 +48,8 @@ export const originOfActivity = (activity: string | null | undefined): Origin =>
 };
 
 export class StreamStats {
+  private readonly open = new Map<SseConnection, StreamConnectionInfo>();
+  private readonly observer: HubObserver;
   private readonly topics = new Map<string, Topic>();
   private readonly closed: StreamRow[] = [];
   /** Epoch ms per-topic collection started; null while it does not run. */
@@ -57,10 +59,15 @@ export class StreamStats {
     private readonly hub: StreamHub,
     private readonly now: () => number,
   ) {
-    hub.onConnectionClosed = (connection, info) => {
-      this.closed.push(this.connectionRow(connection, info, false));
-      if (this.closed.length > CLOSED_KEPT) this.closed.shift();
+    this.observer = {
+      opened: (connection, info) => this.open.set(connection, info),
+      closed: (connection, info) => {
+        this.open.delete(connection);
+        this.closed.push(this.connectionRow(connection, info, false));
+        if (this.closed.length > CLOSED_KEPT) this.closed.shift();
+      },
     };
+    hub.observer = this.observer;
   }
 
   get collecting(): boolean {
@@ -72,22 +79,22 @@ export class StreamStats {
     if (on === this.collecting) return;
     if (on) {
       this.since = this.now();
-      this.hub.tap = (family, data, bytes, deliveries) => this.count(family, data, bytes, deliveries);
+      this.observer.published = (family, data, bytes, deliveries) => this.count(family, data, bytes, deliveries);
     } else {
       this.since = null;
-      this.hub.tap = null;
+      this.observer.published = undefined;
       this.topics.clear();
     }
   }
 
   close(): void {
     this.collect(false);
-    this.hub.onConnectionClosed = null;
+    if (this.hub.observer === this.observer) this.hub.observer = null;
   }
 
   /** Open connections, then topics; with history, closed connections too. */
   rows(history: boolean): StreamRow[] {
-    const rows = [...this.hub.connections].map(([connection, info]) => this.connectionRow(connection, info, true));
+    const rows = [...this.open].map(([connection, info]) => this.connectionRow(connection, info, true));
     const now = this.now();
     for (const [id, topic] of this.topics) {
       rows.push({

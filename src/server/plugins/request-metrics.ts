@@ -1,21 +1,19 @@
 // Collects the monitor's metrics of every request to the API (/api/v1): when it started, how long it took, the route
 // pattern it matched (never the URL: no path values, no query string), its status and, for an error, the envelope's
 // kind; and who sent it: `X-Shioaji-Activity: dashboard` (or `background`) marks the dashboard's own traffic, anything
-// else is a user's. The requests in flight are counted by origin (Gateway.venueCalls), which gives the calls to the
+// else is a user's. The requests in flight are counted by origin (the gateway's VenueCalls), which gives the calls to the
 // venue made meanwhile their origin.
 // Pages, docs and static files are not measured.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX, SSE_PATHS } from '../../contract/paths.js';
-import type { VenueCalls } from '../../gateway/gateway.js';
 import type { Monitor } from '../monitor/monitor.js';
 import type { Origin } from '../monitor/series.js';
 import { originOfActivity } from '../monitor/stream-stats.js';
 
 export interface RequestMetricsOptions {
   monitor: Monitor;
-  venueCalls: VenueCalls;
 }
 
 interface Measured {
@@ -54,7 +52,8 @@ export function categoryOf(pattern: string | undefined): string {
 const isApi = (url: string) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX;
 
 export const requestMetricsPlugin = fp<RequestMetricsOptions>(
-  async (app: FastifyInstance, { monitor, venueCalls }: RequestMetricsOptions) => {
+  async (app: FastifyInstance, { monitor }: RequestMetricsOptions) => {
+    const { venueCalls } = monitor;
     app.addHook('onRequest', (request, _reply, done) => {
       if (!isApi(request.url)) return done();
       const origin = originOfActivity(request.headers['x-shioaji-activity'] as string | undefined);

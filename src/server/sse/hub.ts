@@ -60,6 +60,13 @@ export interface StreamConnectionInfo {
   activity: string | null;
 }
 
+export interface HubObserver {
+  opened(connection: SseConnection, info: StreamConnectionInfo): void;
+  closed(connection: SseConnection, info: StreamConnectionInfo): void;
+  /** Every event published, with its size and the clients it was written to; set only while wanted. */
+  published?: ((family: StreamFamily, data: unknown, bytes: number, deliveries: number) => void) | undefined;
+}
+
 interface HubClient {
   connection: SseConnection;
   families: ReadonlySet<StreamFamily>;
@@ -98,11 +105,8 @@ export class StreamHub {
   private readonly replaySource: ReplaySource;
   private readonly replays: ReplayScheduler;
   droppedClients = 0;
-  /** The open connections, for the monitor's stream rows. */
-  readonly connections = new Map<SseConnection, StreamConnectionInfo>();
-  /** Called with every event published while set (the monitor's per-topic counts), and with every closed connection. */
-  tap: ((family: StreamFamily, data: unknown, bytes: number, deliveries: number) => void) | null = null;
-  onConnectionClosed: ((connection: SseConnection, info: StreamConnectionInfo) => void) | null = null;
+  /** Told of every connection opened and closed, and of every event published (the monitor's stream rows). */
+  observer: HubObserver | null = null;
 
   constructor(private readonly options: HubOptions) {
     this.firstSeq = Math.floor(options.startedAt ?? Date.now()) * 1000;
@@ -158,7 +162,7 @@ export class StreamHub {
         deliveries++;
       }
     }
-    this.tap?.(family, data, bytes.length, deliveries);
+    this.observer?.published?.(family, data, bytes.length, deliveries);
   }
 
   /**
@@ -211,12 +215,11 @@ export class StreamHub {
       openedAt: Date.now(),
       activity: typeof activity === 'string' ? activity : null,
     };
-    this.connections.set(connection, info);
+    this.observer?.opened(connection, info);
     connection.onClose(() => {
       this.attached.set(stream, (this.attached.get(stream) ?? 1) - 1);
       if (connection.dropped) this.droppedClients++;
-      this.connections.delete(connection);
-      this.onConnectionClosed?.(connection, info);
+      this.observer?.closed(connection, info);
     });
     return connection;
   }
