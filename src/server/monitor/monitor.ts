@@ -60,10 +60,8 @@ export class Monitor {
     this.viewers = new ViewerSessions(this.now);
     this.streams = new StreamStats(hub, this.now);
     const start = this.now();
-    const saved = this.storage.readMetrics();
-    this.series.load(saved, start);
-    const firstSaved = Array.isArray(saved) && Array.isArray(saved[0]) ? Number(saved[0][0]) : Number.NaN;
-    this.since = Number.isFinite(firstSaved) ? Math.min(firstSaved, start) : start;
+    const earliest = this.series.load(this.storage.readMetrics(), start);
+    this.since = earliest === null ? start : Math.min(earliest, start);
     this.viewers.onChange(() => this.applyStreamCapture());
     this.applySettings();
     if (options.timers !== false) {

@@ -246,11 +246,14 @@ export class MetricSeries {
     return saved.sort((a, b) => a[0] - b[0]);
   }
 
-  /** Puts saved minute slots of the last day back (older ones, and anything malformed, are skipped). */
-  load(saved: unknown, now: number): number {
-    if (!Array.isArray(saved)) return 0;
+  /**
+   * Puts saved minute slots of the last day back (older ones, and anything malformed, are skipped); returns the start
+   * of the earliest put back, null for none.
+   */
+  load(saved: unknown, now: number): number | null {
+    if (!Array.isArray(saved)) return null;
     const earliest = this.coarse.earliest(now);
-    let loaded = 0;
+    let earliestLoaded: number | null = null;
     for (const entry of saved) {
       if (!Array.isArray(entry) || typeof entry[0] !== 'number' || !Array.isArray(entry[1])) continue;
       const [start, cells] = entry as SavedSlot;
@@ -265,10 +268,10 @@ export class MetricSeries {
         const cell = { source, origin, category, method, endpoint, count, errors, sumUs, maxUs, hist };
         if (slot.cells.length < MAX_CELLS_PER_SLOT && !findCell(slot, cell)) addCellTo(slot, cell);
       }
-      loaded++;
+      earliestLoaded = earliestLoaded === null ? start : Math.min(earliestLoaded, start);
     }
-    if (loaded > 0) this.fineSince = now;
-    return loaded;
+    if (earliestLoaded !== null) this.fineSince = now;
+    return earliestLoaded;
   }
 }
 
