@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { MONITOR_PATHS } from '../../contract/paths.js';
 import { api } from '../api';
-import { Card, ErrorLine } from '../cards/Card';
+import { Card, EmptyRow, ErrorLine } from '../cards/Card';
 import { integer } from '../format';
 import { usePolling } from '../hooks';
 import { LiveStreamsCard } from './LiveStreamsCard';
@@ -148,13 +148,7 @@ export function ObservabilityView() {
                   <td className="num">{latency(row.p99_us)}</td>
                 </tr>
               ))}
-              {data && byErrors.length === 0 ? (
-                <tr>
-                  <td colSpan={8} className="muted">
-                    No requests in this window.
-                  </td>
-                </tr>
-              ) : null}
+              {data && byErrors.length === 0 ? <EmptyRow columns={8}>No requests in this window.</EmptyRow> : null}
             </tbody>
           </table>
         </div>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { MONITOR_PATHS } from '../../contract/paths.js';
 import { api } from '../api';
-import { Card, ErrorLine } from '../cards/Card';
+import { Card, EmptyRow, ErrorLine } from '../cards/Card';
 import { integer } from '../format';
 import { useDebounced, usePolling } from '../hooks';
 import type { MonitorSubscriptions } from './monitor-api';
@@ -62,11 +62,7 @@ export function SubscriptionsCard() {
               </tr>
             ))}
             {data && data.items.length === 0 ? (
-              <tr>
-                <td colSpan={3} className="muted">
-                  {search ? 'Nothing matches.' : 'No subscriptions.'}
-                </td>
-              </tr>
+              <EmptyRow columns={3}>{search ? 'Nothing matches.' : 'No subscriptions.'}</EmptyRow>
             ) : null}
           </tbody>
         </table>
