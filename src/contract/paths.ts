@@ -174,6 +174,18 @@ export const AGENT_ROUTES = {
 } as const;
 export const AGENT_PATHS = prefixed(AGENT_ROUTES);
 
+/** Monitoring: metrics, request summaries, subscriptions and streams as the gateway sees them, and its settings. */
+export const MONITOR_ROUTES = {
+  metrics: '/monitor/metrics',
+  requests: '/monitor/requests',
+  subscriptions: '/monitor/subscriptions',
+  streams: '/monitor/streams',
+  settings: '/monitor/settings',
+  streamSessions: '/monitor/streams/sessions',
+  streamSession: '/monitor/streams/sessions/:id',
+} as const;
+export const MONITOR_PATHS = prefixed(MONITOR_ROUTES);
+
 /** Every path constant above, by area: what the server registers (besides the dedicated SSE streams). */
 export const API_PATHS = {
   server: SERVER_PATHS,
@@ -188,6 +200,7 @@ export const API_PATHS = {
   apps: APP_PATHS,
   watchlists: WATCHLIST_PATHS,
   agent: AGENT_PATHS,
+  monitor: MONITOR_PATHS,
   appPages: APP_PAGE_PATHS,
 } as const;
 
@@ -217,3 +230,5 @@ export const appPagePath = (name: string): string => `${pathOf(APP_PAGE_PATHS.pa
 export const watchlistPath = (id: string): string => pathOf(WATCHLIST_PATHS.watchlist, { id });
 /** Add (POST) or remove (DELETE) contracts of one watchlist. */
 export const watchlistContractsPath = (id: string): string => pathOf(WATCHLIST_PATHS.contracts, { id });
+/** Renew (PUT) or release (DELETE) one stream viewer session. */
+export const monitorSessionPath = (id: string): string => pathOf(MONITOR_PATHS.streamSession, { id });

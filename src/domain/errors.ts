@@ -13,6 +13,7 @@ export const ERROR_KINDS = [
   'APP_NOT_FOUND',
   'APP_FILE_NOT_FOUND',
   'WATCHLIST_NOT_FOUND',
+  'VIEWER_SESSION_NOT_FOUND',
   'ROUTE_NOT_FOUND',
   // The request is wrong.
   'INVALID_REQUEST',
@@ -41,6 +42,7 @@ export const ERROR_KINDS = [
   'RATE_LIMITED',
   'SUBSCRIPTION_LIMIT',
   'UPLOAD_CAPACITY',
+  'VIEWER_LIMIT',
   'STREAM_CAPACITY',
   // The gateway cannot do it now.
   'JOURNAL_UNAVAILABLE',

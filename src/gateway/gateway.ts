@@ -19,11 +19,13 @@ import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
+import type { VenueCalls } from './venue-calls.js';
 import { Watchlists } from './watchlists.js';
 
 export type { SubscribeInput, UpstreamState } from '../broker/port.js';
 export type { PlaceComboRequest, PlaceOrderRequest } from './order-desk.js';
 export type { JournaledOrderEvent } from './order-journal.js';
+export type { VenueCall, VenueCalls } from './venue-calls.js';
 export type { Watchlist } from './watchlists.js';
 
 export interface GatewayOptions {
@@ -31,6 +33,8 @@ export interface GatewayOptions {
   journalPath?: string | undefined;
   /** Where the gateway reports what the operator should know (a journal row it could not load); stderr by default. */
   log?: ((line: string) => void) | undefined;
+  /** Where the calls to the venue are measured (the monitor listens there); not measured at all without. */
+  venueCalls?: VenueCalls | undefined;
 }
 
 /** Order events as they are journaled: replay after a sequence number, and every new one as it commits. */
@@ -79,13 +83,15 @@ export class Gateway {
     const log = options.log ?? ((line: string) => console.error(line));
     this.identity = venue.identity;
     this.clock = venue.clock;
-    this.contracts = venue.contracts;
-    this.marketData = venue.marketData;
-    this.portfolio = venue.portfolio;
-    this.quotes = venue.quotes;
+    const calls = options.venueCalls;
+    const metered = <T extends object>(port: string, target: T) => (calls ? calls.meter(port, target) : target);
+    this.contracts = metered('contracts', venue.contracts);
+    this.marketData = metered('marketData', venue.marketData);
+    this.portfolio = metered('portfolio', venue.portfolio);
+    this.quotes = metered('quotes', venue.quotes);
     this.traffic = new DailyTraffic(venue.clock, DAILY_LIMIT_BYTES);
     this.rates = new RateGovernor((now) => venue.identity.isStockTradingHours(now));
-    this.accounts = accountsWithUsage(venue.accounts, this.traffic);
+    this.accounts = accountsWithUsage(metered('accounts', venue.accounts), this.traffic);
     this.journal = Journal.open(options.journalPath ?? ':memory:');
     const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);
     const orderJournal = new OrderJournal(this.journal, () =>
@@ -111,7 +117,12 @@ export class Gateway {
       stopReserves?.();
       stopSettlements?.();
     };
-    this.orders = new OrderDesk(venue.orders, orderJournal, venue.clock, venue.reserve);
+    this.orders = new OrderDesk(
+      metered('orders', venue.orders),
+      orderJournal,
+      venue.clock,
+      metered('reserve', venue.reserve),
+    );
     this.orderEvents = {
       after: (seq, limit) => orderJournal.eventsAfter(seq, limit),
       lastSeq: () => orderJournal.lastEventSeq(),

@@ -5,12 +5,14 @@ import { type AgentHarnessConfig, ConfigError, isLoopbackHost, NON_LOOPBACK_NEED
 import { API_PREFIX } from '../contract/paths.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { AppStore } from './apps/store.js';
+import { Monitor, type MonitorOptions } from './monitor/monitor.js';
 import { registerOpenApi } from './openapi.js';
 import { AgentHarness, agentHarnessPlugin } from './plugins/agent-harness.js';
 import { bearerAuthPlugin } from './plugins/bearer-auth.js';
 import { answerNotFound, errorsPlugin, handleClientError, handleFrameworkError } from './plugins/errors.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { RequestLogController } from './plugins/request-log.js';
+import { requestMetricsPlugin } from './plugins/request-metrics.js';
 import { guardsPlugin } from './plugins/security.js';
 import { validationPlugin } from './plugins/validation.js';
 import { agentHarnessRoutes } from './routes/agent-harness.js';
@@ -21,6 +23,7 @@ import { dashboardRoutes } from './routes/dashboard.js';
 import { derivedStreamRoutes } from './routes/derived-streams.js';
 import { indexStreamRoutes } from './routes/index-streams.js';
 import { marketDataRoutes } from './routes/market-data.js';
+import { monitorRoutes } from './routes/monitor.js';
 import { orderRoutes } from './routes/orders.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { reserveRoutes } from './routes/reserve.js';
@@ -52,6 +55,8 @@ export interface AppOptions {
   requestLog?: { logger: FastifyBaseLogger; errorsOnly: boolean } | undefined;
   /** The agent harness (SJ_AGENT_HARNESS); off without it. `now` is the verifier's clock (epoch ms), for tests. */
   agentHarness?: (AgentHarnessConfig & { now?: () => number }) | undefined;
+  /** Where the monitor keeps its settings and metrics (in memory without), its clock and timers (for tests). */
+  monitor?: Partial<MonitorOptions> | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -82,6 +87,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const streams = await startStreams(gateway, options.streams);
   app.decorate('streams', streams);
   app.addHook('onClose', async () => streams.close());
+  const monitor = new Monitor(streams.hub, { files: null, ...options.monitor });
+  app.addHook('onClose', async () => monitor.close());
+  await app.register(requestMetricsPlugin, { monitor });
   const store = options.appsDir === undefined ? null : await AppStore.open(options.appsDir);
 
   // Public: the docs, health and info, the dashboard and the pages of hosted apps.
@@ -106,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(scannerStreamRoutes(streams));
       await api.register(watchlistRoutes(gateway));
       await api.register(agentHarnessRoutes(harness));
+      await api.register(monitorRoutes(monitor, streams));
       if (store) await api.register(appsRoutes(store));
     },
     { prefix: API_PREFIX },

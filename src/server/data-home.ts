@@ -7,7 +7,14 @@ import { join } from 'node:path';
 const OWNER_ONLY_DIR = 0o700;
 const OWNER_ONLY_FILE = 0o600;
 export const JOURNAL_FILE = 'sjgate.db';
-const PRIVATE_FILES = [JOURNAL_FILE, `${JOURNAL_FILE}-wal`, `${JOURNAL_FILE}-shm`, 'subscriptions.json'];
+const PRIVATE_FILES = [
+  JOURNAL_FILE,
+  `${JOURNAL_FILE}-wal`,
+  `${JOURNAL_FILE}-shm`,
+  'subscriptions.json',
+  'monitor.json',
+  'monitor-metrics.json',
+];
 
 /** Makes the home and an empty journal file, both owner-only; SQLite gives its -wal and -shm files the same mode. */
 export function createDataHome(home: string): void {

@@ -7,6 +7,7 @@ import { SimVenue } from '../broker/sim/sim-venue.js';
 import { ConfigError, type GatewayConfig } from '../config.js';
 import { type Clock, clockStartingAt, systemClock } from '../domain/time.js';
 import { Gateway } from '../gateway/gateway.js';
+import { VenueCalls } from '../gateway/venue-calls.js';
 import { createRequestLogger } from '../log.js';
 import { bridgePython } from '../python-env.js';
 import { VERSION } from '../version.js';
@@ -37,8 +38,10 @@ export async function startGateway(
   const venue = config.backend === 'shioaji' ? await openShioaji(config, log) : openSimulator(config, options);
   let gateway: Gateway | null = null;
   try {
-    gateway = Gateway.open(venue, { journalPath: join(config.homePath, JOURNAL_FILE), log });
-    return await serve(config, gateway, venue, log);
+    // The monitor's measure of the calls to the venue: the gateway makes them, the monitor (in the app) listens.
+    const venueCalls = new VenueCalls();
+    gateway = Gateway.open(venue, { journalPath: join(config.homePath, JOURNAL_FILE), log, venueCalls });
+    return await serve(config, gateway, venue, venueCalls, log);
   } catch (error) {
     // Whatever was started stops: a sidecar left running would hold SinoPac's connection and this process.
     await (gateway ?? venue).close().catch(() => undefined);
@@ -50,6 +53,7 @@ async function serve(
   config: GatewayConfig,
   gateway: Gateway,
   venue: SimVenue | ShioajiVenue,
+  venueCalls: VenueCalls,
   log: (line: string) => void,
 ): Promise<RunningGateway> {
   const contractCount = await gateway.contracts.count();
@@ -72,6 +76,13 @@ async function serve(
     rateLimits: config.backend === 'shioaji' || config.simLimits,
     appsDir: join(config.homePath, 'apps'),
     agentHarness: config.agentHarness,
+    monitor: {
+      files: {
+        settings: join(config.homePath, 'monitor.json'),
+        metrics: join(config.homePath, 'monitor-metrics.json'),
+      },
+      venueCalls,
+    },
     requestLog: requestLog ? { logger: requestLog.logger, errorsOnly: config.requestLog === 'errors' } : undefined,
     streams: {
       subscriptionsFile: join(config.homePath, 'subscriptions.json'),

@@ -40,6 +40,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: 'stream' },
         { name: 'apps' },
         { name: 'watchlist' },
+        { name: 'monitor' },
       ],
     },
   });

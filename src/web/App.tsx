@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { SERVER_PATHS } from '../contract/paths.js';
-import { loadAccounts } from './accounts';
+import { type AccountView, loadAccounts } from './accounts';
 import { api, auth } from './api';
 import { connectBars } from './bars';
 import { AccountsCard } from './cards/AccountsCard';
@@ -15,7 +15,8 @@ import { ServerCard } from './cards/ServerCard';
 import { StreamsCard } from './cards/StreamsCard';
 import { UsageCard } from './cards/UsageCard';
 import { modeName } from './format';
-import { usePolling, useStoredState, useTheme } from './hooks';
+import { type Loaded, usePolling, useStoredState, useTheme } from './hooks';
+import { ObservabilityView } from './observability/ObservabilityView';
 import { connectQuoteBook } from './quotes';
 import { SignIn } from './SignIn';
 import { simClock } from './sim-clock';
@@ -56,11 +57,45 @@ function ModeBadge({ info }: { info: ServerInfo | null }) {
   );
 }
 
+const VIEWS = [
+  ['trading', 'Trading'],
+  ['observability', 'Observability'],
+] as const;
+type View = (typeof VIEWS)[number][0];
+
+/** The view the address names (#observability), so a reload or a link keeps it. */
+const viewOfHash = (): View => (location.hash === '#observability' ? 'observability' : 'trading');
+
+function ViewTabs({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  return (
+    <nav className="segmented view-tabs" aria-label="Views" data-testid="view-tabs">
+      {VIEWS.map(([name, label]) => (
+        <button
+          key={name}
+          type="button"
+          aria-pressed={view === name}
+          data-testid={`view-${name}`}
+          onClick={() => onChange(name)}
+        >
+          {label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
 export function App() {
+  const [view, setView] = useState<View>(viewOfHash);
+  useEffect(() => {
+    const follow = () => setView(viewOfHash());
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  const showView = (next: View) => {
+    history.replaceState(null, '', next === 'trading' ? location.pathname + location.search : '#observability');
+    setView(next);
+  };
   const [selected, setSelected] = useStoredState('sjgate.selected', DEFAULT_WATCH[0]!);
-  const [placedCount, setPlacedCount] = useState(0);
-  const [subscribedCount, setSubscribedCount] = useState(0);
-  const countSubscription = useCallback(() => setSubscribedCount((n) => n + 1), []);
   const info = usePolling(loadInfo, 30_000);
   const accounts = usePolling(loadAccounts, 0);
   const signInNeeded = useSyncExternalStore(auth.subscribe, auth.needed);
@@ -82,6 +117,7 @@ export function App() {
           sjgate
         </div>
         <ModeBadge info={info.data} />
+        <ViewTabs view={view} onChange={showView} />
         <nav className="links">
           <a href="/docs" target="_blank" rel="noopener">
             API docs
@@ -90,17 +126,37 @@ export function App() {
         </nav>
       </header>
       {signInNeeded ? <SignIn /> : null}
-      <main className="grid">
-        <ServerCard info={info.data} />
-        <UsageCard />
-        <AccountsCard accounts={accounts.data} error={accounts.error} />
-        <MarketWatchCard selected={selected} onSelect={setSelected} onSubscribed={countSubscription} />
-        <ChartCard code={selected} />
-        <OrderTicketCard code={selected} accounts={accounts.data} onPlaced={() => setPlacedCount((n) => n + 1)} />
-        <BlottersCard accounts={accounts.data} placedCount={placedCount} />
-        <StreamsCard subscribedCount={subscribedCount} />
-        <AppsCard />
-      </main>
+      {view === 'observability' ? <ObservabilityView /> : null}
+      {view === 'trading' ? (
+        <TradingView selected={selected} setSelected={setSelected} accounts={accounts} info={info.data} />
+      ) : null}
     </>
+  );
+}
+
+interface TradingProps {
+  selected: string;
+  setSelected: (code: string) => void;
+  accounts: Loaded<AccountView[]>;
+  info: ServerInfo | null;
+}
+
+/** The trading cards: server, usage, accounts, market watch, chart, order ticket, blotters, streams, apps. */
+function TradingView({ selected, setSelected, accounts, info }: TradingProps) {
+  const [placedCount, setPlacedCount] = useState(0);
+  const [subscribedCount, setSubscribedCount] = useState(0);
+  const countSubscription = useCallback(() => setSubscribedCount((n) => n + 1), []);
+  return (
+    <main className="grid">
+      <ServerCard info={info} />
+      <UsageCard />
+      <AccountsCard accounts={accounts.data} error={accounts.error} />
+      <MarketWatchCard selected={selected} onSelect={setSelected} onSubscribed={countSubscription} />
+      <ChartCard code={selected} />
+      <OrderTicketCard code={selected} accounts={accounts.data} onPlaced={() => setPlacedCount((n) => n + 1)} />
+      <BlottersCard accounts={accounts.data} placedCount={placedCount} />
+      <StreamsCard subscribedCount={subscribedCount} />
+      <AppsCard />
+    </main>
   );
 }

@@ -3,22 +3,26 @@
 // One gateway and one browser serve the whole file. Screenshots of every card go to test-results/screenshots/.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../../src/config.js';
-import { type RunningGateway, startGateway } from '../../src/server/main.js';
-import { packageRoot } from '../../src/server/routes/dashboard.js';
-import { chromiumMissing, collectErrors, launchChromium } from '../helpers/browser.js';
+import { startGateway } from '../../src/server/main.js';
+import {
+  type BrowserGateway,
+  chromiumMissing,
+  collectErrors,
+  SCREENSHOTS,
+  startBrowserGateway,
+  until,
+} from '../helpers/browser.js';
 
 /** The market watch's codes on a first visit. */
 const WATCHED_AT_FIRST = ['TXFR1', 'MXFR1', '2330', '2317', '2303', '0050'];
 
 const CARDS = ['server', 'usage', 'accounts', 'watch', 'chart', 'ticket', 'blotters', 'streams', 'apps'];
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 /** A Monday at the stock market's busiest minute (the always-open session starts at 08:00), so ticks come fast. */
 const SIM_START = '2026-11-23T08:00:05+08:00';
 
@@ -28,34 +32,19 @@ if (missing && process.env.SJ_BROWSER_TESTS === 'required') {
 }
 
 describe('dashboard in Chromium', { skip: missing ?? false }, () => {
-  let home: string;
-  let gateway: RunningGateway;
+  let running: BrowserGateway;
   let browser: Browser;
   let base: string;
 
   before(async () => {
-    if (!existsSync(join(packageRoot(), 'dist', 'web', 'index.html'))) {
-      throw new Error('the dashboard is not built: run `npm run build` (npm test does) before the browser tests');
-    }
-    home = mkdtempSync(join(tmpdir(), 'sjgate-browser-'));
-    const config = loadConfig({
-      SJ_HOME_PATH: home,
-      SJ_HTTP_ADDR: '127.0.0.1:0',
-      SJ_SIM_CLOCK: 'always-open',
-      SJ_SIM_START: SIM_START,
-      // Every test opens a fresh dashboard on this one daemon, each reading the portfolio: a dozen of them within
-      // five seconds would pass the accounting group's 25 calls and meet a 429 that no user of one page meets.
-      SJ_SIM_LIMITS: 'off',
-    });
-    [gateway, browser] = await Promise.all([startGateway(config, () => undefined), launchChromium()]);
-    base = `http://127.0.0.1:${gateway.port}`;
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    // Every test opens a fresh dashboard on this one daemon, each reading the portfolio: a dozen of them within
+    // five seconds would pass the accounting group's 25 calls and meet a 429 that no user of one page meets.
+    running = await startBrowserGateway(SIM_START, { SJ_SIM_LIMITS: 'off' });
+    ({ browser, base } = running);
   });
 
   after(async () => {
-    await browser?.close();
-    await gateway?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
+    await running?.close();
   });
 
   /** A fresh page (own storage) on the dashboard, with its errors collected. */
@@ -68,15 +57,6 @@ describe('dashboard in Chromium', { skip: missing ?? false }, () => {
   }
 
   const byTestId = (page: Page, id: string) => page.getByTestId(id);
-
-  /** Polls `check` until it holds. Not page.waitForFunction: the dashboard's CSP (rightly) forbids its eval. */
-  async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 
   async function waitForLoadedCards(page: Page): Promise<void> {
     for (const card of CARDS) await byTestId(page, `card-${card}`).waitFor({ state: 'visible' });

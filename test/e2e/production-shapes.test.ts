@@ -14,6 +14,7 @@ import {
   AUTH_PATHS,
   CONTRACT_PATHS,
   MARKET_DATA_PATHS,
+  monitorSessionPath,
   ORDER_PATHS,
   PORTFOLIO_PATHS,
   RESERVE_PATHS,
@@ -366,6 +367,26 @@ describe('production answers with the simulator’s shapes', { skip, timeout: 90
 
     await compare('GET', r(API_PATHS.apps.apps));
     await compare('GET', r(API_PATHS.agent.harness));
+
+    // The monitor: the same code over either venue, measuring what each answered.
+    const monitor = API_PATHS.monitor;
+    await compare('GET', `${r(monitor.metrics)}?source=gateway&origin=all&window=5m`);
+    await compare('GET', `${r(monitor.requests)}?source=gateway&origin=all`);
+    await compare('GET', r(monitor.subscriptions), undefined, ['$.by_type']);
+    await compare('GET', `${r(monitor.streams)}?history=true`);
+    await compare('GET', r(monitor.settings));
+    await compare('PATCH', r(monitor.settings), { capture: { requests: false } });
+    const [simSession, prodSession] = await compare('POST', r(monitor.streamSessions));
+    for (const method of ['PUT', 'DELETE']) {
+      const answers = await Promise.all([
+        send(simBase, method, r(monitorSessionPath((simSession.body as { id: string }).id)), undefined),
+        send(production.base, method, r(monitorSessionPath((prodSession.body as { id: string }).id)), undefined),
+      ]);
+      for (const answer of answers) assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const difference = shapeDifference(answers[0].body, answers[1].body);
+      if (difference) differences.push(`${method} ${monitor.streamSession}: ${difference}`);
+    }
+    checked.add(r(monitor.streamSession));
 
     assert.deepEqual(differences, []);
 

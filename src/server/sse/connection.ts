@@ -16,6 +16,9 @@ export class SseConnection {
   readonly id = randomUUID();
   /** True once dropped for leaving too much unread. */
   dropped = false;
+  /** Messages and bytes written to this client (for the monitor's stream rows). */
+  messages = 0;
+  bytes = 0;
   private readonly response: FastifyReply['raw'];
   private closed = false;
   private readonly buffer: BufferWatch;
@@ -62,6 +65,8 @@ export class SseConnection {
       return false;
     }
     this.response.write(message);
+    this.messages++;
+    this.bytes += typeof message === 'string' ? Buffer.byteLength(message) : message.length;
     return true;
   }
 

@@ -51,6 +51,22 @@ export interface HubOptions {
   startedAt?: number | undefined;
 }
 
+/** What the hub knows of an open connection besides its counters. */
+export interface StreamConnectionInfo {
+  stream: StreamName;
+  /** Epoch ms it opened. */
+  openedAt: number;
+  /** Its X-Shioaji-Activity header (`dashboard` for the dashboard's own stream). */
+  activity: string | null;
+}
+
+export interface HubObserver {
+  opened(connection: SseConnection, info: StreamConnectionInfo): void;
+  closed(connection: SseConnection, info: StreamConnectionInfo): void;
+  /** Every event published, with its size and the clients it was written to; set only while wanted. */
+  published?: ((family: StreamFamily, data: unknown, bytes: number, deliveries: number) => void) | undefined;
+}
+
 interface HubClient {
   connection: SseConnection;
   families: ReadonlySet<StreamFamily>;
@@ -89,6 +105,8 @@ export class StreamHub {
   private readonly replaySource: ReplaySource;
   private readonly replays: ReplayScheduler;
   droppedClients = 0;
+  /** Told of every connection opened and closed, and of every event published (the monitor's stream rows). */
+  observer: HubObserver | null = null;
 
   constructor(private readonly options: HubOptions) {
     this.firstSeq = Math.floor(options.startedAt ?? Date.now()) * 1000;
@@ -135,12 +153,16 @@ export class StreamHub {
     const frame: Frame = { seq: this.seq, orderSeq: this.orderSeq, family, bytes };
     this.ring.push(frame);
     const clients = this.clientsByFamily.get(family);
-    if (!clients) return;
-    for (const client of clients) {
-      if (orderSeq !== undefined && orderSeq <= client.lastOrderSeq) continue;
-      if (client.accept && !client.accept(family, data)) continue;
-      client.connection.write(bytes);
+    let deliveries = 0;
+    if (clients) {
+      for (const client of clients) {
+        if (orderSeq !== undefined && orderSeq <= client.lastOrderSeq) continue;
+        if (client.accept && !client.accept(family, data)) continue;
+        client.connection.write(bytes);
+        deliveries++;
+      }
     }
+    this.observer?.published?.(family, data, bytes.length, deliveries);
   }
 
   /**
@@ -187,9 +209,17 @@ export class StreamHub {
     const connection = new SseConnection(reply, this.connectionOptions, heartbeatId);
     this.budget.add(connection);
     this.attached.set(stream, (this.attached.get(stream) ?? 0) + 1);
+    const activity = reply.request.headers['x-shioaji-activity'];
+    const info: StreamConnectionInfo = {
+      stream,
+      openedAt: Date.now(),
+      activity: typeof activity === 'string' ? activity : null,
+    };
+    this.observer?.opened(connection, info);
     connection.onClose(() => {
       this.attached.set(stream, (this.attached.get(stream) ?? 1) - 1);
       if (connection.dropped) this.droppedClients++;
+      this.observer?.closed(connection, info);
     });
     return connection;
   }

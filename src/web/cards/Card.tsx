@@ -32,3 +32,14 @@ export function ErrorLine({ message, testId }: { message: string | null | undefi
     </p>
   );
 }
+
+/** The one row of a table with nothing to show, across its columns. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="muted">
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -1,7 +1,8 @@
-// `sjgate server start|stop|status`: the daemon's life cycle.
+// `sjgate server start|stop|status|metrics`: the daemon's life cycle, and its own request metrics.
 
 import type { Command } from 'commander';
 import type { CliEnv } from '../../context.js';
+import { registerMetrics } from './metrics.js';
 import { registerStart } from './start.js';
 import { registerStatus } from './status.js';
 import { registerStop } from './stop.js';
@@ -19,4 +20,5 @@ Unix socket <SJ_HOME_PATH>/sessions/server-<port>.sock. Its output goes to <SJ_H
   registerStart(server, env);
   registerStop(server, env);
   registerStatus(server, env);
+  registerMetrics(server, env);
 }

@@ -1,0 +1,98 @@
+// Collects the monitor's metrics of every request to the API (/api/v1): when it started, how long it took, the route
+// pattern it matched (never the URL: no path values, no query string), its status and, for an error, the envelope's
+// kind; and who sent it: `X-Shioaji-Activity: dashboard` (or `background`) marks the dashboard's own traffic, anything
+// else is a user's. The requests in flight are counted by origin (the gateway's VenueCalls), which gives the calls to the
+// venue made meanwhile their origin.
+// Pages, docs and static files are not measured.
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PREFIX, SSE_PATHS } from '../../contract/paths.js';
+import type { Monitor } from '../monitor/monitor.js';
+import type { Origin } from '../monitor/series.js';
+import { originOfActivity } from '../monitor/stream-stats.js';
+
+export interface RequestMetricsOptions {
+  monitor: Monitor;
+}
+
+interface Measured {
+  startedMs: number;
+  origin: Origin;
+  errorKind: string | null;
+  /** Ends its count among the requests in flight (the origin of venue calls made meanwhile). */
+  end: (() => void) | null;
+}
+
+const measured = new WeakMap<FastifyRequest, Measured>();
+const ERROR_KIND = /"error":"([A-Z_]{1,40})"/;
+
+/** The area of the API a route belongs to, from its pattern. */
+export function categoryOf(pattern: string | undefined): string {
+  if (pattern === undefined) return 'unmatched';
+  const path = pattern.slice(API_PREFIX.length);
+  if (path.startsWith('/data/contracts')) return 'contracts';
+  if (path.startsWith('/data/')) return 'market_data';
+  const area = path.split('/')[1] ?? '';
+  const areas: Record<string, string> = {
+    order: 'orders',
+    portfolio: 'portfolio',
+    stream: 'streams',
+    auth: 'auth',
+    watchlist: 'watchlists',
+    apps: 'apps',
+    monitor: 'monitor',
+    agent: 'agent',
+    info: 'server',
+    health: 'server',
+  };
+  return areas[area] ?? 'other';
+}
+
+const isApi = (url: string) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX;
+
+export const requestMetricsPlugin = fp<RequestMetricsOptions>(
+  async (app: FastifyInstance, { monitor }: RequestMetricsOptions) => {
+    const { venueCalls } = monitor;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!isApi(request.url)) return done();
+      const origin = originOfActivity(request.headers['x-shioaji-activity'] as string | undefined);
+      // Hijacked streams never reach onResponse: they are not counted in flight (the monitor's streams show them).
+      const stream = request.routeOptions.url?.startsWith(SSE_PATHS.data) ?? false;
+      const end = stream ? null : venueCalls.begin(origin);
+      measured.set(request, { startedMs: monitor.now(), origin, errorKind: null, end });
+      done();
+    });
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const entry = measured.get(request);
+      if (entry && reply.statusCode >= 400 && typeof payload === 'string') {
+        entry.errorKind = ERROR_KIND.exec(payload.slice(0, 200))?.[1] ?? null;
+      }
+      done(null, payload);
+    });
+    // A request the client gave up on may never be answered: it stops counting in flight then.
+    app.addHook('onRequestAbort', (request, done) => {
+      measured.get(request)?.end?.();
+      done();
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      const entry = measured.get(request);
+      if (entry) {
+        entry.end?.();
+        const pattern = request.routeOptions.url;
+        monitor.answered({
+          startedMs: entry.startedMs,
+          durationUs: Math.round(reply.elapsedTime * 1000),
+          origin: entry.origin,
+          category: categoryOf(pattern),
+          method: request.method,
+          endpoint: pattern ?? '(unmatched)',
+          status: reply.statusCode,
+          errorKind: entry.errorKind,
+        });
+      }
+      done();
+    });
+  },
+  { name: 'request-metrics', fastify: '5.x' },
+);

@@ -1,0 +1,153 @@
+// The monitoring API as the observability view reads it: the answers' types (the fields shown), and the stream
+// viewer session the view holds while it is open, renewed as the gateway asks and released when the view closes.
+
+import { useEffect, useState } from 'react';
+import { MONITOR_PATHS, monitorSessionPath } from '../../contract/paths.js';
+import { ApiError, api, requestHeaders } from '../api';
+
+type Micros = number | null;
+
+export interface Quantiles {
+  p50_us: Micros;
+  p95_us: Micros;
+  p99_us: Micros;
+}
+
+export interface EndpointRow extends Quantiles {
+  source: string;
+  category: string;
+  method: string;
+  endpoint: string;
+  requests: number;
+  errors: number;
+  error_rate: number;
+}
+
+export interface Metrics {
+  window: { from_ms: number; to_ms: number };
+  totals: Quantiles & { requests: number; errors: number; error_rate: number; per_second: number };
+  matched: number;
+  endpoints: EndpointRow[];
+  series: { bucket_ms: number; points: (Quantiles & { start_ms: number; requests: number; errors: number })[] };
+  coverage: { complete: boolean; from_ms: number; capturing: boolean };
+  persistence: { enabled: boolean; persistence_error: string | null };
+}
+
+export interface MonitorSubscription {
+  type: 'market_data' | 'trade_account';
+  id: string;
+  quote_type: string | null;
+  security_type: string | null;
+  exchange: string | null;
+  code: string | null;
+  target_code: string | null;
+  topic: string | null;
+}
+
+export interface MonitorSubscriptions {
+  total: number;
+  market_data: number;
+  trade_accounts: number;
+  by_type: Record<string, number>;
+  matched: number;
+  items: MonitorSubscription[];
+  partial: boolean;
+}
+
+export interface StreamRow {
+  kind: 'connection' | 'topic';
+  id: string;
+  stream: string;
+  origin: string | null;
+  open: boolean;
+  since_ms: number;
+  messages: number;
+  bytes: number;
+  deliveries: number | null;
+  per_second: number;
+  unread_bytes: number | null;
+}
+
+export interface MonitorStreams {
+  total: number;
+  matched: number;
+  collecting: boolean;
+  since: string | null;
+  viewers: number;
+  items: StreamRow[];
+}
+
+interface ViewerSession {
+  id: string;
+  expires_in_seconds: number;
+  renew_after_seconds: number;
+}
+
+/** Latency in µs as text: µs below 1 ms, ms below 10 s. */
+export function latency(us: Micros): string {
+  if (us === null) return '—';
+  if (us < 1000) return `${us} µs`;
+  if (us < 10_000_000) return `${(us / 1000).toFixed(us < 10_000 ? 2 : 1)} ms`;
+  return `${(us / 1_000_000).toFixed(1)} s`;
+}
+
+export const percent = (fraction: number): string =>
+  `${(fraction * 100).toFixed(fraction > 0 && fraction < 0.01 ? 2 : 1)}%`;
+
+/**
+ * Holds a stream viewer session while the component is mounted: opens it, renews it every renew_after_seconds (a new
+ * one when the gateway forgot it), and releases it when the component goes or the page is closed. Returns its id,
+ * and an error message when none could be held.
+ */
+export function useViewerSession(): { id: string | null; error: string | null } {
+  const [id, setId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let current: string | null = null;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = (seconds: number, then: () => Promise<void>) => {
+      if (!stopped) timer = setTimeout(() => void then(), seconds * 1000);
+    };
+    const hold = (session: ViewerSession) => {
+      current = session.id;
+      setId(session.id);
+      setError(null);
+      schedule(session.renew_after_seconds, renew);
+    };
+    const open = async (): Promise<void> => {
+      try {
+        hold(await api<ViewerSession>(MONITOR_PATHS.streamSessions, undefined, 'POST'));
+      } catch (failure) {
+        setError(failure instanceof Error ? failure.message : String(failure));
+        schedule(5, open);
+      }
+    };
+    const renew = async (): Promise<void> => {
+      if (current === null) return open();
+      try {
+        hold(await api<ViewerSession>(monitorSessionPath(current), undefined, 'PUT'));
+      } catch (failure) {
+        // Expired (the tab slept): open a new one. Anything else: try again shortly.
+        if (failure instanceof ApiError && failure.status === 404) return open();
+        schedule(5, renew);
+      }
+    };
+    const release = () => {
+      if (current === null) return;
+      void fetch(monitorSessionPath(current), { method: 'DELETE', headers: requestHeaders(), keepalive: true }).catch(
+        () => undefined,
+      );
+      current = null;
+    };
+    void open();
+    window.addEventListener('pagehide', release);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', release);
+      release();
+    };
+  }, []);
+  return { id, error };
+}
