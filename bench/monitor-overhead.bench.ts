@@ -86,8 +86,10 @@ export async function run() {
     };
     await load(url, 2, CONNECTIONS); // nobody measured cold
     const runs: Record<keyof typeof MODES, LoadResult[]> = { off: [], metrics: [], metrics_and_requests: [] };
+    const order = Object.keys(MODES) as (keyof typeof MODES)[];
     for (let round = 0; round < ROUNDS; round++) {
-      for (const mode of Object.keys(MODES) as (keyof typeof MODES)[]) {
+      // Each round starts with another mode, so no mode always follows the same one.
+      for (const mode of [...order.slice(round % order.length), ...order.slice(0, round % order.length)]) {
         await capture(mode);
         runs[mode].push(await load(url, DURATION_S, CONNECTIONS));
       }

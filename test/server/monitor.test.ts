@@ -61,6 +61,7 @@ async function monitorApp(monitor: Partial<MonitorOptions> = {}, credentials?: {
   };
   return {
     app,
+    venueCalls,
     gateway,
     broker,
     clock,
@@ -348,7 +349,7 @@ describe('GET /api/v1/monitor/subscriptions', () => {
 
 describe('stream rows and viewer sessions', () => {
   test('rows per connection always; per topic only while a viewer session is alive (capture auto)', async () => {
-    const { app, get, advance, clock, broker } = await monitorApp();
+    const { app, get, advance, clock, broker, venueCalls } = await monitorApp();
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
     await app.inject({
@@ -363,6 +364,7 @@ describe('stream rows and viewer sessions', () => {
         broker.feed.step();
       };
       let rows = await get('/api/v1/monitor/streams');
+      assert.equal(venueCalls.inFlight.size, 0, 'an open stream is not a request in flight');
       assert.equal(rows.body.collecting, false);
       const connection = rows.body.items.find((row: Json) => row.kind === 'connection');
       assert.equal(connection.stream, 'tick_stk');
@@ -413,6 +415,7 @@ describe('stream rows and viewer sessions', () => {
     assert.equal(closed.stream, 'tick_stk');
     assert.ok(closed.messages >= 2);
     assert.equal((await get('/api/v1/monitor/streams')).body.items.length, 0, 'not without history=true');
+    assert.equal(venueCalls.inFlight.size, 0, 'every request answered has stopped counting');
   });
 
   test('DELETE releases a session; at most 64 are held, the 65th is a 429 with Retry-After', async () => {

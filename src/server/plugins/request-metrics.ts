@@ -54,12 +54,17 @@ const isApi = (url: string) => url.startsWith(`${API_PREFIX}/`) || url === API_P
 export const requestMetricsPlugin = fp<RequestMetricsOptions>(
   async (app: FastifyInstance, { monitor }: RequestMetricsOptions) => {
     const { venueCalls } = monitor;
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       if (!isApi(request.url)) return done();
       const origin = originOfActivity(request.headers['x-shioaji-activity'] as string | undefined);
-      // Hijacked streams never reach onResponse: they are not counted in flight (the monitor's streams show them).
-      const stream = request.routeOptions.url?.startsWith(SSE_PATHS.data) ?? false;
+      // An event stream lasts as long as its client: it is not counted in flight (nor measured as a request; the
+      // monitor's streams show it). Any other request stops counting when answered, or at the latest when its
+      // connection closes (a route that takes the reply over never reaches onResponse).
+      const stream =
+        (request.routeOptions.url?.startsWith(SSE_PATHS.data) ?? false) ||
+        (request.headers.accept?.includes('text/event-stream') ?? false);
       const end = stream ? null : venueCalls.begin(origin);
+      if (end) reply.raw.once('close', end);
       measured.set(request, { startedMs: monitor.now(), origin, errorKind: null, end });
       done();
     });
