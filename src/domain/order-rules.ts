@@ -197,6 +197,19 @@ export function emergingUnsupported(ctx: StockOrderContext): OrderViolation | nu
   return violation('emergingUnsupported', 'emerging-board (興櫃, OES) orders are not supported in simulation');
 }
 
+/** The order conditions of a short sale on borrowed securities (借券賣出), which the simulator keeps no account for. */
+const SBL_CONDS: readonly string[] = ['SBLShort', 'SBLShortPriceExempt'];
+
+export function sblShortUnsupported(ctx: StockOrderContext): OrderViolation | null {
+  const cond = ctx.order.order_cond;
+  if (!SBL_CONDS.includes(cond)) return null;
+  return violation(
+    'sblShortUnsupported',
+    `${cond} (借券賣出, a sale of borrowed securities) is not supported in simulation: the simulator keeps no ` +
+      'securities-borrowing account; use order_cond ShortSelling (融券) for a short sale',
+  );
+}
+
 export function stockQuantity(ctx: StockOrderContext): OrderViolation | null {
   const { order_lot, quantity } = ctx.order;
   if (isOddLot(order_lot)) {
@@ -377,6 +390,7 @@ export function cashSufficient(ctx: StockOrderContext): OrderViolation | null {
 export const STOCK_RULES: readonly OrderRule<StockOrderContext>[] = [
   blockTradeUnsupported,
   emergingUnsupported,
+  sblShortUnsupported,
   stockQuantity,
   oddLotConditions,
   fixingAtClose,
