@@ -11,6 +11,7 @@ import {
   OP_CODE_MARKET_ROD,
   OP_CODE_REJECTED,
   SHIOAJI_MESSAGES,
+  sblShortMessage,
 } from './order-messages.js';
 import {
   BOARD_LOT_SHARES,
@@ -197,18 +198,9 @@ export function emergingUnsupported(ctx: StockOrderContext): OrderViolation | nu
   return violation('emergingUnsupported', 'emerging-board (興櫃, OES) orders are not supported in simulation');
 }
 
-/** The order conditions of a short sale on borrowed securities (借券賣出), which the simulator keeps no account for. */
-const SBL_CONDS: readonly string[] = ['SBLShort', 'SBLShortPriceExempt'];
-
-export function sblShortUnsupported(ctx: StockOrderContext): OrderViolation | null {
-  const cond = ctx.order.order_cond;
-  if (!SBL_CONDS.includes(cond)) return null;
-  return violation(
-    'sblShortUnsupported',
-    `${cond} (借券賣出, a sale of borrowed securities) is not supported in simulation: the simulator keeps no ` +
-      'securities-borrowing account; use order_cond ShortSelling (融券) for a short sale',
-  );
-}
+/** A sale of borrowed securities (借券賣出): the simulator keeps no securities-borrowing account. */
+export const sblShortUnsupported: OrderRule<StockOrderContext> = ({ order: { order_cond: c } }) =>
+  c === 'SBLShort' || c === 'SBLShortPriceExempt' ? violation('sblShortUnsupported', sblShortMessage(c)) : null;
 
 export function stockQuantity(ctx: StockOrderContext): OrderViolation | null {
   const { order_lot, quantity } = ctx.order;
