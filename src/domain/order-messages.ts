@@ -18,11 +18,6 @@ export const SHIOAJI_MESSAGES = {
 
 export const insufficientSharesMessage = (shares: number): string => `集保賣出餘股數不足，餘股數 ${shares} 股`;
 
-/** sjgate's own: a sale of borrowed securities (借券賣出) needs a securities-borrowing account the simulator has not. */
-export const sblShortMessage = (cond: string): string =>
-  `${cond} (借券賣出) is not supported in simulation: the simulator keeps no securities-borrowing account; ` +
-  'use order_cond ShortSelling (融券) for a short sale';
-
 /** TAIFEX rejects MKT with ROD. */
 export const OP_CODE_MARKET_ROD = '9938';
 /** TAIFEX rejects standard option combos with ROD. */
