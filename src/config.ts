@@ -111,8 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     host,
     port,
     homePath,
-    socketPath: join(homePath, 'sessions', `server-${port}.sock`),
-    pidPath: join(homePath, 'sessions', `server-${port}.pid`),
+    // Where the official 1.7.9 CLI looks for a daemon, so that `shioaji` and `sjgate` share one on a data home.
+    socketPath: join(homePath, `server-${port}.sock`),
+    pidPath: join(homePath, `server-${port}.pid`),
     logPath: join(homePath, 'logs', `server-${port}.log`),
     simSeed: parseSeed(text('SJ_SIM_SEED')),
     simClock: parseClockMode(text('SJ_SIM_CLOCK')),

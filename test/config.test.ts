@@ -15,18 +15,19 @@ describe('configuration', () => {
     assert.equal(config.simSeed, 1);
     assert.equal(config.tls, null);
     assert.equal(config.simLimits, true);
-    assert.match(config.socketPath, /sessions\/server-8080\.sock$/);
-    assert.match(config.pidPath, /sessions\/server-8080\.pid$/);
+    // In the data home itself, where the official 1.7.9 CLI looks for them.
+    assert.equal(config.socketPath, join(config.homePath, 'server-8080.sock'));
+    assert.equal(config.pidPath, join(config.homePath, 'server-8080.pid'));
   });
 
   test('SJ_HTTP_ADDR and overrides choose the address; the port names the socket', () => {
     const config = loadConfig({ SJ_HTTP_ADDR: '[::1]:9000', SJ_HOME_PATH: '/tmp/h' });
     assert.equal(config.host, '::1');
     assert.equal(config.port, 9000);
-    assert.equal(config.socketPath, '/tmp/h/sessions/server-9000.sock');
+    assert.equal(config.socketPath, '/tmp/h/server-9000.sock');
     const overridden = loadConfig({ SJ_HTTP_ADDR: '127.0.0.1:9000', SJ_HOME_PATH: '/tmp/h' }, { port: 9100 });
     assert.equal(overridden.port, 9100);
-    assert.equal(overridden.socketPath, '/tmp/h/sessions/server-9100.sock');
+    assert.equal(overridden.socketPath, '/tmp/h/server-9100.sock');
   });
 
   const rejects = (env: NodeJS.ProcessEnv, pattern: RegExp) =>

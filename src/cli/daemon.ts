@@ -13,7 +13,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { GatewayConfig } from '../config.js';
 import { SERVER_PATHS } from '../contract/paths.js';
 import { logError, logInfo, surviveLogWriteErrors } from '../log.js';
@@ -103,11 +103,21 @@ function readPidFile(path: string): number | null {
 
 /** The pid of the running daemon from the pid file; a stale pid file is removed. */
 export function daemonPid(config: GatewayConfig): number | null {
-  const pid = readPidFile(config.pidPath);
-  if (pid === null) return null;
-  if (pid !== process.pid && isDaemonProcess(pid)) return pid;
-  if (pid !== process.pid) rmSync(config.pidPath, { force: true });
+  for (const path of [config.pidPath, legacyPidPath(config)]) {
+    const pid = readPidFile(path);
+    if (pid === null) continue;
+    if (pid !== process.pid && isDaemonProcess(pid)) return pid;
+    if (pid !== process.pid) rmSync(path, { force: true });
+  }
   return null;
+}
+
+/**
+ * Where earlier builds of sjgate kept the pid file (`<home>/sessions/`): a daemon started by it is still found, so
+ * `sjgate server stop` stops it after an upgrade. Its socket is there too; the CLI then reaches it over TCP.
+ */
+function legacyPidPath(config: GatewayConfig): string {
+  return join(config.homePath, 'sessions', basename(config.pidPath));
 }
 
 /** The data home and its sessions and logs directories, owner-only. */

@@ -41,7 +41,8 @@ export interface Account {
 export interface SubscribeTradeAnswer {
   account: Account;
   subscribe_trade: boolean;
-  ts: string;
+  /** YYYYMMDDHHMMSS, Taiwan time, as a number. */
+  ts: number;
 }
 
 /**

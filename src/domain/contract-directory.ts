@@ -30,6 +30,8 @@ import { TICK_BAND_RULES } from './ticks.js';
 export interface ContractQuery {
   securityType?: SecurityType | undefined;
   region?: Region | undefined;
+  /** Only a contract listed on this exchange is found (1.7.9 `--exchange`): 2330 asked on OTC is not found. */
+  exchange?: string | undefined;
 }
 
 export interface FuturesQuery {
@@ -81,6 +83,12 @@ export class ContractDirectory {
     if (!info || (query.securityType !== undefined && info.security_type !== query.securityType)) {
       throw new NotFoundError('CONTRACT_NOT_FOUND', notFoundMessage(code, query));
     }
+    if (query.exchange !== undefined && info.exchange !== query.exchange) {
+      throw new NotFoundError(
+        'CONTRACT_NOT_FOUND',
+        `contract ${code} not found on ${query.exchange}: it is listed on ${info.exchange}`,
+      );
+    }
     return info;
   }
 
@@ -110,8 +118,9 @@ export class ContractDirectory {
 
   futures(query: FuturesQuery): FuturesInfo[] {
     const { root, underlyingCode, deliveryMonth } = query;
-    if ((root === undefined) === (underlyingCode === undefined)) {
-      throw new InvalidRequestError('give either root or underlying_code (they are mutually exclusive)');
+    // Neither lists every futures (1.7.9); both at once is ambiguous.
+    if (root !== undefined && underlyingCode !== undefined) {
+      throw new InvalidRequestError('give root or underlying_code, not both (neither lists every futures)');
     }
     if (!isTaiwan(query.region)) return [];
     if (root !== undefined && !this.products.futuresRoots.some((p) => p.root === root)) {

@@ -22,6 +22,9 @@ import {
   type StockOrderRequest,
 } from './orders.js';
 import { isOnTickGrid, type TickTable } from './ticks.js';
+import { blockTradeUnsupported, emergingUnsupported, sblShortUnsupported } from './unsupported-orders.js';
+
+export { blockTradeUnsupported, emergingUnsupported, sblShortUnsupported };
 
 /** Where the market of an instrument is in its day; the exchange maps its clock to one of these. */
 export type SessionPhase = 'pre-open' | 'continuous' | 'closing-auction' | 'after-hours' | 'closed';
@@ -183,19 +186,6 @@ export const PRICE_RULES = [limitPriceValid, priceOnTickGrid, priceWithinLimits]
 
 // ---------------------------------------------------------------------------------------------------------------
 // Stock rules
-
-export function blockTradeUnsupported(ctx: StockOrderContext): OrderViolation | null {
-  if (ctx.order.order_lot !== 'BlockTrade') return null;
-  return violation(
-    'blockTradeUnsupported',
-    'BlockTrade orders are not supported in simulation; use order_lot Common, Fixing, Odd or IntradayOdd',
-  );
-}
-
-export function emergingUnsupported(ctx: StockOrderContext): OrderViolation | null {
-  if (ctx.order.order_cond !== 'Emerging' && ctx.instrument.exchange !== 'OES') return null;
-  return violation('emergingUnsupported', 'emerging-board (興櫃, OES) orders are not supported in simulation');
-}
 
 export function stockQuantity(ctx: StockOrderContext): OrderViolation | null {
   const { order_lot, quantity } = ctx.order;
@@ -377,6 +367,7 @@ export function cashSufficient(ctx: StockOrderContext): OrderViolation | null {
 export const STOCK_RULES: readonly OrderRule<StockOrderContext>[] = [
   blockTradeUnsupported,
   emergingUnsupported,
+  sblShortUnsupported,
   stockQuantity,
   oddLotConditions,
   fixingAtClose,

@@ -25,7 +25,16 @@ export const STOCK_ORDER_LOTS = ['Common', 'BlockTrade', 'Fixing', 'Odd', 'Intra
 export type StockOrderLot = (typeof STOCK_ORDER_LOTS)[number];
 
 /** Cash 現股, Netting 餘額交割, MarginTrading 融資, ShortSelling 融券, Emerging 興櫃. */
-export const STOCK_ORDER_CONDS = ['Cash', 'Netting', 'MarginTrading', 'ShortSelling', 'Emerging'] as const;
+export const STOCK_ORDER_CONDS = [
+  'Cash',
+  'Netting',
+  'MarginTrading',
+  'ShortSelling',
+  // 1.7.9: short sales on borrowed securities (借券賣出); the simulator refuses them (order-rules.ts)
+  'SBLShort',
+  'SBLShortPriceExempt',
+  'Emerging',
+] as const;
 export type StockOrderCond = (typeof STOCK_ORDER_CONDS)[number];
 
 export const FUTURES_OC_TYPES = ['Auto', 'New', 'Cover', 'DayTrade'] as const;
@@ -172,6 +181,8 @@ interface TradeOrderFields {
   action: Action;
   price: number;
   quantity: number;
+  /** ROD, IOC or FOK: the 1.7.9 name of order_type; always equal to it. */
+  time_in_force: OrderType;
   order_type: OrderType;
   custom_field: string;
   account: Account;
@@ -256,6 +267,8 @@ export interface ComboTradeOrder {
   action: Action;
   price: number;
   quantity: number;
+  /** The 1.7.9 name of order_type; always equal to it. */
+  time_in_force: OrderType;
   order_type: OrderType;
   price_type: FuturesPriceType;
   octype: FuturesOCType;
@@ -335,6 +348,8 @@ export interface StockOrderEvent {
     action: Action;
     price: number;
     quantity: number;
+    /** The 1.7.9 name of order_type; always equal to it. */
+    time_in_force: OrderType;
     order_type: OrderType;
     price_type: StockPriceType;
     order_cond: StockOrderCond;
@@ -387,6 +402,8 @@ export interface FuturesOrderEvent {
     action: Action;
     price: number;
     quantity: number;
+    /** The 1.7.9 name of order_type; always equal to it. */
+    time_in_force: OrderType;
     order_type: OrderType;
     price_type: FuturesPriceType;
     market_type: MarketType;

@@ -159,9 +159,11 @@ describe('futures, options and warrants', LIMIT, () => {
     assert.deepEqual(directory.futuresRoots('HK'), []);
   });
 
-  test('futures: root and underlying are exclusive, and each must be known', () => {
-    const exclusive = 'give either root or underlying_code (they are mutually exclusive)';
-    throwsWith(() => directory.futures({}), InvalidRequestError, exclusive);
+  test('futures: neither root nor underlying lists every futures; both is a 400; each must be known', () => {
+    const every = codes(directory.futures({}));
+    assert.ok(every.includes('TXFL6') && every.includes('TXFR1'));
+    assert.deepEqual(every, codes(directory.list('FUT')));
+    const exclusive = 'give root or underlying_code, not both (neither lists every futures)';
     throwsWith(() => directory.futures({ root: 'TXF', underlyingCode: 'IX0001' }), InvalidRequestError, exclusive);
     throwsWith(
       () => directory.futures({ root: 'MXF' }),

@@ -41,6 +41,7 @@ import {
   priceWithinLimits,
   type SessionPhase,
   type StockOrderContext,
+  sblShortUnsupported,
   sellWithinHoldings,
   shortSaleAllowed,
   shortSaleAtOrAboveReference,
@@ -279,6 +280,15 @@ describe('stock support and quantity rules', () => {
     const message = 'emerging-board (興櫃, OES) orders are not supported in simulation';
     fails(emergingUnsupported(stock({ order_cond: 'Emerging' })), 'emergingUnsupported', message);
     fails(emergingUnsupported(stock({}, { instrument: { exchange: 'OES' } })), 'emergingUnsupported', message);
+  });
+
+  it('short sales of borrowed securities (SBLShort, SBLShortPriceExempt) are refused in simulation, saying why', () => {
+    assert.equal(sblShortUnsupported(stock({ order_cond: 'ShortSelling' })), null);
+    for (const cond of ['SBLShort', 'SBLShortPriceExempt'] as const) {
+      const refused = sblShortUnsupported(stock({ action: 'Sell', order_cond: cond }));
+      assert.equal(refused?.rule, 'sblShortUnsupported');
+      assert.match(refused?.message ?? '', new RegExp(`^${cond} .* not supported in simulation.*ShortSelling`));
+    }
   });
 
   it('board-lot orders carry 1 to 499 whole lots', () => {

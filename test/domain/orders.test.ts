@@ -49,7 +49,15 @@ describe('order enums', () => {
     assert.deepEqual(FUTURES_PRICE_TYPES, ['LMT', 'MKT', 'MKP']);
     assert.deepEqual(ORDER_TYPES, ['ROD', 'IOC', 'FOK']);
     assert.deepEqual(STOCK_ORDER_LOTS, ['Common', 'BlockTrade', 'Fixing', 'Odd', 'IntradayOdd']);
-    assert.deepEqual(STOCK_ORDER_CONDS, ['Cash', 'Netting', 'MarginTrading', 'ShortSelling', 'Emerging']);
+    assert.deepEqual(STOCK_ORDER_CONDS, [
+      'Cash',
+      'Netting',
+      'MarginTrading',
+      'ShortSelling',
+      'SBLShort',
+      'SBLShortPriceExempt',
+      'Emerging',
+    ]);
     assert.deepEqual(FUTURES_OC_TYPES, ['Auto', 'New', 'Cover', 'DayTrade']);
     assert.deepEqual(ORDER_STATES, ['StockOrder', 'StockDeal', 'FuturesOrder', 'FuturesDeal']);
     assert.deepEqual([...ORDER_STATUSES].sort(), [
@@ -240,6 +248,7 @@ describe('Trade JSON', () => {
       action: 'Buy',
       price: 1000,
       quantity: 2,
+      time_in_force: 'ROD',
       order_type: 'ROD',
       price_type: 'LMT',
       custom_field: '',
@@ -287,6 +296,7 @@ describe('Trade JSON', () => {
         action: 'Buy',
         price: 52,
         quantity: 1,
+        time_in_force: 'IOC',
         order_type: 'IOC',
         price_type: 'LMT',
         combo_type: 'PriceSpread',
@@ -341,6 +351,7 @@ describe('order_event payloads', () => {
         action: 'Buy',
         price: 0,
         quantity: 1,
+        time_in_force: 'ROD',
         order_type: 'ROD',
         price_type: 'MKT',
         market_type: 'Day',

@@ -58,8 +58,8 @@ describe('sjgate CLI against a real daemon', () => {
     assert.ok(existsSync(CLI), `${CLI} is missing: build first (npm test does)`);
     home = mkdtempSync(join(tmpdir(), 'sjgate-cli-e2e-'));
     port = await freePort();
-    socketPath = join(home, 'sessions', `server-${port}.sock`);
-    pidPath = join(home, 'sessions', `server-${port}.pid`);
+    socketPath = join(home, `server-${port}.sock`);
+    pidPath = join(home, `server-${port}.pid`);
     env = { ...process.env, SJ_HOME_PATH: home, SJ_HTTP_ADDR: `127.0.0.1:${port}`, NO_COLOR: '1' };
     for (const name of ['SJ_PRODUCTION', 'SJ_UDS_PATH', 'SJ_API_KEY', 'SJ_SEC_KEY', 'SJ_CA_PATH', 'SJ_CA_PASSWD']) {
       delete env[name];

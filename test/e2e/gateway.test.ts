@@ -55,13 +55,13 @@ describe('gateway listeners', () => {
     assert.equal(overSocket.status, 200);
     assert.deepEqual(JSON.parse(overSocket.body), overTcp);
     assert.equal(statSync(gateway.socketPath).mode & 0o777, 0o600);
-    assert.equal(statSync(join(home, 'sessions')).mode & 0o777, 0o700);
+    assert.equal(statSync(home).mode & 0o777, 0o700);
   });
 
   test('removes a stale socket left by a dead process', async () => {
     const home = freshHome();
-    const socketPath = join(home, 'sessions', 'server-0.sock');
-    mkdirSync(join(home, 'sessions'), { recursive: true });
+    const socketPath = join(home, 'server-0.sock');
+    mkdirSync(home, { recursive: true });
     const dead = createServer();
     await new Promise<void>((resolve) => dead.listen(socketPath, resolve));
     // Closing a server normally unlinks its socket; recreate the file as a dead process would leave it.

@@ -409,9 +409,28 @@ describe('futures listing', () => {
     assert.deepEqual(multipliers, { CDF: 2000, QFF: 100 });
   });
 
-  test('root and underlying_code: both or neither is 400', async () => {
-    assertEnvelope(await get('/api/v1/data/contracts/futures?root=TXF&underlying_code=2330'), 400, /root/);
-    assertEnvelope(await get('/api/v1/data/contracts/futures'), 400, /underlying_code/);
+  test('root and underlying_code: both is 400; neither lists every futures (1.7.9), each with its dataset', async () => {
+    assertEnvelope(await get('/api/v1/data/contracts/futures?root=TXF&underlying_code=2330'), 400, /not both/);
+    const every = (await get('/api/v1/data/contracts/futures')).body as unknown as Json[];
+    const txf = (await get('/api/v1/data/contracts/futures?root=TXF')).body as unknown as Json[];
+    assert.ok(every.length > txf.length);
+    assert.ok(new Set(every.map((f) => f.root)).size > 3);
+    assert.ok([...every, ...txf].every((f) => f.dataset === 'TW/FUT'));
+  });
+
+  test('info records carry their dataset; ?exchange= finds only a contract listed there', async () => {
+    const datasets: Record<string, string> = { '2330': 'TW/STK', TXFR1: 'TW/FUT', IX0001: 'TW/IND' };
+    for (const [code, dataset] of Object.entries(datasets)) {
+      assert.equal((await get(`/api/v1/data/contracts/${code}/info`)).body.dataset, dataset);
+    }
+    const options = (await get('/api/v1/data/contracts/options?root=TXO')).body as unknown as Json[];
+    assert.ok(options.length > 0 && options.every((o) => o.dataset === 'TW/OPT'));
+    const warrants = (await get('/api/v1/data/contracts/warrants?underlying_code=2330')).body as unknown as Json[];
+    assert.ok(warrants.length > 0 && warrants.every((w) => w.dataset === 'TW/WRT'));
+    assert.equal((await get('/api/v1/data/contracts/2330?exchange=TSE')).body.exchange, 'TSE');
+    assertEnvelope(await get('/api/v1/data/contracts/2330?exchange=OTC'), 404, /not found on OTC: it is listed on TSE/);
+    assertEnvelope(await get('/api/v1/data/contracts/2330/info?exchange=OTC'), 404, /listed on TSE/);
+    assertEnvelope(await get('/api/v1/data/contracts/2330?exchange=NYSE'), 422);
   });
 
   test('delivery_month filters; a malformed one is 422; unknown root or underlying is 404', async () => {

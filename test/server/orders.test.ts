@@ -124,6 +124,7 @@ const ORDER_KEYS = [
   'price_type',
   'quantity',
   'seqno',
+  'time_in_force',
 ];
 
 describe('place_order', () => {
@@ -150,6 +151,7 @@ describe('place_order', () => {
         action: 'Buy',
         price: ask,
         quantity: 2,
+        time_in_force: 'ROD',
         order_type: 'ROD',
         price_type: 'LMT',
         order_cond: 'Cash',

@@ -159,7 +159,8 @@ describe('subscriptions', () => {
     assert.equal(on.status, 200);
     assert.deepEqual(on.body.account, stock);
     assert.equal(on.body.subscribe_trade, true);
-    assert.equal(on.body.ts, '20261123100000');
+    // An integer, as the 1.7.9 CLI reads it: YYYYMMDDHHMMSS, Taiwan time.
+    assert.equal(on.body.ts, 20261123100000);
     assert.deepEqual((await app.inject('/api/v1/stream/subscriptions')).json().trade_accounts, [
       `${stock.broker_id}-${stock.account_id}`,
     ]);

@@ -30,6 +30,7 @@ def _order_common(order: Any) -> dict[str, Any]:
         "action": enum_value(order.action),
         "price": number(order.price),
         "quantity": number(order.quantity),
+        "time_in_force": enum_value(order.time_in_force) or "ROD",
         "order_type": enum_value(order.time_in_force) or "ROD",
         "custom_field": text(order.custom_field),
         "account": account_json(order.account),

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { CONTRACT_ROUTES, ORDER_PATHS } from '../../contract/paths.js';
-import type { Contract, SecurityType } from '../../domain/contracts.js';
+import type { Contract, ContractInfo, SecurityType } from '../../domain/contracts.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_ORDER_PRICE } from '../../domain/order-rules.js';
 import type { Gateway } from '../../gateway/gateway.js';
@@ -16,15 +16,16 @@ import {
   ComboRequestSchema,
   ContractListSchema,
   ContractSchema,
-  FuturesInfoSchema,
-  IndexInfoSchema,
-  OptionInfoSchema,
+  FuturesInfoRecordSchema,
+  IndexInfoRecordSchema,
+  infoRecordOf,
+  OptionInfoRecordSchema,
   RegionSchema,
   RootNameSchema,
   SecurityTypeSchema,
-  StockInfoSchema,
+  StockInfoRecordSchema,
   TickBandRuleSchema,
-  WarrantInfoSchema,
+  WarrantInfoRecordSchema,
   WarrantUnderlyingSchema,
 } from '../schemas/contracts.js';
 
@@ -37,6 +38,11 @@ const MAX_PAGE = 1_000_000;
 const LookupQuery = Type.Object({
   security_type: Type.Optional(SecurityTypeSchema),
   region: Type.Optional(RegionSchema),
+  exchange: Type.Optional(
+    Type.Enum(['TSE', 'OTC', 'OES', 'TAIFEX'], {
+      description: 'only a contract listed on this exchange is found; another is a 404',
+    }),
+  ),
 });
 const RegionQuery = Type.Object({ region: Type.Optional(RegionSchema) });
 const PageSize = Type.Integer({ minimum: 1, maximum: 100_000, description: 'default 1000' });
@@ -62,6 +68,16 @@ function pageOf(contracts: Contract[], securityType: SecurityType, region: strin
 
 export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
   const contracts = gateway.contracts;
+  // The catalog's info objects are immutable for a listing day: each gets its record (with dataset) once.
+  const records = new WeakMap<object, object>();
+  const recordOf = (info: ContractInfo): object => {
+    let record = records.get(info);
+    if (record === undefined) {
+      record = infoRecordOf(info);
+      records.set(info, record);
+    }
+    return record;
+  };
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -144,7 +160,11 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
         },
       },
       async ({ params, query }) =>
-        contracts.get(params.code, { securityType: query.security_type, region: query.region }),
+        contracts.get(params.code, {
+          securityType: query.security_type,
+          region: query.region,
+          exchange: query.exchange,
+        }),
     );
 
     app.get(
@@ -159,7 +179,12 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
           params: CodeParam,
           querystring: LookupQuery,
           response: {
-            200: Type.Union([StockInfoSchema, FuturesInfoSchema, OptionInfoSchema, IndexInfoSchema]),
+            200: Type.Union([
+              StockInfoRecordSchema,
+              FuturesInfoRecordSchema,
+              OptionInfoRecordSchema,
+              IndexInfoRecordSchema,
+            ]),
             ...errorResponses(400, 404, 422),
           },
         },
@@ -167,8 +192,12 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
       // The hottest read of the API: a string with a JSON content type is sent as is, skipping the union serializer
       // (the schema still documents the response), and each info object is serialized once.
       async ({ params, query }, reply) => {
-        const info = await contracts.info(params.code, { securityType: query.security_type, region: query.region });
-        return reply.type('application/json; charset=utf-8').send(jsonOnce(info) as never);
+        const info = await contracts.info(params.code, {
+          securityType: query.security_type,
+          region: query.region,
+          exchange: query.exchange,
+        });
+        return reply.type('application/json; charset=utf-8').send(jsonOnce(recordOf(info)) as never);
       },
     );
 
@@ -192,24 +221,26 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
           tags,
           summary: 'Futures of a product or of an underlying',
           description:
-            'Give root or underlying_code (not both). Lists specific months and the R1/R2 continuous aliases, ' +
-            'which carry target_code.',
+            'Give root or underlying_code (not both); neither lists every futures. Lists specific months and the ' +
+            'R1/R2 continuous aliases, which carry target_code.',
           querystring: Type.Object({
             root: Type.Optional(Type.String({ minLength: 1, maxLength: 10 })),
             underlying_code: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
             delivery_month: Type.Optional(MonthQuery),
             region: Type.Optional(RegionSchema),
           }),
-          response: { 200: Type.Array(FuturesInfoSchema), ...errorResponses(400, 404, 422) },
+          response: { 200: Type.Array(FuturesInfoRecordSchema), ...errorResponses(400, 404, 422) },
         },
       },
       async ({ query }) =>
-        contracts.futures({
-          root: query.root,
-          underlyingCode: query.underlying_code,
-          deliveryMonth: query.delivery_month,
-          region: query.region,
-        }),
+        (
+          await contracts.futures({
+            root: query.root,
+            underlyingCode: query.underlying_code,
+            deliveryMonth: query.delivery_month,
+            region: query.region,
+          })
+        ).map(infoRecordOf),
     );
 
     app.get(
@@ -245,19 +276,21 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
             ),
             region: Type.Optional(RegionSchema),
           }),
-          response: { 200: Type.Array(OptionInfoSchema), ...errorResponses(404, 422) },
+          response: { 200: Type.Array(OptionInfoRecordSchema), ...errorResponses(404, 422) },
         },
       },
       async ({ query }) =>
-        contracts.options({
-          root: query.root,
-          deliveryMonth: query.delivery_month,
-          optionRight: query.option_right,
-          strikeMin: query.strike_min,
-          strikeMax: query.strike_max,
-          expiryWeekday: query.expiry_weekday,
-          region: query.region,
-        }),
+        (
+          await contracts.options({
+            root: query.root,
+            deliveryMonth: query.delivery_month,
+            optionRight: query.option_right,
+            strikeMin: query.strike_min,
+            strikeMax: query.strike_max,
+            expiryWeekday: query.expiry_weekday,
+            region: query.region,
+          })
+        ).map(infoRecordOf),
     );
 
     app.get(
@@ -295,20 +328,22 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
             expiry_to: Type.Optional(DateQuery),
             region: Type.Optional(RegionSchema),
           }),
-          response: { 200: Type.Array(WarrantInfoSchema), ...errorResponses(404, 422) },
+          response: { 200: Type.Array(WarrantInfoRecordSchema), ...errorResponses(404, 422) },
         },
       },
       async ({ query }) =>
-        contracts.warrants({
-          underlyingCode: query.underlying_code,
-          code: query.code,
-          callPut: query.call_put,
-          strikeMin: query.strike_min,
-          strikeMax: query.strike_max,
-          expiryFrom: query.expiry_from,
-          expiryTo: query.expiry_to,
-          region: query.region,
-        }),
+        (
+          await contracts.warrants({
+            underlyingCode: query.underlying_code,
+            code: query.code,
+            callPut: query.call_put,
+            strikeMin: query.strike_min,
+            strikeMax: query.strike_max,
+            expiryFrom: query.expiry_from,
+            expiryTo: query.expiry_to,
+            region: query.region,
+          })
+        ).map(infoRecordOf),
     );
 
     app.post(

@@ -47,7 +47,12 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
           response: { 200: TicksSchema, ...QUERY_ERRORS },
         },
       },
-      async ({ body }) => data.ticks(body),
+      async ({ body: { time_start: start, time_end: end, ...query } }) =>
+        data.ticks({
+          ...query,
+          ...(start == null ? {} : { time_start: start }),
+          ...(end == null ? {} : { time_end: end }),
+        }),
     );
 
     app.post(

@@ -2,7 +2,7 @@
 // Failed Trade (status.msg says why); only malformed requests are 4xx.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { ORDER_PATHS, ORDER_ROUTES } from '../../contract/paths.js';
 import { InvalidRequestError } from '../../domain/errors.js';
@@ -14,7 +14,7 @@ import {
   ComboTradeSchema,
   IdempotencyHeadersSchema,
   isValidIdempotencyKey,
-  orderAccountOf,
+  orderTermsOf,
   PlaceComboOrderBodySchema,
   PlaceOrderBodySchema,
   TradeIdBodySchema,
@@ -70,7 +70,8 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
           tags,
           summary: 'Place a stock, futures or options order',
           description:
-            'Exactly one of stock_order and futures_order. `{code}` alone names the contract; a continuous alias ' +
+            'Exactly one of stock_order and futures_order; the other is absent or null (1.7.9 sends it null). ' +
+            '`{code}` alone names the contract; a continuous alias ' +
             '(TXFR1) is resolved to its month in target_code. An order the exchange or the broker refuses is HTTP ' +
             '200 with status Failed and the reason in status.msg. timeout 0 returns at once with status Inactive and ' +
             'empty ids; the ids arrive in the order events. A retry with the same Idempotency-Key returns the first ' +
@@ -79,6 +80,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
           body: PlaceOrderBodySchema,
           response: { 200: TradeSchema, ...ORDER_ERRORS },
         },
+        preValidation: unusedOrderIsAbsent,
       },
       async ({ body, headers }) => {
         const idempotencyKey = idempotencyKeyOf(headers['idempotency-key']);
@@ -92,8 +94,8 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
         }
         return gateway.orders.place({
           contract,
-          ...(stock === undefined ? {} : { stockOrder: { ...stock, account: orderAccountOf(stock.account) } }),
-          ...(futures === undefined ? {} : { futuresOrder: { ...futures, account: orderAccountOf(futures.account) } }),
+          ...(stock === undefined ? {} : { stockOrder: orderTermsOf(stock, 'stock_order') }),
+          ...(futures === undefined ? {} : { futuresOrder: orderTermsOf(futures, 'futures_order') }),
           wait: body.timeout !== 0,
           ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
         });
@@ -172,11 +174,11 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
       },
       async ({ body }) => {
         const { combo_contract: combo, order } = body;
-        const { combo_type: comboType, account, ...fields } = order;
+        const { combo_type: comboType, ...fields } = order;
         return gateway.orders.placeCombo({
           legs: combo.legs,
           comboType: combo.combo_type ?? comboType ?? undefined,
-          order: { ...fields, account: orderAccountOf(account) },
+          order: orderTermsOf(fields, 'order'),
           wait: body.timeout !== 0,
         });
       },
@@ -239,4 +241,15 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
       );
     }
   };
+}
+
+/**
+ * 1.7.9 sends the order kind it does not use as null: that is the same as leaving it out. It is dropped before
+ * validation, so a null stock_order is accepted where it means nothing, and the schema's errors stay about the order
+ * that was given. Both null is still "neither" (400).
+ */
+async function unusedOrderIsAbsent(request: FastifyRequest): Promise<void> {
+  const body = request.body as Record<string, unknown> | null | undefined;
+  if (body === null || typeof body !== 'object') return;
+  for (const key of ['stock_order', 'futures_order']) if (body[key] === null) delete body[key];
 }

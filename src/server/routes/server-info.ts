@@ -1,5 +1,6 @@
 // Server identity and health.
 
+import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
@@ -25,6 +26,8 @@ export function serverInfoRoutes(
   harness: AgentHarness,
 ): FastifyPluginAsync {
   const simulationStartedAt = gateway.clock.now();
+  // Names this run of the daemon: a client that sees it change knows the daemon restarted (1.7.9 health).
+  const instanceId = randomUUID();
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -97,6 +100,13 @@ export function serverInfoRoutes(
               contract_count: Type.Integer(),
               simulation: Type.Boolean(),
               agent_harness: AgentHarnessStateSchema,
+              session_recovering: Type.Boolean({
+                description: 'production: the SinoPac session is being re-established; always false in simulation',
+              }),
+              session_recovery_attempts: Type.Integer({
+                description: 'production: how many times the SinoPac session was restarted; 0 in simulation',
+              }),
+              instance_id: Type.String({ description: 'names this run of the daemon; new at every start' }),
               ...UpstreamHealth,
             }),
           },
@@ -113,6 +123,8 @@ export function serverInfoRoutes(
         contract_count: await gateway.contracts.count(),
         simulation: gateway.identity.simulation,
         agent_harness: harness.state(),
+        ...sessionRecoveryOf(gateway.upstream()),
+        instance_id: instanceId,
         ...upstreamHealthOf(gateway, simulationStartedAt),
       }),
     );
@@ -138,6 +150,14 @@ const UpstreamHealth = {
     }),
   ),
 };
+
+/** The 1.7.9 CLI reads these two to tell a daemon that is re-establishing its SinoPac session. */
+function sessionRecoveryOf(upstream: UpstreamState | null) {
+  return {
+    session_recovering: upstream?.status === 'reconnecting',
+    session_recovery_attempts: upstream?.restarts ?? 0,
+  };
+}
 
 const TOKEN_LIFETIME_MS = 24 * 3600_000;
 

@@ -261,7 +261,7 @@ function contractEventMatches(event: unknown, region: string | undefined, securi
   return (region === undefined || eventRegion === region) && (securityType === undefined || eventType === securityType);
 }
 
-/** YYYYMMDDHHMMSS in Taiwan time, as subscribe_trade's ts. */
-function compactTaipeiTime(epochMs: number): string {
-  return new Date(epochMs + TAIPEI_OFFSET_MS).toISOString().slice(0, 19).replace(/\D/g, '');
+/** YYYYMMDDHHMMSS in Taiwan time as a number, as subscribe_trade's ts. */
+function compactTaipeiTime(epochMs: number): number {
+  return Number(new Date(epochMs + TAIPEI_OFFSET_MS).toISOString().slice(0, 19).replace(/\D/g, ''));
 }

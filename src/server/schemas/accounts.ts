@@ -19,11 +19,16 @@ export const AccountSchema = Type.Object(
   { title: 'Account' },
 );
 
+// The 1.7.9 CLI sends every selector field, null when not given (the default account), and an Account it embeds in
+// an order has person_id "": both mean "not given". null is accepted here only, never where a value is required.
+const NotGiven = (description: string) => ({ description: `${description}; null means not given` });
 const selectorFields = {
-  account_type: Type.Optional(AccountType),
-  broker_id: Type.Optional(Id),
-  account_id: Type.Optional(Id),
-  person_id: Type.Optional(Id),
+  account_type: Type.Optional(Type.Union([AccountType, Type.Null()], NotGiven('S, F or H'))),
+  broker_id: Type.Optional(Type.Union([Id, Type.Null()], NotGiven('the broker of the account'))),
+  account_id: Type.Optional(Type.Union([Id, Type.Null()], NotGiven('the account'))),
+  person_id: Type.Optional(
+    Type.Union([Type.String({ maxLength: 20 }), Type.Null()], NotGiven('the person; "" is not given too')),
+  ),
   // An Account from /auth/accounts or from a Trade may be sent back as it is: its other two fields are ignored.
   signed: Type.Optional(Type.Boolean({ description: 'ignored; accepted so an Account object can be sent as is' })),
   username: Type.Optional(Type.String({ description: 'ignored; accepted so an Account object can be sent as is' })),
@@ -42,13 +47,19 @@ export const AccountRequestSchema = Type.Object(
   { additionalProperties: false, title: 'AccountRequest' },
 );
 
-type AccountRequest = AccountSelector & { account?: AccountSelector | undefined };
+/** A selector as a body carries it: each field may be null (not given). */
+export type AccountSelectorWire = { [K in keyof AccountSelector]?: AccountSelector[K] | null };
+type AccountRequest = AccountSelectorWire & { account?: AccountSelectorWire | undefined };
 
-/** Only the four selector fields that are present: an Account's signed and username and a query's extras go. */
-export function selectorFieldsOf(fields: AccountSelector): AccountSelector {
+/**
+ * Only the four selector fields that are given: an Account's signed and username and a query's extras go, and so
+ * do null and an empty person_id, which the 1.7.9 CLI sends for "not given".
+ */
+export function selectorFieldsOf(fields: AccountSelectorWire): AccountSelector {
   const selector: AccountSelector = {};
   for (const key of ['account_type', 'broker_id', 'account_id', 'person_id'] as const) {
-    if (fields[key] !== undefined) selector[key] = fields[key] as never;
+    const value = fields[key];
+    if (value !== undefined && value !== null && value !== '') selector[key] = value as never;
   }
   return selector;
 }

@@ -169,6 +169,27 @@ export const WarrantInfoSchema = Type.Object(
   { title: 'WarrantInfo' },
 );
 
+// 1.7.9 clients tell the info records apart by `dataset`, `<region>/<security type>` (TW/STK, TW/FUT, TW/OPT, TW/IND,
+// TW/WRT): the info and listing routes answer these records, the domain's Info with it added.
+const infoRecordSchema = <S extends Type.TObject>(info: S, example: string, title: string) =>
+  Type.Object(
+    {
+      ...info.properties,
+      dataset: Type.String({ description: `'${example}': the region and security type, by which 1.7.9 reads it` }),
+    },
+    { title },
+  );
+export const StockInfoRecordSchema = infoRecordSchema(StockInfoSchema, 'TW/STK', 'StockInfoRecord');
+export const FuturesInfoRecordSchema = infoRecordSchema(FuturesInfoSchema, 'TW/FUT', 'FuturesInfoRecord');
+export const OptionInfoRecordSchema = infoRecordSchema(OptionInfoSchema, 'TW/OPT', 'OptionInfoRecord');
+export const IndexInfoRecordSchema = infoRecordSchema(IndexInfoSchema, 'TW/IND', 'IndexInfoRecord');
+export const WarrantInfoRecordSchema = infoRecordSchema(WarrantInfoSchema, 'TW/WRT', 'WarrantInfoRecord');
+
+/** An Info as the contracts API answers it: with its dataset. */
+export function infoRecordOf<T extends { region: string; security_type: string }>(info: T): T & { dataset: string } {
+  return { ...info, dataset: `${info.region}/${info.security_type}` };
+}
+
 export const ComboTypeSchema = Type.Enum([...COMBO_TYPES]);
 
 export const ComboContractSchema = Type.Object(

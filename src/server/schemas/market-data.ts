@@ -110,8 +110,9 @@ export const TicksBodySchema = Type.Object(
         description: 'AllDay: the whole day; RangeTime: time_start..time_end; LastCount: the last last_cnt ticks',
       }),
     ),
-    time_start: Type.Optional(TimeText('required with RangeTime')),
-    time_end: Type.Optional(TimeText('required with RangeTime')),
+    // 1.7.9 sends both as null outside RangeTime: null means not given.
+    time_start: Type.Optional(Nullable(TimeText('required with RangeTime; null is not given'))),
+    time_end: Type.Optional(Nullable(TimeText('required with RangeTime; null is not given'))),
     last_cnt: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 100_000, description: 'how many ticks; required with LastCount' }),
     ),
@@ -358,7 +359,7 @@ const proofs: [
   Same<Static<typeof DailyQuotesSchema>, DailyQuotes>,
   Fits<Static<typeof ContractRefSchema>, ContractRef>,
   Fits<Static<typeof InstrumentRefSchema>, InstrumentRef>,
-  Fits<Static<typeof TicksBodySchema>, TicksQuery>,
+  Fits<Omit<Static<typeof TicksBodySchema>, 'time_start' | 'time_end'>, Omit<TicksQuery, 'time_start' | 'time_end'>>,
   Fits<Static<typeof KbarsBodySchema>, KbarsQuery>,
   Fits<Static<typeof SnapshotsBodySchema>['contracts'], InstrumentRef[]>,
   Fits<Static<typeof ScannerBodySchema>, ScannerQuery>,

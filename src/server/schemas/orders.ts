@@ -4,6 +4,7 @@
 import Type, { type Static } from 'typebox';
 import type { AccountSelector } from '../../domain/accounts.js';
 import { COMBO_TYPES, EXCHANGES, SECURITY_TYPES } from '../../domain/contracts.js';
+import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_ORDER_PRICE, MAX_ORDER_QUANTITY } from '../../domain/order-rules.js';
 import {
   ACTIONS,
@@ -16,6 +17,7 @@ import {
   type FuturesTrade,
   ORDER_STATUSES,
   ORDER_TYPES,
+  type OrderType,
   STOCK_ORDER_CONDS,
   STOCK_ORDER_LOTS,
   STOCK_PRICE_TYPES,
@@ -28,6 +30,7 @@ import {
   AccountRequestSchema,
   AccountSchema,
   AccountSelectorSchema,
+  type AccountSelectorWire,
   selectorFieldsOf,
   selectorOf,
 } from './accounts.js';
@@ -56,7 +59,7 @@ export const TradesBodySchema = Type.Object(AccountRequestSchema.properties, {
 });
 
 /** The selector of an order's `account`, without the echoed Account fields. */
-export function orderAccountOf(account: AccountSelector | undefined): AccountSelector | undefined {
+export function orderAccountOf(account: AccountSelectorWire | undefined): AccountSelector | undefined {
   return account === undefined ? undefined : selectorFieldsOf(account);
 }
 
@@ -80,14 +83,56 @@ const orderFields = {
     }),
   ),
   account: Type.Optional(AccountSelectorSchema),
+  ca: Type.Optional(Type.String({ description: 'the signature the 1.7.9 SDK sends (empty); ignored: sjgate signs' })),
 };
+
+/**
+ * Time in force: 1.7.9 names it time_in_force and keeps order_type as its legacy name, sending both. Either is
+ * enough; both must then agree (orderTermsOf).
+ */
+function timeInForceFields(description: string) {
+  return {
+    time_in_force: Type.Optional(Type.Enum([...ORDER_TYPES], { description: `${description} (1.7.9 name)` })),
+    order_type: Type.Optional(
+      Type.Enum([...ORDER_TYPES], { description: `${description}; the legacy name of time_in_force` }),
+    ),
+  };
+}
+
+/**
+ * An order body as the port takes it: order_type from time_in_force or its legacy name (400 when neither is given
+ * or they differ), the ignored ca dropped, the account reduced to its selector.
+ */
+export function orderTermsOf<
+  T extends { time_in_force?: OrderType; order_type?: OrderType; ca?: string; account?: AccountSelectorWire },
+>(
+  order: T,
+  field: string,
+): Omit<T, 'time_in_force' | 'order_type' | 'ca' | 'account'> & {
+  order_type: OrderType;
+  account: AccountSelector | undefined;
+} {
+  const { time_in_force: timeInForce, order_type: legacy, ca: _signature, account, ...rest } = order;
+  if (timeInForce !== undefined && legacy !== undefined && timeInForce !== legacy) {
+    throw new InvalidRequestError(
+      `${field}.time_in_force (${timeInForce}) and its legacy name ${field}.order_type (${legacy}) differ; give one, or both equal`,
+    );
+  }
+  const orderType = timeInForce ?? legacy;
+  if (orderType === undefined) {
+    throw new InvalidRequestError(
+      `${field} needs time_in_force (ROD, IOC or FOK); order_type, its legacy name, is accepted too`,
+    );
+  }
+  return { ...rest, order_type: orderType, account: orderAccountOf(account) };
+}
 
 export const StockOrderSchema = Type.Object(
   {
     ...orderFields,
     quantity: Quantity('lots (1,000 shares) for Common, Fixing and BlockTrade; shares for Odd and IntradayOdd'),
     price_type: Type.Enum([...STOCK_PRICE_TYPES], { description: 'LMT, MKT or MKP' }),
-    order_type: Type.Enum([...ORDER_TYPES], { description: 'ROD, IOC or FOK' }),
+    ...timeInForceFields('ROD, IOC or FOK'),
     order_lot: Type.Optional(
       Type.Enum([...STOCK_ORDER_LOTS], {
         description:
@@ -96,7 +141,9 @@ export const StockOrderSchema = Type.Object(
     ),
     order_cond: Type.Optional(
       Type.Enum([...STOCK_ORDER_CONDS], {
-        description: 'Cash (default), Netting, MarginTrading, ShortSelling or Emerging',
+        description:
+          'Cash (default), Netting, MarginTrading, ShortSelling, SBLShort, SBLShortPriceExempt or Emerging; ' +
+          'the simulator refuses SBLShort and SBLShortPriceExempt (a Failed trade saying why)',
       }),
     ),
     daytrade_short: Type.Optional(Type.Boolean({ description: 'sell first, buy back the same day; default false' })),
@@ -109,7 +156,7 @@ export const FuturesOrderSchema = Type.Object(
     ...orderFields,
     quantity: Quantity('contracts'),
     price_type: Type.Enum([...FUTURES_PRICE_TYPES], { description: 'LMT, MKT or MKP (range market)' }),
-    order_type: Type.Enum([...ORDER_TYPES], { description: 'ROD, IOC or FOK; TAIFEX refuses MKT with ROD' }),
+    ...timeInForceFields('ROD, IOC or FOK; TAIFEX refuses MKT with ROD'),
     octype: Type.Optional(
       Type.Enum([...FUTURES_OC_TYPE_INPUTS], {
         description: 'Auto (default), New (also NewPosition), Cover or DayTrade',
@@ -122,6 +169,7 @@ export const FuturesOrderSchema = Type.Object(
 export const PlaceOrderBodySchema = Type.Object(
   {
     contract: ContractRefSchema,
+    // 1.7.9 sends the one it does not use as null: the route drops it before validation (unusedOrderIsAbsent).
     stock_order: Type.Optional(StockOrderSchema),
     futures_order: Type.Optional(FuturesOrderSchema),
     timeout: Type.Optional(
@@ -131,7 +179,8 @@ export const PlaceOrderBodySchema = Type.Object(
   {
     additionalProperties: false,
     title: 'PlaceOrderRequest',
-    description: 'exactly one of stock_order (stocks) and futures_order (futures and options)',
+    description:
+      'exactly one of stock_order (stocks) and futures_order (futures and options); the other absent or null',
   },
 );
 
@@ -244,7 +293,8 @@ const tradeOrderFields = {
   action: Type.Enum([...ACTIONS]),
   price: Type.Number(),
   quantity: Type.Integer(),
-  order_type: Type.Enum([...ORDER_TYPES]),
+  time_in_force: Type.Enum([...ORDER_TYPES], { description: 'ROD, IOC or FOK (1.7.9 name); equal to order_type' }),
+  order_type: Type.Enum([...ORDER_TYPES], { description: 'the legacy name of time_in_force' }),
   custom_field: Type.String(),
   account: AccountSchema,
   ca: Type.String({ description: 'signature; empty in simulation' }),
@@ -328,6 +378,7 @@ export const ComboTradeSchema = Type.Object(
         action: tradeOrderFields.action,
         price: Type.Number({ description: 'the net price' }),
         quantity: tradeOrderFields.quantity,
+        time_in_force: tradeOrderFields.time_in_force,
         order_type: tradeOrderFields.order_type,
         price_type: Type.Enum([...FUTURES_PRICE_TYPES]),
         octype: Type.Enum([...FUTURES_OC_TYPES]),
@@ -359,7 +410,13 @@ const proofs: [
   Same<Static<typeof StockTradeSchema>, StockTrade>,
   Same<Static<typeof FuturesTradeSchema>, FuturesTrade>,
   Same<Static<typeof ComboTradeSchema>, ComboTrade>,
-  Fits<WithoutAccount<Static<typeof StockOrderSchema>>, WithoutAccount<StockOrderInput>>,
-  Fits<WithoutAccount<Static<typeof FuturesOrderSchema>>, WithoutAccount<FuturesOrderInput>>,
+  Fits<
+    WithoutAccount<ReturnType<typeof orderTermsOf<Static<typeof StockOrderSchema>>>>,
+    WithoutAccount<StockOrderInput>
+  >,
+  Fits<
+    WithoutAccount<ReturnType<typeof orderTermsOf<Static<typeof FuturesOrderSchema>>>>,
+    WithoutAccount<FuturesOrderInput>
+  >,
 ] = [true, true, true, true, true, true, true, true];
 void proofs;

@@ -120,7 +120,7 @@ export const SubscribeTradeResponseSchema = Type.Object(
   {
     account: AccountSchema,
     subscribe_trade: Type.Boolean(),
-    ts: Type.String({ description: 'YYYYMMDDHHMMSS, Taiwan time' }),
+    ts: Type.Integer({ description: 'YYYYMMDDHHMMSS as a number, Taiwan time (an integer, as 1.7.9 reads it)' }),
   },
   { title: 'SubscribeTradeResponse' },
 );

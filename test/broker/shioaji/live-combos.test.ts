@@ -40,6 +40,7 @@ function comboTrade(status: 'Submitted' | 'Cancelled' | 'Filled'): ComboTrade {
       action: 'Buy',
       price: 50,
       quantity: 1,
+      time_in_force: 'ROD',
       order_type: 'ROD',
       price_type: 'LMT',
       octype: 'Auto',

@@ -34,6 +34,7 @@ function placed(): TrackedOrder {
       action: 'Buy',
       price: 1000,
       quantity: 3,
+      time_in_force: 'ROD',
       order_type: 'ROD',
       custom_field: '',
       account,

@@ -121,6 +121,7 @@ function legTrade(record: ComboRecord, legIndex: number): Trade {
       action: leg.action,
       price: order.price,
       quantity: order.quantity,
+      time_in_force: order.order_type,
       order_type: order.order_type,
       price_type: order.price_type,
       octype: order.octype,

@@ -209,6 +209,7 @@ export class ComboDesk {
         action: order.action,
         price: order.price,
         quantity: order.quantity,
+        time_in_force: order.order_type,
         order_type: order.order_type,
         price_type: order.price_type,
         octype: order.octype,

@@ -20,7 +20,10 @@ export function tradeSubscriptionRequest(options: TradeSubscriptionOptions): Rec
 
 /** `20260612021106` → `2026-06-12 02:11:06`; anything else as it is. */
 function formatTs(ts: unknown): unknown {
-  const match = typeof ts === 'string' ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(ts) : null;
+  const match =
+    typeof ts === 'string' || typeof ts === 'number'
+      ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(String(ts))
+      : null;
   return match === null ? ts : `${match[1]}-${match[2]}-${match[3]} ${match[4]}:${match[5]}:${match[6]}`;
 }
 

@@ -15,7 +15,8 @@ export function registerServer(program: Command, env: CliEnv): void {
       'after',
       `
 The daemon serves the API on TCP (SJ_HTTP_ADDR, default 127.0.0.1:8080, or --host/--port) and on the
-Unix socket <SJ_HOME_PATH>/sessions/server-<port>.sock. Its output goes to <SJ_HOME_PATH>/logs/server-<port>.log.`,
+Unix socket <SJ_HOME_PATH>/server-<port>.sock; its pid is in <SJ_HOME_PATH>/server-<port>.pid, where the official
+shioaji CLI looks too, so both CLIs share one daemon. Its output goes to <SJ_HOME_PATH>/logs/server-<port>.log.`,
     );
   registerStart(server, env);
   registerStop(server, env);
