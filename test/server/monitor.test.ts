@@ -149,21 +149,27 @@ describe('GET /api/v1/monitor/metrics', () => {
   });
 
   test('filters by category and endpoint, sorts and pages', async () => {
-    const { get } = await monitorApp();
+    const { get, advance } = await monitorApp();
+    await get('/api/v1/auth/accounts');
+    await get('/api/v1/auth/accounts');
+    advance(5_000);
     await get('/api/v1/data/contracts/2330');
-    await get('/api/v1/auth/accounts');
-    await get('/api/v1/auth/accounts');
-    const byCategory = await get('/api/v1/monitor/metrics?category=auth');
+    const byCategory = await get('/api/v1/monitor/metrics?category=auth', DASHBOARD);
     assert.deepEqual(
       byCategory.body.endpoints.map((row: Json) => row.endpoint),
       ['/api/v1/auth/accounts'],
     );
-    const byEndpoint = await get(`/api/v1/monitor/metrics?endpoint=${encodeURIComponent('GET /api/v1/auth/accounts')}`);
+    const byEndpoint = await get(
+      `/api/v1/monitor/metrics?endpoint=${encodeURIComponent('GET /api/v1/auth/accounts')}`,
+      DASHBOARD,
+    );
     assert.equal(byEndpoint.body.totals.requests, 2);
-    const page = await get('/api/v1/monitor/metrics?limit=1&offset=0');
+    const page = await get('/api/v1/monitor/metrics?limit=1&offset=0', DASHBOARD);
     assert.equal(page.body.endpoints.length, 1);
-    assert.equal(page.body.endpoints[0].endpoint, '/api/v1/auth/accounts', 'busiest first');
+    assert.equal(page.body.endpoints[0].endpoint, '/api/v1/auth/accounts', 'busiest first, not the newest');
     assert.ok(page.body.matched >= 2);
+    const newest = await get('/api/v1/monitor/metrics?sort=newest&limit=1', DASHBOARD);
+    assert.equal(newest.body.endpoints[0].endpoint, '/api/v1/data/contracts/:code');
   });
 
   test('capture.metrics off counts nothing and says so', async () => {

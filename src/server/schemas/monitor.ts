@@ -61,7 +61,11 @@ const windowFields = {
       description: 'a route pattern (/api/v1/data/contracts/:code), `METHOD pattern`, or a venue call (contracts.get)',
     }),
   ),
-  sort: Type.Optional(Type.Enum([...SORTS], { default: 'newest' })),
+  sort: Type.Optional(
+    Type.Enum([...SORTS], {
+      description: 'newest, slowest or errors first; /metrics lists the busiest first when not given',
+    }),
+  ),
 };
 
 const page = (max: number) => ({
