@@ -351,6 +351,35 @@ describe('GET /api/v1/monitor/subscriptions', () => {
     assert.equal(paged.body.items.length, 1);
     assert.equal(paged.body.matched, 4);
   });
+
+  test('a scanner is one of the subscriptions, as the 200 limit counts it', async () => {
+    const { app, get } = await monitorApp();
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/stream/subscribe',
+      payload: { code: '2330', quote_type: 'Tick' },
+    });
+    const scanned = await app.inject({
+      method: 'POST',
+      url: '/api/v1/stream/subscribe/scanner',
+      payload: {
+        scanner: { kind: 'preset_rule', id: 'volume_burst' },
+        region: 'TW',
+        security_type: 'STK',
+        exchange: 'OTC',
+      },
+    });
+    assert.equal(scanned.statusCode, 200, scanned.body);
+    const held = (await app.inject({ url: '/api/v1/stream/subscriptions' })).json() as Json;
+    const { body } = await get('/api/v1/monitor/subscriptions');
+    assert.equal(body.total, held.count);
+    assert.deepEqual([body.market_data, body.by_type], [2, { Tick: 1, Scanner: 1 }]);
+    const [scanner] = (await get('/api/v1/monitor/subscriptions?type=Scanner')).body.items as Json[];
+    assert.deepEqual(
+      [scanner!.id, scanner!.code, scanner!.exchange],
+      ['scanner:volume_burst:OTC', 'volume_burst', 'OTC'],
+    );
+  });
 });
 
 describe('stream rows and viewer sessions', () => {

@@ -9,6 +9,7 @@ import type { Static } from 'typebox';
 import { MONITOR_ROUTES } from '../../contract/paths.js';
 import { DomainError } from '../../domain/errors.js';
 import { isComboSubscription } from '../../domain/quotes.js';
+import { scannerKey } from '../../domain/scanner-rules.js';
 import { topicOf } from '../../gateway/subscriptions.js';
 import type { Monitor } from '../monitor/monitor.js';
 import { REQUEST_RING_SIZE, type Sort } from '../monitor/request-ring.js';
@@ -241,10 +242,26 @@ export function monitorRoutes(monitor: Monitor, { subscriptions }: StreamService
             topic,
           );
         });
+        // Each (scanner, exchange) is one of the 200 too: a market_data row of quote_type Scanner, coded by its rule.
+        const scanners = subscriptions
+          .listScanners()
+          .map((scanner) =>
+            item(
+              'market_data',
+              scannerKey(scanner),
+              'Scanner',
+              'STK',
+              scanner.exchange,
+              scanner.scanner,
+              null,
+              false,
+              null,
+            ),
+          );
         const accounts = subscriptions
           .tradeAccountKeys()
           .map((key) => item('trade_account', key, null, null, null, null, null, null, null));
-        const all = [...quotes, ...accounts];
+        const all = [...quotes, ...scanners, ...accounts];
         const snapshot = all.slice(0, SUBSCRIPTION_SNAPSHOT_CAP);
         const byType: Record<string, number> = {};
         for (const row of snapshot) {
@@ -261,7 +278,7 @@ export function monitorRoutes(monitor: Monitor, { subscriptions }: StreamService
         const limit = query.limit ?? 100;
         return {
           total: all.length,
-          market_data: quotes.length,
+          market_data: quotes.length + scanners.length,
           trade_accounts: accounts.length,
           by_type: byType,
           matched: matched.length,

@@ -16,6 +16,10 @@ export const SUBSCRIPTION_TYPES = [
   'Quote',
   'KBar',
   'CalculatedIndex',
+  'IndexContribution',
+  'IndustryContribution',
+  'IndexComponents',
+  'Scanner',
 ] as const;
 export const MAX_SEARCH_BYTES = 256;
 
