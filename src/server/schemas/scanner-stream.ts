@@ -14,7 +14,7 @@ const presetParameter = (description: string) =>
 const PresetRuleSchema = Type.Object(
   {
     kind: Type.Optional(Type.Literal('preset_rule')),
-    id: Type.String({ description: `the rule: ${SCANNER_RULES.join(', ')}` }),
+    id: Type.String({ maxLength: 32, description: `the rule: ${SCANNER_RULES.join(', ')}` }),
     formula_version: presetParameter('1, the only version'),
     window_ms: presetParameter('price-move rules: 1000 (fixed)'),
     change_percent: presetParameter('price-move rules: 1 (fixed)'),
@@ -29,6 +29,7 @@ export const ScannerSubscriptionBodySchema = Type.Object(
     scanner: Type.Union(
       [
         Type.String({
+          maxLength: 32,
           description: `${SCANNER_STATES.map((s) => `"${s}"`).join(' or ')} (a state); a bare rule id is taken too`,
         }),
         PresetRuleSchema,

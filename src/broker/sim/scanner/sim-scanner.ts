@@ -219,13 +219,12 @@ export class SimScanner {
   subscribe(subscription: ScannerSubscription): void {
     const key = scannerKey(subscription);
     if (this.subscribed.has(key)) return;
-    this.subscribed.set(key, subscription);
-    let scan = this.scans.get(subscription.exchange);
-    if (!scan) {
-      scan = new ExchangeScan(subscription.exchange, this.market, this.emit);
-      this.scans.set(subscription.exchange, scan);
-    }
+    const scan =
+      this.scans.get(subscription.exchange) ?? new ExchangeScan(subscription.exchange, this.market, this.emit);
+    // Held only once it scans: a subscribe that failed part-way must not look held to the next one.
     scan.activate(subscription.scanner, this.clock.now());
+    this.scans.set(subscription.exchange, scan);
+    this.subscribed.set(key, subscription);
   }
 
   unsubscribe(subscription: ScannerSubscription): void {
