@@ -89,6 +89,15 @@ describe('index analytics subscriptions', { timeout: 30_000 }, () => {
     }
     const unknownMetric = await post(app, url, { index: TAIEX, projection: { ...TOP_CONTRIBUTION, metric: 'x' } });
     assert.equal(unknownMetric.status, 422);
+    const inGroup = { kind: 'ranking', target: 'component', metric: 'contribution', order: 'abs_desc', limit: 10 };
+    const noSuchGroup = await post(app, url, { index: TAIEX, projection: { ...inGroup, group: 'zz' } });
+    assert.equal(noSuchGroup.status, 400, 'a group the index does not have would stream nothing forever');
+    assert.match(String(noSuchGroup.body.message), /IX0001 has no industry group "zz"; its groups are .*\b24\b/);
+    assert.equal((await post(app, url, { index: TAIEX, projection: { ...inGroup, group: '24' } })).status, 200);
+    await post(app, '/api/v1/stream/unsubscribe/index_components', {
+      index: TAIEX,
+      projection: { ...inGroup, group: '24' },
+    });
     const off = await post(app, '/api/v1/stream/unsubscribe/index_components', {
       index: TAIEX,
       projection: GROUP_BREADTH,

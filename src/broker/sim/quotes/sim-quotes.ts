@@ -3,6 +3,7 @@
 // running day, and a source stops being watched when its last subscription goes.
 
 import type { ComboContract } from '../../../domain/contracts.js';
+import { InvalidRequestError } from '../../../domain/errors.js';
 import {
   isComboSubscription,
   isIndexAnalytics,
@@ -12,11 +13,13 @@ import {
 } from '../../../domain/quotes.js';
 import { resolveSubscription } from '../../../domain/subscription-rules.js';
 import type { SubscribeInput } from '../../port.js';
+import { LISTED_SECURITIES } from '../catalog/listed-securities.js';
 import type { SimContracts } from '../contracts.js';
 import type { FeedUpdate, MarketFeed } from '../market/feed.js';
 import type { SimMarket } from '../market/market.js';
 import { Channel } from './channel.js';
 import type { QuoteSource } from './day-context.js';
+import { MEMBERSHIP } from './index-breadth.js';
 
 interface Watch {
   channel: Channel;
@@ -43,7 +46,9 @@ export class SimQuotes {
   }
 
   resolve(input: SubscribeInput): QuoteSubscription {
-    return resolveSubscription(this.contracts, input);
+    const subscription = resolveSubscription(this.contracts, input);
+    if (!isComboSubscription(subscription)) checkGroupListed(subscription.code, subscription.projection?.group);
+    return subscription;
   }
 
   subscribe(subscription: QuoteSubscription): void {
@@ -147,4 +152,15 @@ export class SimQuotes {
     });
     return channel;
   }
+}
+
+/** A projection within one industry group names a group the index has: else a 400 listing those it has. */
+function checkGroupListed(indexCode: string, group: string | null | undefined): void {
+  if (group === null || group === undefined) return;
+  const isMember = MEMBERSHIP[indexCode] ?? (() => false);
+  const groups = [...new Set(LISTED_SECURITIES.filter(isMember).map((security) => security.category))].sort();
+  if (groups.includes(group)) return;
+  throw new InvalidRequestError(
+    `${indexCode} has no industry group ${JSON.stringify(group)}; its groups are ${groups.join(', ')}`,
+  );
 }
