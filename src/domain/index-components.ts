@@ -113,6 +113,10 @@ const cents = (value: number) => Math.round(value * 100);
  * the largest remainders (the earlier one first on a tie) until the sum is reached.
  */
 export function splitHundredths(values: readonly number[], total: number): number[] {
+  // A value that is not finite (a component without a reference price) would leave `missing` never reaching 0.
+  if (!Number.isFinite(total) || !values.every(Number.isFinite)) {
+    throw new RangeError(`cannot split ${total} into hundredths of ${values.length} values: one is not finite`);
+  }
   const floors = values.map((value) => Math.floor(value * 100 + 1e-9));
   let missing = cents(total) - floors.reduce((a, b) => a + b, 0);
   const byRemainder = values
@@ -136,7 +140,10 @@ export function decomposeIndex(
   const sorted = [...components].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   const caps = sorted.map((c) => c.reference * c.shares);
   const totalCap = caps.reduce((a, b) => a + b, 0) || 1;
-  const raw = sorted.map((c, i) => (indexReference * caps[i]! * (c.price - c.reference)) / totalCap / c.reference);
+  // A component without a reference price (not listed yesterday) contributes nothing rather than dividing by zero.
+  const raw = sorted.map((c, i) =>
+    c.reference > 0 ? (indexReference * caps[i]! * (c.price - c.reference)) / totalCap / c.reference : 0,
+  );
   const change = raw.reduce((a, b) => a + b, 0);
   const priceChg = cents(change) / 100 || 0;
   const points = splitHundredths(raw, priceChg);

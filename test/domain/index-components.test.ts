@@ -90,6 +90,8 @@ describe('the decomposition of an index', { timeout: 30_000 }, () => {
   test('splitHundredths keeps each value within a hundredth and hits the total', () => {
     assert.deepEqual(splitHundredths([0.333, 0.333, 0.334], 1), [0.33, 0.33, 0.34]);
     assert.deepEqual(splitHundredths([-0.336, -0.334, -0.33], -1), [-0.34, -0.33, -0.33]);
+    assert.throws(() => splitHundredths([0.5, Number.NaN], 1), /not finite/, 'refused, never an endless loop');
+    assert.throws(() => splitHundredths([0.5, 0.5], Number.POSITIVE_INFINITY), /not finite/);
   });
 });
 
