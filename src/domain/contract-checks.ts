@@ -27,7 +27,7 @@ export class ContractChecks {
     for (const securityType of SECURITY_TYPES) {
       const { base, info } = changes(securityType);
       const event: ContractEvent = {
-        event_id: ++this.lastEventId,
+        event_id: String(++this.lastEventId),
         action: 'CHECK',
         region: 'TW',
         security_type: securityType,

@@ -204,7 +204,8 @@ export function isContinuousCode(code: string): boolean {
 
 /** Published when contracts are refreshed on the exchange schedule (SSE `contract_event`). */
 export interface ContractEvent {
-  event_id: number;
+  /** An opaque string, as the official server types it (clients parse it as one); here the refresh's sequence. */
+  event_id: string;
   /** CHECK: a scheduled refresh ran. */
   action: 'CHECK';
   region: Region;

@@ -46,7 +46,7 @@ test('at 14:45 of an expiry day the derivatives roll: FUT and OPT report changes
   assert.deepEqual(
     { ...fut, published_at: undefined },
     {
-      event_id: 3,
+      event_id: '3',
       action: 'CHECK',
       region: 'TW',
       security_type: 'FUT',
@@ -75,7 +75,7 @@ test('at 08:00 the stock listing rolls, at 14:45 the derivatives, at 17:15 nothi
   assert.deepEqual(changedTypes(events.slice(10)), []);
   assert.deepEqual(
     events.map((e) => e.event_id),
-    Array.from({ length: 15 }, (_, i) => i + 1),
+    Array.from({ length: 15 }, (_, i) => String(i + 1)),
   );
   stop();
   broker.contracts.refresh();
