@@ -12,8 +12,8 @@ import type { SimMarket } from './market/market.js';
 import { IndexMembers } from './quotes/index-members.js';
 
 export class IndexSnapshots {
-  /** The components of the last index and day asked: building them reads every component's tape. */
-  private last: IndexMembers | null = null;
+  /** The components of each index on the day last asked: building them reads every component's tape. */
+  private readonly members = new Map<string, IndexMembers>();
 
   constructor(
     private readonly market: SimMarket,
@@ -25,11 +25,12 @@ export class IndexSnapshots {
     const contract = analyticsIndexOf(this.contracts, ref, 'index_components');
     const now = this.clock.now();
     const day = this.market.dayAt('stock', now);
-    if (this.last?.indexCode !== contract.code || this.last.day !== day) {
+    let members = this.members.get(contract.code);
+    if (members?.day !== day) {
       const reference = this.market.listings.indexOn(contract.code, day).reference;
-      this.last = new IndexMembers(this.market, contract.code, day, reference);
+      members = new IndexMembers(this.market, contract.code, day, reference);
+      this.members.set(contract.code, members);
     }
-    const members = this.last;
     const decomposition = members.decompositionAt(now);
     const datetime = taipeiDateTime(now * 1000);
     return {
