@@ -13,6 +13,8 @@ import { registerPortfolio } from './commands/portfolio/index.js';
 import { registerReserve } from './commands/reserve/index.js';
 import { registerServer } from './commands/server/index.js';
 import { registerSetup } from './commands/setup/index.js';
+import { registerTree } from './commands/tree.js';
+import { registerVersion } from './commands/version.js';
 import { registerWatchlist } from './commands/watchlist/index.js';
 import type { CliEnv } from './context.js';
 import type { Runtime } from './daemon.js';
@@ -44,8 +46,8 @@ export function createProgram(runtime: Runtime, io: IO = processIO()): Command {
     .addHelpText(
       'after',
       `
-Every command except \`server\`, \`setup\` and \`doctor\` talks to the daemon over its Unix socket (TCP as
-fallback) and starts the daemon when none runs. Configuration comes from the environment and from .env in this
+Every command except \`server\`, \`setup\`, \`doctor\`, \`version\` and \`tree\` talks to the daemon over its
+Unix socket (TCP as fallback) and starts the daemon when none runs. Configuration comes from the environment and from .env in this
 directory: SJ_HTTP_ADDR (default 127.0.0.1:8080), SJ_HOME_PATH (data home, default ~/.sjgate), SJ_PRODUCTION,
 SJ_BACKEND (shioaji: SinoPac through the Python bridge instead of the simulator), SJ_PYTHON (the bridge's
 interpreter, default <SJ_HOME_PATH>/python/bin/python, which \`sjgate setup production\` makes).
@@ -54,7 +56,7 @@ Exit codes:
   0  success
   1  error (the API refused the request, or the daemon cannot be reached)
   2  bad usage or configuration
-  3  daemon not running (server status, server stop)
+  3  daemon not running (server status, server check, server stop)
 
 Examples:
   $ sjgate server start
@@ -76,5 +78,7 @@ Examples:
   registerReserve(program, env);
   registerWatchlist(program, env);
   registerAgent(program, env);
+  registerVersion(program, env);
+  registerTree(program, env);
   return program;
 }
