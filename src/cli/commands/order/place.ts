@@ -34,6 +34,8 @@ import {
   type OrderSecurityType,
   PRICE_TYPES,
   price,
+  waitMs,
+  waitTimeoutOption,
 } from './flags.js';
 import { formatTrades, listOf, settle, TRADE_FIELDS, WAIT, warnIfUnsettled } from './trades.js';
 
@@ -55,6 +57,7 @@ export interface PlaceOptions {
   accountId?: AccountSelector | undefined;
   securityType?: OrderSecurityType | undefined;
   wait?: boolean | undefined;
+  waitTimeout?: number | undefined;
 }
 
 /** What `place` knows of the contract: the security type decides between stock_order and futures_order. */
@@ -218,11 +221,12 @@ export function registerPlace(order: Command, env: CliEnv): void {
       ).argParser(oneOf(ORDER_SECURITY_TYPES)),
     )
     .addOption(noWaitOption('the exchange (timeout 0: status Inactive, ids follow in the order events)'))
+    .addOption(waitTimeoutOption(WAIT.timeoutMs / 1000))
     .addHelpText(
       'after',
       `
-Without --no-wait the command follows the trade (every ${WAIT.intervalMs} ms, up to ${WAIT.timeoutMs / 1000} s) until the
-exchange has answered, then prints it.
+Without --no-wait the command follows the trade (every ${WAIT.intervalMs} ms, up to --wait-timeout seconds) until the
+exchange has answered, then prints it; if it has not by then, it prints the trade as it is and says so.
 
 Examples:
   $ sjgate order place --code 2330 --action buy --price 1000 --quantity 1
@@ -235,6 +239,7 @@ Examples:
         env,
         async (cli, options) => {
           timeInForceOf(options);
+          const timeoutMs = waitMs(options, WAIT.timeoutMs);
           const trade = await cli.call(async (client) => {
             const contract: OrderContract =
               options.securityType === undefined
@@ -246,7 +251,7 @@ Examples:
               code: options.code,
             });
             const placed = await client.post<Trade>(ORDER_PATHS.placeOrder, body);
-            return options.wait === false ? placed : settle(placed, listOf(client));
+            return options.wait === false ? placed : settle(placed, listOf(client), { timeoutMs });
           });
           if (options.wait !== false) warnIfUnsettled(cli, trade);
           cli.emit(trade, (value, color) => formatTrades([value], color));

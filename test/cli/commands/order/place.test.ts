@@ -202,6 +202,17 @@ describe('sjgate order place against a fake daemon', () => {
     assert.deepEqual(JSON.parse(run.stdout), stockTrade('Filled'));
   });
 
+  test('place --wait-timeout bounds the following: a trade that never settles is printed after it, with a note', async () => {
+    state.placed = stockTrade('PendingSubmit');
+    const place = ['order', 'place', '--code', '2330', '--action', 'buy', '--price', '1000', '--quantity', '2'];
+    const run = await sjgate(...place, '--wait-timeout', '1');
+    assert.equal(run.code, EXIT.ok, run.stderr);
+    // every 200 ms for 1 s: five listings, then it stops, whatever the clock did
+    assert.equal(seen.filter((s) => s.url === '/api/v1/order/trades').length, 5);
+    assert.match(run.stdout, /PendingSubmit/);
+    assert.match(run.stderr, /still PendingSubmit/);
+  });
+
   test('place --no-wait sends timeout 0 and prints the answer without polling', async () => {
     state.placed = stockTrade('Inactive', { id: '' });
     const run = await sjgate(
@@ -330,6 +341,12 @@ describe('sjgate order place against a fake daemon', () => {
       [[...place, '--action', 'buy', '--security-type', 'STK'], /LMT order needs --price/],
       [['order', 'place', '--code', '2330', '--action', 'buy', '--price', '1', '--quantity', '0'], /integer from 1/],
       [[...place, '--action', 'buy', '--price', '1', '--tif', 'gtc'], /--tif.*expected one of rod, ioc, fok/],
+      [[...place, '--action', 'buy', '--price', '1', '--wait-timeout', '0'], /integer from 1 to 120/],
+      [[...place, '--action', 'buy', '--price', '1', '--wait-timeout', '600'], /integer from 1 to 120/],
+      [
+        [...place, '--action', 'buy', '--price', '1', '--no-wait', '--wait-timeout', '3'],
+        /--no-wait and --wait-timeout contradict/,
+      ],
       [
         [...place, '--action', 'buy', '--price', '1', '--tif', 'ioc', '--order-type', 'fok'],
         /--tif ioc and --order-type fok disagree/,
