@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { registerAgent } from './commands/agent/index.js';
 import { registerApps } from './commands/apps/index.js';
 import { registerAuth } from './commands/auth/index.js';
+import { registerCompletions } from './commands/completions.js';
 import { registerContracts } from './commands/contracts/index.js';
 import { registerData } from './commands/data/index.js';
 import { registerDoctor } from './commands/doctor.js';
@@ -46,8 +47,8 @@ export function createProgram(runtime: Runtime, io: IO = processIO()): Command {
     .addHelpText(
       'after',
       `
-Every command except \`server\`, \`setup\`, \`doctor\`, \`version\` and \`tree\` talks to the daemon over its
-Unix socket (TCP as fallback) and starts the daemon when none runs. Configuration comes from the environment and from .env in this
+Every command except \`server\`, \`setup\`, \`doctor\`, \`version\`, \`tree\` and \`completions\` talks to the
+daemon over its Unix socket (TCP as fallback) and starts the daemon when none runs. Configuration comes from the environment and from .env in this
 directory: SJ_HTTP_ADDR (default 127.0.0.1:8080), SJ_HOME_PATH (data home, default ~/.sjgate), SJ_PRODUCTION,
 SJ_BACKEND (shioaji: SinoPac through the Python bridge instead of the simulator), SJ_PYTHON (the bridge's
 interpreter, default <SJ_HOME_PATH>/python/bin/python, which \`sjgate setup production\` makes).
@@ -80,5 +81,6 @@ Examples:
   registerAgent(program, env);
   registerVersion(program, env);
   registerTree(program, env);
+  registerCompletions(program, env);
   return program;
 }
