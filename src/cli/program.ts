@@ -34,7 +34,10 @@ export function createProgram(runtime: Runtime, io: IO = processIO()): Command {
     .description('A local gateway with the Shioaji trading API for the Taiwan market, with a built-in simulator.')
     .version(`sjgate ${runtime.version}`, '-V, --version', 'print the version')
     .addOption(
-      new Option('--format <FORMAT>', 'output: human (tables) or json (the API response, pretty)')
+      new Option(
+        '--format <FORMAT>',
+        'output: human (tables), json (the API response, pretty) or toon (compact key: value lines, as the official CLI)',
+      )
         .choices(FORMATS)
         .default('human'),
     )
