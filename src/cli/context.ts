@@ -11,6 +11,7 @@ import type { IO } from './io.js';
 import { writeLines } from './io.js';
 import { checkFields, fieldsOf, type JsonRequest, jsonRequest, selectFields } from './json-fields.js';
 import { type Format, formatJson } from './output.js';
+import { toToon } from './toon.js';
 
 export { EXIT, UsageError };
 
@@ -120,9 +121,11 @@ export class Cli {
     return pretty ? formatJson(selected) : JSON.stringify(selected);
   }
 
-  /** Prints a result: as JSON (see toJson), or what `human` makes of it, with colour when the IO has it. */
+  /** Prints a result: as JSON (see toJson), TOON, or what `human` makes of it, with colour when the IO has it. */
   emit<T>(value: T, human: (value: T, color: boolean) => string): void {
-    this.print(this.json ? this.toJson(value) : human(value, this.io.color));
+    if (this.json) this.print(this.toJson(value));
+    else if (this.globals.format === 'toon') this.print(toToon(value));
+    else this.print(human(value, this.io.color));
   }
 }
 
@@ -134,8 +137,8 @@ function globalsOf(command: Command): GlobalOptions {
   if (options.port !== undefined) globals.port = options.port;
   const json = jsonRequest(options.json);
   if (json !== undefined) {
-    if (options.format === 'human' && command.getOptionValueSourceWithGlobals('format') === 'cli') {
-      throw new UsageError('--json prints JSON; leave out --format human');
+    if (options.format !== 'json' && command.getOptionValueSourceWithGlobals('format') === 'cli') {
+      throw new UsageError(`--json prints JSON; leave out --format ${options.format}`);
     }
     globals.json = json;
   }

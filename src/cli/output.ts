@@ -4,7 +4,7 @@
 import Table from 'cli-table3';
 import pc from 'picocolors';
 
-export const FORMATS = ['human', 'json'] as const;
+export const FORMATS = ['human', 'json', 'toon'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export type Row = Readonly<Record<string, unknown>>;

@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { registerAgent } from './commands/agent/index.js';
 import { registerApps } from './commands/apps/index.js';
 import { registerAuth } from './commands/auth/index.js';
+import { registerCompletions } from './commands/completions.js';
 import { registerContracts } from './commands/contracts/index.js';
 import { registerData } from './commands/data/index.js';
 import { registerDoctor } from './commands/doctor.js';
@@ -13,6 +14,8 @@ import { registerPortfolio } from './commands/portfolio/index.js';
 import { registerReserve } from './commands/reserve/index.js';
 import { registerServer } from './commands/server/index.js';
 import { registerSetup } from './commands/setup/index.js';
+import { registerTree } from './commands/tree.js';
+import { registerVersion } from './commands/version.js';
 import { registerWatchlist } from './commands/watchlist/index.js';
 import type { CliEnv } from './context.js';
 import type { Runtime } from './daemon.js';
@@ -31,7 +34,10 @@ export function createProgram(runtime: Runtime, io: IO = processIO()): Command {
     .description('A local gateway with the Shioaji trading API for the Taiwan market, with a built-in simulator.')
     .version(`sjgate ${runtime.version}`, '-V, --version', 'print the version')
     .addOption(
-      new Option('--format <FORMAT>', 'output: human (tables) or json (the API response, pretty)')
+      new Option(
+        '--format <FORMAT>',
+        'output: human (tables), json (the API response, pretty) or toon (compact key: value lines, as the official CLI)',
+      )
         .choices(FORMATS)
         .default('human'),
     )
@@ -44,8 +50,8 @@ export function createProgram(runtime: Runtime, io: IO = processIO()): Command {
     .addHelpText(
       'after',
       `
-Every command except \`server\`, \`setup\` and \`doctor\` talks to the daemon over its Unix socket (TCP as
-fallback) and starts the daemon when none runs. Configuration comes from the environment and from .env in this
+Every command except \`server\`, \`setup\`, \`doctor\`, \`version\`, \`tree\` and \`completions\` talks to the
+daemon over its Unix socket (TCP as fallback) and starts the daemon when none runs. Configuration comes from the environment and from .env in this
 directory: SJ_HTTP_ADDR (default 127.0.0.1:8080), SJ_HOME_PATH (data home, default ~/.sjgate), SJ_PRODUCTION,
 SJ_BACKEND (shioaji: SinoPac through the Python bridge instead of the simulator), SJ_PYTHON (the bridge's
 interpreter, default <SJ_HOME_PATH>/python/bin/python, which \`sjgate setup production\` makes).
@@ -54,7 +60,7 @@ Exit codes:
   0  success
   1  error (the API refused the request, or the daemon cannot be reached)
   2  bad usage or configuration
-  3  daemon not running (server status, server stop)
+  3  daemon not running (server status, server check, server stop)
 
 Examples:
   $ sjgate server start
@@ -76,5 +82,8 @@ Examples:
   registerReserve(program, env);
   registerWatchlist(program, env);
   registerAgent(program, env);
+  registerVersion(program, env);
+  registerTree(program, env);
+  registerCompletions(program, env);
   return program;
 }

@@ -147,12 +147,12 @@ export function stopSignal(io: IO): { signal: AbortSignal; dispose: () => void }
 }
 
 /**
- * Whether a streaming command prints one JSON object per line: with --format json, or when stdout is not a
- * terminal and --format was not given. `--format human` prints rows even into a pipe.
+ * Whether a streaming command prints one JSON object per line: with --format json or toon (as the official CLI's
+ * streams do), or when stdout is not a terminal and --format was not given. `--format human` prints rows even into a pipe.
  */
 export function jsonLines(command: Command, stdout: { isTTY?: boolean }): boolean {
   const { format, json } = command.optsWithGlobals<{ format?: string; json?: unknown }>();
-  if (format === 'json' || (json !== undefined && json !== false)) return true;
+  if (format === 'json' || format === 'toon' || (json !== undefined && json !== false)) return true;
   const source = command.getOptionValueSourceWithGlobals('format');
   return source !== 'cli' && source !== 'env' && stdout.isTTY !== true;
 }

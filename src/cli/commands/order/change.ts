@@ -5,14 +5,15 @@ import type { Command, Option } from 'commander';
 import type { Trade } from '../../../domain/orders.js';
 import { action, type CliEnv } from '../../context.js';
 import { text } from '../../parsers.js';
-import { noWaitOption } from './flags.js';
-import { formatTrades, listOf, settle, TRADE_FIELDS } from './trades.js';
+import { noWaitOption, waitMs, waitTimeoutOption } from './flags.js';
+import { formatTrades, listOf, settle, TRADE_FIELDS, WAIT, warnIfUnsettled } from './trades.js';
 
 export interface ChangeOptions {
   id: string;
   price?: number;
   quantity?: number;
   wait?: boolean;
+  waitTimeout?: number;
 }
 
 export interface OrderChange {
@@ -33,15 +34,18 @@ export function registerChange(order: Command, env: CliEnv, change: OrderChange)
   if (change.extra) command.addOption(change.extra);
   command
     .addOption(noWaitOption('the exchange to answer'))
+    .addOption(waitTimeoutOption(WAIT.timeoutMs / 1000))
     .addHelpText('after', `\nExample:\n  $ sjgate order ${change.example}`)
     .action(
       action<ChangeOptions>(
         env,
         async (cli, options) => {
+          const timeoutMs = waitMs(options, WAIT.timeoutMs);
           const trade = await cli.call(async (client) => {
             const changed = await client.post<Trade>(change.path, change.body(options));
-            return options.wait === false ? changed : settle(changed, listOf(client));
+            return options.wait === false ? changed : settle(changed, listOf(client), { timeoutMs });
           });
+          if (options.wait !== false) warnIfUnsettled(cli, trade);
           cli.emit(trade, (value, color) => formatTrades([value], color));
         },
         { fields: TRADE_FIELDS },

@@ -24,7 +24,7 @@ the reason in msg.
 
 Examples:
   $ sjgate order place --code 2330 --action buy --price 1000 --quantity 1
-  $ sjgate order place --code TXFR1 --action sell --price-type mkp --order-type ioc --quantity 2
+  $ sjgate order place --code TXFR1 --action sell --price-type mkp --tif ioc --quantity 2
   $ sjgate order update-qty --id 90681873 --quantity 1
   $ sjgate order list --account-type S`,
     );

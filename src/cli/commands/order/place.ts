@@ -34,6 +34,8 @@ import {
   type OrderSecurityType,
   PRICE_TYPES,
   price,
+  waitMs,
+  waitTimeoutOption,
 } from './flags.js';
 import { formatTrades, listOf, settle, TRADE_FIELDS, WAIT, warnIfUnsettled } from './trades.js';
 
@@ -44,6 +46,8 @@ export interface PlaceOptions {
   price?: number | undefined;
   priceType?: PriceType | undefined;
   orderType?: OrderType | undefined;
+  tif?: OrderType | undefined;
+  timeInForce?: OrderType | undefined;
   orderLot?: StockOrderLot | undefined;
   orderCond?: StockOrderCond | undefined;
   octype?: FuturesOCTypeInput | undefined;
@@ -53,6 +57,7 @@ export interface PlaceOptions {
   accountId?: AccountSelector | undefined;
   securityType?: OrderSecurityType | undefined;
   wait?: boolean | undefined;
+  waitTimeout?: number | undefined;
 }
 
 /** What `place` knows of the contract: the security type decides between stock_order and futures_order. */
@@ -76,6 +81,29 @@ export function orderKindOf(securityType: string): 'stock' | 'futures' {
   throw new UsageError(`a ${securityType} contract cannot be traded; orders are for STK, WRT, FUT and OPT`);
 }
 
+/**
+ * The time in force, from --tif, its alias --time-in-force, or the legacy --order-type (all the same meaning);
+ * two of them with different values are a usage error naming both. Unset: ROD.
+ */
+export function timeInForceOf(options: PlaceOptions): OrderType {
+  const flags: [string, OrderType | undefined][] = [
+    ['--tif', options.tif],
+    ['--time-in-force', options.timeInForce],
+    ['--order-type', options.orderType],
+  ];
+  const given = flags.flatMap(([flag, value]) => (value === undefined ? [] : [{ flag, value }]));
+  const first = given[0];
+  if (first === undefined) return 'ROD';
+  const differing = given.find(({ value }) => value !== first.value);
+  if (differing !== undefined) {
+    throw new UsageError(
+      `${first.flag} ${first.value.toLowerCase()} and ${differing.flag} ${differing.value.toLowerCase()} disagree; ` +
+        'they are the same setting, give one',
+    );
+  }
+  return first.value;
+}
+
 const STOCK_ONLY = [
   ['orderLot', '--order-lot'],
   ['orderCond', '--order-cond'],
@@ -90,6 +118,7 @@ export function placeOrderRequest(options: PlaceOptions, contract: OrderContract
   if (options.account !== undefined && options.accountId !== undefined) {
     throw new UsageError('give the account once: --account or --account-id');
   }
+  const orderType = timeInForceOf(options);
   const priceType = options.priceType ?? 'LMT';
   if (priceType === 'LMT' && options.price === undefined) throw new UsageError('a LMT order needs --price');
   const kind = orderKindOf(contract.security_type);
@@ -99,7 +128,7 @@ export function placeOrderRequest(options: PlaceOptions, contract: OrderContract
     price: options.price ?? 0,
     quantity: options.quantity,
     price_type: priceType,
-    order_type: options.orderType ?? 'ROD',
+    order_type: orderType,
     ...(options.customField === undefined ? {} : { custom_field: options.customField }),
     ...(selected === undefined ? {} : { account: selected }),
   };
@@ -152,7 +181,14 @@ export function registerPlace(order: Command, env: CliEnv): void {
       ).argParser(enumValue(PRICE_TYPES)),
     )
     .addOption(
-      new Option('--order-type <TYPE>', `${ORDER_TYPES.map(kebabCase).join(', ')} (default rod)`).argParser(
+      new Option(
+        '--tif <TIF>',
+        `time in force: ${ORDER_TYPES.map(kebabCase).join(', ')} (default rod; also --time-in-force)`,
+      ).argParser(enumValue(ORDER_TYPES)),
+    )
+    .addOption(new Option('--time-in-force <TIF>', 'same as --tif').argParser(enumValue(ORDER_TYPES)).hideHelp())
+    .addOption(
+      new Option('--order-type <TYPE>', 'the older name of --tif, same values and meaning').argParser(
         enumValue(ORDER_TYPES),
       ),
     )
@@ -185,22 +221,25 @@ export function registerPlace(order: Command, env: CliEnv): void {
       ).argParser(oneOf(ORDER_SECURITY_TYPES)),
     )
     .addOption(noWaitOption('the exchange (timeout 0: status Inactive, ids follow in the order events)'))
+    .addOption(waitTimeoutOption(WAIT.timeoutMs / 1000))
     .addHelpText(
       'after',
       `
-Without --no-wait the command follows the trade (every ${WAIT.intervalMs} ms, up to ${WAIT.timeoutMs / 1000} s) until the
-exchange has answered, then prints it.
+Without --no-wait the command follows the trade (every ${WAIT.intervalMs} ms, up to --wait-timeout seconds) until the
+exchange has answered, then prints it; if it has not by then, it prints the trade as it is and says so.
 
 Examples:
   $ sjgate order place --code 2330 --action buy --price 1000 --quantity 1
   $ sjgate order place --code 2330 --action buy --price 1000 --quantity 50 --order-lot intraday-odd
   $ sjgate order place --code TXFR1 --action sell --price 22000 --quantity 1 --octype new
-  $ sjgate order place --code MXFR1 --action buy --price-type mkp --order-type ioc --quantity 1 --no-wait`,
+  $ sjgate order place --code MXFR1 --action buy --price-type mkp --tif ioc --quantity 1 --no-wait`,
     )
     .action(
       action<PlaceOptions>(
         env,
         async (cli, options) => {
+          timeInForceOf(options);
+          const timeoutMs = waitMs(options, WAIT.timeoutMs);
           const trade = await cli.call(async (client) => {
             const contract: OrderContract =
               options.securityType === undefined
@@ -212,7 +251,7 @@ Examples:
               code: options.code,
             });
             const placed = await client.post<Trade>(ORDER_PATHS.placeOrder, body);
-            return options.wait === false ? placed : settle(placed, listOf(client));
+            return options.wait === false ? placed : settle(placed, listOf(client), { timeoutMs });
           });
           if (options.wait !== false) warnIfUnsettled(cli, trade);
           cli.emit(trade, (value, color) => formatTrades([value], color));

@@ -1,7 +1,8 @@
-// `sjgate server start|stop|status|metrics`: the daemon's life cycle, and its own request metrics.
+// `sjgate server start|stop|status|check|metrics`: the daemon's life cycle, and its own request metrics.
 
 import type { Command } from 'commander';
 import type { CliEnv } from '../../context.js';
+import { registerCheck } from './check.js';
 import { registerMetrics } from './metrics.js';
 import { registerStart } from './start.js';
 import { registerStatus } from './status.js';
@@ -21,5 +22,6 @@ shioaji CLI looks too, so both CLIs share one daemon. Its output goes to <SJ_HOM
   registerStart(server, env);
   registerStop(server, env);
   registerStatus(server, env);
+  registerCheck(server, env);
   registerMetrics(server, env);
 }

@@ -57,6 +57,14 @@ describe('sjgate data stream', () => {
     assert.equal(process.listenerCount('SIGINT'), 0, 'the Ctrl+C handler is removed');
   });
 
+  test('--format toon prints JSON lines, as the official CLI streams', async () => {
+    const fake = await quoteDaemon(STOCK_SUBSCRIPTION, 'tick_stk', [frame('0-1', 'tick_stk', tick('2330', '1005'))]);
+    fakes.push(fake);
+    const run = await sjgate(fake.port, ['--format', 'toon', 'data', 'stream', '--code', '2330'], ctrlCAfter(1));
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(jsonLinesOf(run.stdout), [tick('2330', '1005')]);
+  });
+
   test('--json FIELDS prints only those fields of each event; an unknown one stops the stream with exit 2', async () => {
     const fake = await quoteDaemon(STOCK_SUBSCRIPTION, 'tick_stk', [
       frame('0-1', 'tick_stk', tick('2330', '1005')),

@@ -25,7 +25,11 @@ describe('sjgate order cancel against a fake daemon', () => {
   });
 
   test('bad flags are exit 2 and send nothing', async () => {
-    await assertUsageErrors(daemon, [[['order', 'cancel'], /required option '--id <TRADE_ID>'/]]);
+    await assertUsageErrors(daemon, [
+      [['order', 'cancel'], /required option '--id <TRADE_ID>'/],
+      [['order', 'cancel', '--id', 'c604f33c', '--wait-timeout', 'soon'], /integer from 1 to 120/],
+      [['order', 'cancel', '--id', 'c604f33c', '--no-wait', '--wait-timeout', '2'], /--no-wait and --wait-timeout/],
+    ]);
   });
 
   test('--json checks its fields before the cancel is sent', async () => {

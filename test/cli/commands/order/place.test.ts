@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { orderKindOf, type PlaceOptions, placeOrderRequest } from '../../../../src/cli/commands/order/place.js';
+import {
+  orderKindOf,
+  type PlaceOptions,
+  placeOrderRequest,
+  timeInForceOf,
+} from '../../../../src/cli/commands/order/place.js';
 import { EXIT, UsageError } from '../../../../src/cli/context.js';
 import { assertUsageErrors } from '../../../helpers/cli.js';
 import { orderDaemon, stockTrade } from './fixtures.js';
@@ -86,6 +91,23 @@ describe('placeOrderRequest', () => {
       },
       timeout: 0,
     });
+  });
+
+  test('--tif, --time-in-force and the legacy --order-type are one setting; ROD when none is given', () => {
+    assert.equal(timeInForceOf(base), 'ROD');
+    assert.equal(timeInForceOf({ ...base, tif: 'IOC' }), 'IOC');
+    assert.equal(timeInForceOf({ ...base, timeInForce: 'FOK' }), 'FOK');
+    assert.equal(timeInForceOf({ ...base, orderType: 'FOK' }), 'FOK');
+    assert.equal(timeInForceOf({ ...base, tif: 'IOC', orderType: 'IOC', timeInForce: 'IOC' }), 'IOC');
+    assert.match(JSON.stringify(placeOrderRequest({ ...base, tif: 'FOK' }, futures)), /"order_type":"FOK"/);
+    assert.throws(
+      () => timeInForceOf({ ...base, tif: 'IOC', orderType: 'ROD' }),
+      usage(/--tif ioc and --order-type rod disagree/),
+    );
+    assert.throws(
+      () => placeOrderRequest({ ...base, timeInForce: 'FOK', orderType: 'IOC' }, stock),
+      usage(/--time-in-force fok and --order-type ioc disagree/),
+    );
   });
 
   test('a LMT order needs --price; flags of the other kind of order are usage errors', () => {
@@ -180,6 +202,17 @@ describe('sjgate order place against a fake daemon', () => {
     assert.deepEqual(JSON.parse(run.stdout), stockTrade('Filled'));
   });
 
+  test('place --wait-timeout bounds the following: a trade that never settles is printed after it, with a note', async () => {
+    state.placed = stockTrade('PendingSubmit');
+    const place = ['order', 'place', '--code', '2330', '--action', 'buy', '--price', '1000', '--quantity', '2'];
+    const run = await sjgate(...place, '--wait-timeout', '1');
+    assert.equal(run.code, EXIT.ok, run.stderr);
+    // every 200 ms for 1 s: five listings, then it stops, whatever the clock did
+    assert.equal(seen.filter((s) => s.url === '/api/v1/order/trades').length, 5);
+    assert.match(run.stdout, /PendingSubmit/);
+    assert.match(run.stderr, /still PendingSubmit/);
+  });
+
   test('place --no-wait sends timeout 0 and prints the answer without polling', async () => {
     state.placed = stockTrade('Inactive', { id: '' });
     const run = await sjgate(
@@ -263,6 +296,8 @@ describe('sjgate order place against a fake daemon', () => {
       '22000',
       '--quantity',
       '1',
+      '--tif',
+      'ioc',
     );
     assert.equal(typed.code, EXIT.ok, typed.stderr);
     assert.deepEqual(
@@ -270,6 +305,7 @@ describe('sjgate order place against a fake daemon', () => {
       ['/api/v1/order/place_order'],
     );
     assert.deepEqual((seen[0]!.body as { contract: unknown }).contract, { security_type: 'FUT', code: 'TXFR1' });
+    assert.equal((seen[0]!.body as { futures_order: { order_type: string } }).futures_order.order_type, 'IOC');
   });
 
   test('an unknown code is exit 1 with the API message, and nothing is placed', async () => {
@@ -304,6 +340,21 @@ describe('sjgate order place against a fake daemon', () => {
       [[...place, '--action', 'buy', '--price', '1', '--account', '12345'], /BROKER-ACCOUNT/],
       [[...place, '--action', 'buy', '--security-type', 'STK'], /LMT order needs --price/],
       [['order', 'place', '--code', '2330', '--action', 'buy', '--price', '1', '--quantity', '0'], /integer from 1/],
+      [[...place, '--action', 'buy', '--price', '1', '--tif', 'gtc'], /--tif.*expected one of rod, ioc, fok/],
+      [[...place, '--action', 'buy', '--price', '1', '--wait-timeout', '0'], /integer from 1 to 120/],
+      [[...place, '--action', 'buy', '--price', '1', '--wait-timeout', '600'], /integer from 1 to 120/],
+      [
+        [...place, '--action', 'buy', '--price', '1', '--no-wait', '--wait-timeout', '3'],
+        /--no-wait and --wait-timeout contradict/,
+      ],
+      [
+        [...place, '--action', 'buy', '--price', '1', '--tif', 'ioc', '--order-type', 'fok'],
+        /--tif ioc and --order-type fok disagree/,
+      ],
+      [
+        [...place, '--action', 'buy', '--price', '1', '--time-in-force', 'rod', '--order-type', 'ioc'],
+        /--time-in-force rod and --order-type ioc disagree/,
+      ],
     ]);
   });
 

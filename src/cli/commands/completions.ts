@@ -1,0 +1,121 @@
+// `sjgate completions <shell>`: a completion script for bash, zsh or fish, generated from commander's registry when
+// it runs, so it offers exactly the commands and flags the program has. Commands and flags only; values are typed.
+
+import { Argument, type Command } from 'commander';
+import { action, type CliEnv } from '../context.js';
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+interface Node {
+  /** Command names after the program's, e.g. ['order', 'place']; [] for the program itself. */
+  path: string[];
+  subcommands: string[];
+  /** Long flags (short ones where a flag has no long form), --help included. */
+  flags: string[];
+}
+
+const flagsOf = (command: Command): string[] => [
+  ...command.options.filter((option) => !option.hidden).flatMap((option) => option.long ?? option.short ?? []),
+  '--help',
+];
+
+/** Every command of the program with its subcommands and flags; the program's own (global) flags are everyone's. */
+export function completionNodes(program: Command): Node[] {
+  const globals = flagsOf(program).filter((flag) => flag !== '--help' && flag !== '--version');
+  const nodes: Node[] = [];
+  const walk = (command: Command, path: string[]) => {
+    const own = flagsOf(command);
+    nodes.push({
+      path,
+      subcommands: command.commands.map((child) => child.name()),
+      flags: path.length === 0 ? own : [...own, ...globals.filter((flag) => !own.includes(flag))],
+    });
+    for (const child of command.commands) walk(child, [...path, child.name()]);
+  };
+  walk(program, []);
+  return nodes;
+}
+
+const fn = (name: string) => `_${name.replace(/[^A-Za-z0-9_]/g, '_')}_complete`;
+
+function bashScript(name: string, nodes: Node[]): string {
+  const paths = nodes.filter((node) => node.path.length > 0).map((node) => `" ${node.path.join(' ')}"`);
+  const cases = nodes.map(
+    (node) =>
+      `    "${node.path.map((part) => ` ${part}`).join('')}") words="${[...node.subcommands, ...node.flags].join(' ')}" ;;`,
+  );
+  return `# ${name} completion for bash (from \`${name} completions bash\`)
+${fn(name)}() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" path="" word words=""
+  for word in "\${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+    case "$path $word" in
+      ${paths.join('|')}) path="$path $word" ;;
+    esac
+  done
+  case "$path" in
+${cases.join('\n')}
+  esac
+  COMPREPLY=($(compgen -W "$words" -- "$cur"))
+}
+complete -F ${fn(name)} ${name}
+`;
+}
+
+function zshScript(name: string, nodes: Node[]): string {
+  return `#compdef ${name}
+# ${name} completion for zsh (from \`${name} completions zsh\`): the bash completion through bashcompinit
+autoload -U +X bashcompinit && bashcompinit
+${bashScript(name, nodes)}`;
+}
+
+function fishScript(name: string, nodes: Node[]): string {
+  const lines = [`# ${name} completion for fish (from \`${name} completions fish\`)`, `complete -c ${name} -f`];
+  for (const node of nodes) {
+    const condition =
+      node.path.length === 0
+        ? '__fish_use_subcommand'
+        : [
+            ...node.path.map((part) => `__fish_seen_subcommand_from ${part}`),
+            ...(node.subcommands.length > 0 ? [`not __fish_seen_subcommand_from ${node.subcommands.join(' ')}`] : []),
+          ].join('; and ');
+    if (node.subcommands.length > 0) {
+      lines.push(`complete -c ${name} -n '${condition}' -a '${node.subcommands.join(' ')}'`);
+    }
+    for (const flag of node.flags) {
+      const option = flag.startsWith('--') ? `-l ${flag.slice(2)}` : `-s ${flag.slice(1)}`;
+      lines.push(`complete -c ${name} -n '${condition}' ${option}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function completionScript(program: Command, shell: Shell): string {
+  const nodes = completionNodes(program);
+  const name = program.name();
+  if (shell === 'bash') return bashScript(name, nodes);
+  if (shell === 'zsh') return zshScript(name, nodes);
+  return fishScript(name, nodes);
+}
+
+export function registerCompletions(program: Command, env: CliEnv): void {
+  program
+    .command('completions')
+    .description('print a completion script for bash, zsh or fish')
+    .addArgument(new Argument('<SHELL>', SHELLS.join(', ')).choices(SHELLS))
+    .addHelpText(
+      'after',
+      `
+The script completes commands and flags (not their values), as this version of ${program.name()} has them.
+
+Examples:
+  $ source <(sjgate completions bash)                       # bash, this shell; add it to ~/.bashrc to keep it
+  $ sjgate completions zsh > "\${fpath[1]}/_sjgate"          # zsh
+  $ sjgate completions fish > ~/.config/fish/completions/sjgate.fish`,
+    )
+    .action(
+      action<Record<string, never>>(env, async (cli, _options, [shell]) => {
+        cli.print(completionScript(program, shell as Shell).trimEnd());
+      }),
+    );
+}
