@@ -3,9 +3,15 @@
 import type { Command } from 'commander';
 import type { Watchlist } from '../../../contract/wire.js';
 import type { DaemonClient } from '../../client.js';
-import { action, type CliEnv } from '../../context.js';
-import { text } from '../../parsers.js';
-import { contractsOf, formatWatchlist, WATCHLIST_FIELDS } from './format.js';
+import { action, type CliEnv, UsageError } from '../../context.js';
+import {
+  argumentOrFlag,
+  contractsOfFlags,
+  formatWatchlist,
+  type OfficialFlags,
+  WATCHLIST_FIELDS,
+  withOfficialFlags,
+} from './format.js';
 
 export interface ContractsChange {
   name: 'sync' | 'add' | 'remove';
@@ -17,18 +23,21 @@ export interface ContractsChange {
 }
 
 export function registerContractsChange(watchlist: Command, env: CliEnv, change: ContractsChange): void {
-  watchlist
-    .command(`${change.name} <ID> ${change.codesOptional ? '[CODE...]' : '<CODE...>'}`)
+  withOfficialFlags(watchlist.command(`${change.name} [ID] [CODE...]`), ['id', 'codes'])
     .description(change.description)
     .addHelpText('after', `\nExample:\n  $ sjgate watchlist ${change.example}`)
     .action(
-      action<Record<string, never>>(
+      action<OfficialFlags>(
         env,
-        async (cli, _options, args) => {
+        async (cli, options, args) => {
           // commander hands a variadic argument over as one array
-          const [id, codes = []] = args as unknown as [string, string[] | undefined];
-          const body = { contracts: contractsOf(codes.map(text)) };
-          const answer = await cli.call((client) => change.send(client, text(id), body));
+          const [id, codes = []] = args as unknown as [string | undefined, string[] | undefined];
+          const listId = argumentOrFlag(id, options.id, 'id');
+          const body = { contracts: contractsOfFlags(codes, options) };
+          if (body.contracts.length === 0 && !change.codesOptional) {
+            throw new UsageError(`name the contracts to ${change.name}, as arguments or --codes`);
+          }
+          const answer = await cli.call((client) => change.send(client, listId, body));
           cli.emit(answer, formatWatchlist);
         },
         { fields: WATCHLIST_FIELDS },

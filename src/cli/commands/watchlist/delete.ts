@@ -4,18 +4,19 @@ import type { Command } from 'commander';
 import { watchlistPath } from '../../../contract/paths.js';
 import type { Watchlist } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
-import { text } from '../../parsers.js';
-import { WATCHLIST_FIELDS } from './format.js';
+import { argumentOrFlag, WATCHLIST_FIELDS } from './format.js';
 
 export function registerDelete(watchlist: Command, env: CliEnv): void {
   watchlist
-    .command('delete <ID>')
+    .command('delete [ID]')
+    .option('--id <ID>', 'the watchlist (or give it as the argument)')
     .description('delete a watchlist')
     .action(
-      action<Record<string, never>>(
+      action<{ id?: string }>(
         env,
-        async (cli, _options, [id = '']) => {
-          const deleted = await cli.call((client) => client.delete<Watchlist>(watchlistPath(text(id))));
+        async (cli, options, [argument]) => {
+          const id = argumentOrFlag(argument, options.id, 'id');
+          const deleted = await cli.call((client) => client.delete<Watchlist>(watchlistPath(id)));
           cli.emit(deleted, ({ id, name }) => `Deleted watchlist ${id} (${name})`);
         },
         { fields: WATCHLIST_FIELDS },

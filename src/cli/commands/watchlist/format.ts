@@ -1,7 +1,10 @@
 // What the watchlist commands share: the contracts named by code, and a watchlist as a heading and a table.
 
+import { type Command, Option } from 'commander';
 import type { Watchlist } from '../../../contract/wire.js';
+import { UsageError } from '../../context.js';
 import { formatHeading, formatTable } from '../../output.js';
+import { text } from '../../parsers.js';
 
 /** The fields of a Watchlist, which --json may select before the request. */
 export const WATCHLIST_FIELDS = [
@@ -13,8 +16,56 @@ export const WATCHLIST_FIELDS = [
 
 const CONTRACT_COLUMNS = ['security_type', 'exchange', 'code', 'target_code'];
 
-/** Codes as the API's contract requests; the gateway finds each one's type and exchange. */
-export const contractsOf = (codes: readonly string[]) => codes.map((code) => ({ code }));
+/** Codes as the API's contract requests; the gateway finds each one's type and exchange unless it is given. */
+export const contractsOf = (codes: readonly string[], securityType?: string) =>
+  codes.map((code) => (securityType === undefined ? { code } : { code, security_type: securityType }));
+
+/** The official CLI's flags, which sjgate takes beside its arguments: --id, --name, --codes A,B and --security-type. */
+export interface OfficialFlags {
+  id?: string;
+  name?: string;
+  codes?: string;
+  securityType?: string;
+}
+
+/** Adds the official CLI's flags a command takes. */
+export function withOfficialFlags(command: Command, flags: readonly ('id' | 'name' | 'codes')[]): Command {
+  if (flags.includes('id')) command.option('--id <ID>', 'the watchlist (or give it as the argument)');
+  if (flags.includes('name')) command.option('--name <NAME>', 'the name (or give it as the argument)');
+  if (flags.includes('codes')) {
+    command
+      .option('--codes <CODES>', 'comma-separated codes (or give them as arguments)')
+      .addOption(
+        new Option('--security-type <TYPE>', 'the type of every code, when a code names more than one').choices([
+          'STK',
+          'IND',
+          'FUT',
+          'OPT',
+          'WRT',
+        ]),
+      );
+  }
+  return command;
+}
+
+/** The argument, else the flag; a usage error naming both when neither is given, or when they differ. */
+export function argumentOrFlag(argument: string | undefined, flag: string | undefined, what: string): string {
+  if (argument !== undefined && flag !== undefined && argument !== flag) {
+    throw new UsageError(`the ${what} is given twice, as ${argument} and as --${what} ${flag}: give it once`);
+  }
+  const value = argument ?? flag;
+  if (value === undefined || value === '') throw new UsageError(`give the ${what}, as the argument or --${what}`);
+  return text(value);
+}
+
+/** The contracts of the arguments and of --codes, in that order, with --security-type when given. */
+export function contractsOfFlags(codes: readonly string[], options: OfficialFlags) {
+  const listed = (options.codes ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
+  return contractsOf([...codes, ...listed].map(text), options.securityType);
+}
 
 /** `wl-1  tech  (2 contracts)` and the contracts as a table. */
 export function formatWatchlist(list: Watchlist, color = false): string {

@@ -4,18 +4,19 @@ import type { Command } from 'commander';
 import { watchlistPath } from '../../../contract/paths.js';
 import type { Watchlist } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
-import { text } from '../../parsers.js';
-import { formatWatchlist, WATCHLIST_FIELDS } from './format.js';
+import { argumentOrFlag, formatWatchlist, WATCHLIST_FIELDS } from './format.js';
 
 export function registerShow(watchlist: Command, env: CliEnv): void {
   watchlist
-    .command('show <ID>')
+    .command('show [ID]')
+    .option('--id <ID>', 'the watchlist (or give it as the argument)')
     .description('show a watchlist and its contracts')
     .action(
-      action<Record<string, never>>(
+      action<{ id?: string }>(
         env,
-        async (cli, _options, [id = '']) => {
-          const list = await cli.call((client) => client.get<Watchlist>(watchlistPath(text(id))));
+        async (cli, options, [argument]) => {
+          const id = argumentOrFlag(argument, options.id, 'id');
+          const list = await cli.call((client) => client.get<Watchlist>(watchlistPath(id)));
           cli.emit(list, formatWatchlist);
         },
         { fields: WATCHLIST_FIELDS },

@@ -104,6 +104,28 @@ describe('sjgate watchlist against a fake daemon', () => {
     assert.deepEqual(JSON.parse(json.stdout), { id: 'wl-1', contracts: TECH.contracts });
   });
 
+  test("the official CLI's flags: --name, --id, --codes A,B and --security-type, as the arguments would", async () => {
+    const sent: unknown[] = [];
+    for (const args of [
+      ['create', '--name', 'tech', '--codes', '2330, TXFR1'],
+      ['add', '--id', 'wl-1', '--codes', '2454', '--security-type', 'STK'],
+      ['show', '--id', 'wl-1'],
+      ['sync', '--id', 'wl-1'],
+      ['delete', '--id', 'wl-1'],
+    ]) {
+      const run = await sjgate('watchlist', ...args);
+      assert.equal(run.code, EXIT.ok, `${args.join(' ')}: ${run.stderr}`);
+      sent.push(...seen.map(({ method, url, body }) => [method, url, body]));
+    }
+    assert.deepEqual(sent, [
+      ['POST', '/api/v1/watchlist', { name: 'tech', contracts: [{ code: '2330' }, { code: 'TXFR1' }] }],
+      ['POST', '/api/v1/watchlist/wl-1/contracts', { contracts: [{ code: '2454', security_type: 'STK' }] }],
+      ['GET', '/api/v1/watchlist/wl-1', null],
+      ['PUT', '/api/v1/watchlist/wl-1', { contracts: [] }],
+      ['DELETE', '/api/v1/watchlist/wl-1', null],
+    ]);
+  });
+
   test("an unknown id is the gateway's error, exit 1; missing arguments and a wrong --json field are exit 2", async () => {
     const run = await sjgate('watchlist', 'show', 'wl-9');
     assert.equal(run.code, EXIT.error);
@@ -114,8 +136,13 @@ describe('sjgate watchlist against a fake daemon', () => {
     for (const args of [['add', 'wl-1'], ['remove', 'wl-1'], ['create'], ['show']]) {
       const usage = await sjgate('watchlist', ...args);
       assert.equal(usage.code, EXIT.usage, args.join(' '));
-      assert.match(usage.stderr, /missing required argument/);
+      assert.match(usage.stderr, /give the (id|name)|name the contracts to (add|remove), as arguments or --codes/);
     }
+    const twice = await sjgate('watchlist', 'show', 'wl-1', '--id', 'wl-2');
+    assert.equal(twice.code, EXIT.usage);
+    assert.match(twice.stderr, /the id is given twice, as wl-1 and as --id wl-2/);
+    const badType = await sjgate('watchlist', 'add', '--id', 'wl-1', '--codes', '2330', '--security-type', 'XYZ');
+    assert.equal(badType.code, EXIT.usage);
     assert.equal(seen.length, 0, 'nothing sent');
     const wrong = await sjgate('watchlist', 'show', 'wl-1', '--json', 'nope');
     assert.equal(wrong.code, EXIT.usage);
