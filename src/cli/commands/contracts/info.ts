@@ -6,7 +6,7 @@ import type { ContractInfo } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatRecord } from '../../output.js';
 import { text } from '../../parsers.js';
-import { type Options, queryOf, regionOption, typeOption } from './query.js';
+import { exchangeOption, type Options, queryOf, regionOption, typeOption } from './query.js';
 
 export function registerInfo(contracts: Command, env: CliEnv): void {
   contracts
@@ -15,9 +15,10 @@ export function registerInfo(contracts: Command, env: CliEnv): void {
     .argument('<CODE>', 'product code', text)
     .addOption(typeOption(['STK', 'IND', 'FUT', 'OPT'], 'restrict the search to a security type'))
     .addOption(regionOption())
+    .addOption(exchangeOption())
     .action(
       action<Options>(env, async (cli, o, [code]) => {
-        const query = queryOf({ security_type: o.type, region: o.region });
+        const query = queryOf({ security_type: o.type, region: o.region, exchange: o.exchange });
         const info = await cli.call((client) => client.get<ContractInfo>(contractInfoPath(code as string), query));
         cli.emit(info, (value, color) => formatRecord(value, { table: true, color }));
       }),

@@ -1,7 +1,7 @@
 // What the contract commands share: --region and --type, and the query of a GET built from the flags given.
 
 import { Option } from 'commander';
-import { REGIONS } from '../../../domain/contracts.js';
+import { EXCHANGES, REGIONS } from '../../../domain/contracts.js';
 import type { QueryValue } from '../../client.js';
 import { oneOf } from '../../parsers.js';
 
@@ -10,6 +10,10 @@ export type Options = Record<string, string | number | boolean | string[] | unde
 
 export const regionOption = () =>
   new Option('--region <REGION>', `market region: ${REGIONS.join(', ')} (default TW)`).argParser(oneOf(REGIONS));
+export const exchangeOption = () =>
+  new Option('--exchange <EXCHANGE>', `only a contract listed there: ${EXCHANGES.join(', ')}`).argParser(
+    oneOf(EXCHANGES),
+  );
 export const typeOption = (types: readonly string[], description = 'security type') =>
   new Option('--type <TYPE>', `${description}: ${types.join(', ')}`).argParser(oneOf(types));
 

@@ -25,6 +25,15 @@ describe('sjgate contracts get against a fake daemon', () => {
     assert.deepEqual(JSON.parse(json.stdout), TSMC);
   });
 
+  test("--exchange, the official CLI's flag, asks for the contract listed there; an unknown one is exit 2", async () => {
+    const run = await sjgate('contracts', 'get', '2330', '--exchange', 'OTC');
+    assert.deepEqual(seen, [{ method: 'GET', url: '/api/v1/data/contracts/2330?exchange=OTC', body: null }]);
+    assert.equal(run.code, EXIT.ok, run.stderr);
+    const bad = await sjgate('contracts', 'get', '2330', '--exchange', 'NYSE');
+    assert.equal(bad.code, EXIT.usage);
+    assert.match(bad.stderr, /TSE, OTC, OES, TAIFEX/);
+  });
+
   test('--json FIELDS prints only those fields, after the command or before it', async () => {
     const run = await sjgate('contracts', 'get', '2330', '--json', 'code,exchange');
     assert.equal(run.code, EXIT.ok, run.stderr);
