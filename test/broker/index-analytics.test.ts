@@ -4,24 +4,14 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { ContributionRanking, ProjectionRequest } from '../../src/domain/index-projections.js';
-import type { MarketEvent, QuoteType } from '../../src/domain/quotes.js';
-import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import type { QuoteType } from '../../src/domain/quotes.js';
+import { simBrokerAt } from '../helpers/sim-market.js';
 
 const DAY = '2026-11-20';
 
 function brokerAt(time: string) {
-  const clock = new ManualClock(taipeiInstant(DAY, time));
-  const broker = new SimBroker({ clock, seed: 1, clockMode: 'exchange', apiKey: null });
-  const events: MarketEvent[] = [];
-  broker.quotes.onMarketEvent((event) => events.push(event));
-  const run = (ms: number) => {
-    for (let t = 0; t < ms; t += 500) {
-      clock.advance(500);
-      broker.feed.step();
-    }
-  };
+  const { clock, broker, events, run } = simBrokerAt(DAY, time, 500);
   const subscribe = (
     quoteType: QuoteType,
     extra: { ranking?: ContributionRanking; projection?: ProjectionRequest } = {},

@@ -3,23 +3,12 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
-import type { MarketEvent } from '../../src/domain/quotes.js';
-import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import { simBrokerAt } from '../helpers/sim-market.js';
 
 const DAY = '2026-11-20';
 
 function brokerAt(time: string) {
-  const clock = new ManualClock(taipeiInstant(DAY, time));
-  const broker = new SimBroker({ clock, seed: 1, clockMode: 'exchange', apiKey: null });
-  const events: MarketEvent[] = [];
-  broker.quotes.onMarketEvent((event) => events.push(event));
-  const run = (ms: number) => {
-    for (let t = 0; t < ms; t += 100) {
-      clock.advance(100);
-      broker.feed.step();
-    }
-  };
+  const { broker, events, run } = simBrokerAt(DAY, time, 100);
   const kbars = (code: string) => {
     const subscription = broker.quotes.resolve({ contract: { code }, quoteType: 'KBar', intradayOdd: false });
     broker.quotes.subscribe(subscription);
