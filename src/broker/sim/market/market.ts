@@ -130,7 +130,7 @@ export class SimMarket {
   /** Lots or contracts traded over a whole day. */
   totalVolume(listed: ContractInfo, day: string): number {
     if (listed.security_type === 'STK') {
-      return this.daily.dailyVolume(listed.code, day, FOLLOWERS.get(listed.code)!.avgVolumeLots);
+      return this.builder.stockVolume(listed.code, day);
     }
     const info = this.listings.infoOn(listed.code, day);
     return info ? this.tape(info, day).volumes.reduce((a, b) => a + b, 0) : 0;

@@ -7,14 +7,28 @@ import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo, WarrantInfo } fr
 import {
   type ClockMode,
   closeAnchor,
+  continuousLength,
   contractSession,
   type MarketKind,
+  type TradingSession,
   tradingSession,
 } from '../../../domain/sessions.js';
 import { type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
 import { taipeiInstant } from '../../../domain/time.js';
+import { SECURITIES_BY_CODE } from '../catalog/catalog.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
+import {
+  activityProfile,
+  isNightInterval,
+  MEAN_FUTURES_TRADE,
+  MEAN_OPTION_TRADE,
+  maxTradesPerHour,
+  meanStockTradeLots,
+  type RateAt,
+  sessionVolumeFactor,
+  tradeSizes,
+} from './activity.js';
 import { type DailyModel, FACTOR_INDEX, FOLLOWERS, type Follower, limitsFor } from './daily.js';
 import { FACTOR_STEP_MS, type MarketFactors } from './factors.js';
 import { daysTo, type FairValues } from './fair-values.js';
@@ -37,6 +51,11 @@ export class TapeBuilder {
     /** The last traded price of a stock at an instant: the underlying of warrants. */
     private readonly stockPriceAt: (code: string, epochMs: number) => number,
   ) {}
+
+  /** When trades happen over a session on this clock. */
+  private get profile(): RateAt {
+    return activityProfile(this.mode, isNightInterval);
+  }
 
   build(info: ContractInfo, day: string): Tape {
     const rng = new Rng(this.seed, 'tape', this.mode, info.code, day);
@@ -104,13 +123,14 @@ export class TapeBuilder {
   private stockTape(info: StockInfo, day: string, rng: Rng): Tape {
     const follower = FOLLOWERS.get(info.code)!;
     const session = tradingSession(this.mode, 'stock', day);
-    const volume = this.daily.dailyVolume(info.code, day, follower.avgVolumeLots);
+    const volume = this.stockVolume(info.code, day);
     const auctions = session.auctions.length;
     const auctionVolume = auctions === 0 ? 0 : Math.max(1, Math.round(volume * 0.03));
     // Every lot of the day is in the tape: the closing trades are carved out of the day's volume.
     const continuousVolume = Math.max(1, volume - (auctions > 0 ? auctionVolume * auctions : 1));
-    const count = Math.min(continuousVolume, Math.max(20, Math.min(15_000, Math.round(volume / 15))));
-    const continuous = tradeTimes(session, count, rng);
+    const sizes = this.sizesOf(session, continuousVolume, stockTradeLots(info), rng);
+    const count = sizes.length;
+    const continuous = tradeTimes(session, count, rng, this.profile);
     const times = new Float64Array(count + Math.max(auctions, 1));
     times.set(continuous);
     // The close: the auctions of the exchange, or the session's last moment in always-open.
@@ -122,7 +142,7 @@ export class TapeBuilder {
     const close = this.daily.closeOf(info.code, day);
     for (let k = count; k < times.length; k++) fair[k] = close;
     const volumes = new Float64Array(times.length);
-    volumes.set(splitVolume(continuousVolume, count, rng));
+    volumes.set(sizes);
     for (let k = count; k < times.length; k++) volumes[k] = auctions > 0 ? auctionVolume : 1;
     return buildTape({
       code: info.code,
@@ -135,6 +155,19 @@ export class TapeBuilder {
       auctionFrom: count,
       rng,
     });
+  }
+
+  /** Lots of a stock traded over its session of a day: the daily model's volume, more in a longer always-open day. */
+  stockVolume(code: string, day: string): number {
+    const typical = FOLLOWERS.get(code)!.avgVolumeLots;
+    const factor = sessionVolumeFactor(this.mode, tradingSession(this.mode, 'stock', day));
+    return Math.max(1, Math.round(this.daily.dailyVolume(code, day, typical) * factor));
+  }
+
+  /** The sizes of a session's trades: around a mean, fewer and larger where the trade rate would pass its cap. */
+  private sizesOf(session: TradingSession, volume: number, mean: number, rng: Rng): Float64Array {
+    const cap = (maxTradesPerHour(this.mode) * continuousLength(session)) / 3600_000;
+    return tradeSizes(volume, Math.max(mean, volume / cap), rng);
   }
 
   private indexTape(code: string, day: string, rng: Rng): Tape {
@@ -174,7 +207,7 @@ export class TapeBuilder {
     return this.tradedAround(info, day, rng, {
       market: 'futures',
       volume,
-      count: Math.min(volume, Math.max(10, Math.min(30_000, Math.round(volume / 4)))),
+      meanTrade: MEAN_FUTURES_TRADE,
       ticks: tickTableOfFutures(product),
       amountUnit: 1,
       fairAt: (t) => this.values.forwardAt(info.underlying_code, info.root, info.last_trading_date, t),
@@ -190,7 +223,7 @@ export class TapeBuilder {
     return this.tradedAround(info, day, rng, {
       market: 'futures',
       volume,
-      count: Math.min(volume, Math.max(3, Math.min(3_000, Math.round(volume / 4)))),
+      meanTrade: MEAN_OPTION_TRADE,
       ticks: TXO_PREMIUM_TICKS,
       amountUnit: 1,
       fairAt: (t) => this.values.optionValueAt(info, t),
@@ -203,7 +236,7 @@ export class TapeBuilder {
     return this.tradedAround(info, day, rng, {
       market: 'stock',
       volume,
-      count: Math.min(volume, Math.max(1, Math.round(volume / 3))),
+      meanTrade: 3,
       ticks: WARRANT_TICKS,
       amountUnit: 1000,
       fairAt: valueAt,
@@ -217,8 +250,9 @@ export class TapeBuilder {
     rng: Rng,
     how: {
       market: MarketKind;
+      /** Volume of an exchange day; an always-open day trades more (sessionVolumeFactor). */
       volume: number;
-      count: number;
+      meanTrade: number;
       ticks: TickTable;
       amountUnit: number;
       fairAt: (t: number) => number;
@@ -231,15 +265,18 @@ export class TapeBuilder {
       info.security_type === 'WRT'
         ? tradingSession(this.mode, how.market, day)
         : contractSession(this.mode, day, info.last_trading_date);
-    const times = new Float64Array(how.count + 1);
+    const volume = Math.max(1, Math.round(how.volume * sessionVolumeFactor(this.mode, session)));
+    const sizes = this.sizesOf(session, volume, how.meanTrade, rng);
+    const count = sizes.length;
+    const times = new Float64Array(count + 1);
     const settledAt = (expiring ? session.end : session.end - 1000) * 1000;
-    times.set(tradeTimes(session, how.count, rng).map((us) => Math.min(us, settledAt - 1)));
-    times[how.count] = settledAt;
+    times.set(tradeTimes(session, count, rng, this.profile).map((us) => Math.min(us, settledAt - 1)));
+    times[count] = settledAt;
     const fair = times.map((us) => how.fairAt(us / 1000));
-    fair[how.count] = this.values.settlementOf(info, day);
-    const volumes = new Float64Array(how.count + 1);
-    volumes.set(splitVolume(how.volume, how.count, rng));
-    volumes[how.count] = 1;
+    fair[count] = this.values.settlementOf(info, day);
+    const volumes = new Float64Array(count + 1);
+    volumes.set(sizes);
+    volumes[count] = 1;
     return buildTape({
       code: info.code,
       day,
@@ -248,7 +285,7 @@ export class TapeBuilder {
       volumes,
       rules: { ticks: how.ticks, limitUp: info.limit_up, limitDown: info.limit_down },
       amountUnit: how.amountUnit,
-      auctionFrom: how.count,
+      auctionFrom: count,
       rng,
     });
   }
@@ -262,4 +299,9 @@ export class TapeBuilder {
       listed.findIndex((other) => other.code === info.code),
     );
   }
+}
+
+/** A stock's mean trade in lots, from its reference price (ETFs trade in larger clips). */
+function stockTradeLots(info: StockInfo): number {
+  return meanStockTradeLots(info.reference, SECURITIES_BY_CODE.get(info.code)?.kind === 'etf');
 }

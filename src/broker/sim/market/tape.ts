@@ -2,8 +2,9 @@
 // U-shape, take place at the bid or the ask around the instrument's fair value, and lock at a price limit the way
 // the exchange does: at limit-up nobody sells (no ask), at limit-down nobody buys (no bid).
 
-import { continuousLength, type TradingSession } from '../../../domain/sessions.js';
+import type { TradingSession } from '../../../domain/sessions.js';
 import { roundDownToTick, stepTicks, type TickTable } from '../../../domain/ticks.js';
+import { activityProfile, isNightInterval, type RateAt, timesByRate } from './activity.js';
 import type { Rng } from './rng.js';
 
 export interface Tape {
@@ -31,51 +32,17 @@ export interface PriceRules {
   limitDown: number;
 }
 
-/** Intraday activity: busiest at the open and the close, about a fifth of it at midday. */
-const U_FLOOR = 0.5;
-const U_DEPTH = 2.5;
-const U_CDF_POINTS = 1024;
-const INVERSE_U = inverseUShape();
-
-function inverseUShape(): Float64Array {
-  const cdf = (x: number) => (U_FLOOR * x + (U_DEPTH * ((2 * x - 1) ** 3 + 1)) / 6) / (U_FLOOR + U_DEPTH / 3);
-  const table = new Float64Array(U_CDF_POINTS + 1);
-  let x = 0;
-  for (let i = 0; i <= U_CDF_POINTS; i++) {
-    const target = i / U_CDF_POINTS;
-    while (x < 1 && cdf(x) < target) x += 1 / (U_CDF_POINTS * 64);
-    table[i] = Math.min(x, 1);
-  }
-  return table;
-}
-
-function uShapeQuantile(u: number): number {
-  const position = u * U_CDF_POINTS;
-  const i = Math.min(Math.floor(position), U_CDF_POINTS - 1);
-  return INVERSE_U[i]! + (position - i) * (INVERSE_U[i + 1]! - INVERSE_U[i]!);
-}
-
-/** Trade times over the continuous part of a session, U-shaped within each interval, in epoch microseconds. */
-export function tradeTimes(session: TradingSession, count: number, rng: Rng): Float64Array {
-  const times = new Float64Array(count);
-  const total = continuousLength(session);
-  let written = 0;
-  session.continuous.forEach((interval, index) => {
-    const last = index === session.continuous.length - 1;
-    const share = last ? count - written : Math.round((count * (interval.end - interval.start)) / total);
-    const spacings = new Float64Array(share + 1);
-    let sum = 0;
-    for (let k = 0; k <= share; k++) {
-      sum -= Math.log(1 - rng.next());
-      spacings[k] = sum;
-    }
-    const lengthUs = (interval.end - interval.start) * 1000;
-    for (let k = 0; k < share; k++) {
-      times[written + k] = interval.start * 1000 + Math.floor(uShapeQuantile(spacings[k]! / sum) * lengthUs);
-    }
-    written += share;
-  });
-  return times;
+/**
+ * Trade times over the continuous part of a session, in epoch microseconds, with the intraday shape of the clock
+ * mode (the exchange's U-shape in day sessions and its night session's shape, unless told otherwise).
+ */
+export function tradeTimes(
+  session: TradingSession,
+  count: number,
+  rng: Rng,
+  rate: RateAt = activityProfile('exchange', isNightInterval),
+): Float64Array {
+  return timesByRate(session.continuous, count, rng, rate);
 }
 
 /** Splits a day's volume over its trades: every trade at least one unit, the rest by heavy-tailed weights. */

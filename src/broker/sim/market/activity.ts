@@ -1,0 +1,203 @@
+// How busy the simulated market is, and when: trade sizes by price, the intraday shape of trading in each session,
+// and how much of an exchange day an always-open hour carries. docs/market-activity.md gives the real figures these
+// are calibrated to.
+
+import { isTradingDay } from '../../../domain/calendar.js';
+import { type ClockMode, continuousLength, type Interval, type TradingSession } from '../../../domain/sessions.js';
+import { addDays, nthWeekdayOfMonth, taipeiDate, taipeiInstantAtMinute, taipeiMinuteOfDay } from '../../../domain/time.js';
+import type { Rng } from './rng.js';
+
+const HOUR_MS = 3600_000;
+/** In always-open mode an hour carries this share of an exchange day's volume: the market never sleeps. */
+export const ALWAYS_OPEN_HOURLY_SHARE = 0.1;
+
+/** The factor by which an always-open session's volume exceeds the exchange day's (1 on the exchange clock). */
+export function sessionVolumeFactor(mode: ClockMode, session: TradingSession): number {
+  return mode === 'exchange' ? 1 : (ALWAYS_OPEN_HOURLY_SHARE * continuousLength(session)) / HOUR_MS;
+}
+
+/**
+ * The most trades an instrument prints in an hour on average: the busiest Taiwan stocks reach about 150,000 trades in
+ * an exchange day; the always-open clock's day is long, so its tapes are kept to about one trade a second.
+ */
+export function maxTradesPerHour(mode: ClockMode): number {
+  return mode === 'exchange' ? 34_000 : 4_300;
+}
+
+// ---- trade sizes ----
+
+/** Tail index of trade sizes: a power law, so most trades are small and a few are very large. */
+const SIZE_TAIL = 2.2;
+
+/**
+ * The mean board-lot trade of a stock, in lots: about one lot for the dearest stocks, more the cheaper a lot is;
+ * ETFs trade in larger clips than stocks of the same price.
+ */
+export function meanStockTradeLots(price: number, etf: boolean): number {
+  const lotMillions = (price * 1000) / 1e6;
+  return 1 + (etf ? 1.5 : 1) * 0.54 * Math.max(lotMillions, 0.005) ** -0.65;
+}
+
+/** Futures and options: contracts per trade (the day's volume over its trades; see docs/market-activity.md). */
+export const MEAN_FUTURES_TRADE = 2.2;
+export const MEAN_OPTION_TRADE = 3;
+
+/** E[floor(X)] of a Lomax variable X of shape SIZE_TAIL and the given scale: the mean extra units of a trade. */
+function meanExtraUnits(scale: number): number {
+  let total = 0;
+  const terms = Math.ceil(200 * scale) + 200;
+  for (let k = 1; k <= terms; k++) total += (1 + k / scale) ** -SIZE_TAIL;
+  // The rest of the series, as an integral.
+  return total + (scale / (SIZE_TAIL - 1)) * (1 + (terms + 0.5) / scale) ** (1 - SIZE_TAIL);
+}
+
+const scales = new Map<number, number>();
+
+/** The Lomax scale whose sizes 1 + floor(X) average `mean` units. */
+function scaleFor(mean: number): number {
+  const key = Math.round(mean * 100) / 100;
+  let scale = scales.get(key);
+  if (scale !== undefined) return scale;
+  let low = 1e-6;
+  let high = Math.max(1, key * 2);
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (1 + meanExtraUnits(mid) < key) low = mid;
+    else high = mid;
+  }
+  scale = (low + high) / 2;
+  scales.set(key, scale);
+  return scale;
+}
+
+/**
+ * A day's volume as a sequence of trades: each at least one unit, sizes heavy-tailed around a mean, drawn until the
+ * volume is used up (the last trade takes what is left). The number of trades follows from the sizes.
+ */
+export function tradeSizes(total: number, mean: number, rng: Rng): Float64Array {
+  const volume = Math.max(0, Math.round(total));
+  if (volume === 0) return new Float64Array(0);
+  const scale = scaleFor(Math.max(1.0001, mean));
+  let sizes = new Float64Array(Math.ceil(volume / Math.max(1, mean)) + 16);
+  let count = 0;
+  let left = volume;
+  while (left > 0) {
+    const extra = Math.floor(scale * ((1 - rng.next()) ** (-1 / SIZE_TAIL) - 1));
+    const size = Math.min(left, 1 + Math.min(extra, volume));
+    if (count === sizes.length) {
+      const grown = new Float64Array(sizes.length * 2);
+      grown.set(sizes);
+      sizes = grown;
+    }
+    sizes[count++] = size;
+    left -= size;
+  }
+  return sizes.slice(0, count);
+}
+
+// ---- when trades happen ----
+
+/** Intraday activity in the exchange's day sessions: busiest at the open and the close, about a fifth at midday. */
+const U_FLOOR = 0.5;
+const U_DEPTH = 2.5;
+
+/** The U-shape's density at a position 0..1 of a session, averaging 1 over the session. */
+export function uDensity(x: number): number {
+  return (U_FLOOR + U_DEPTH * (2 * x - 1) ** 2) / (U_FLOOR + U_DEPTH / 3);
+}
+
+/** Taipei minute of the US cash open on a date: 21:30 in US daylight saving time, 22:30 otherwise. */
+export function usOpenMinute(date: string): number {
+  const year = date.slice(0, 4);
+  const summerFrom = nthWeekdayOfMonth(`${year}03`, 0, 2)!;
+  const summerTo = nthWeekdayOfMonth(`${year}11`, 0, 1)!;
+  const summer = date >= addDays(summerFrom, 1) && date < addDays(summerTo, 1);
+  return (summer ? 21 : 22) * 60 + 30;
+}
+
+/**
+ * Activity of the futures night session (15:00-05:00) relative to the day session's average: a burst at the
+ * 15:00 open, a larger one around the US cash open, thin after 01:00. About 30% of a day's contracts trade here.
+ */
+export function nightSessionRate(epochMs: number): number {
+  const minute = taipeiMinuteOfDay(epochMs);
+  const nightDate = minute >= 15 * 60 ? taipeiDate(epochMs) : addDays(taipeiDate(epochMs), -1);
+  const sinceOpen = (epochMs - taipeiInstantAtMinute(nightDate, 15 * 60)) / 60_000;
+  const fromUsOpen = (epochMs - taipeiInstantAtMinute(nightDate, usOpenMinute(nightDate))) / 60_000;
+  const base = minute >= 60 && minute < 15 * 60 ? 0.06 : 0.1;
+  const open = 0.5 * Math.exp(-sinceOpen / 30);
+  const us = fromUsOpen >= 0 ? 0.45 * Math.exp(-fromUsOpen / 75) : 0.2 * Math.exp(fromUsOpen / 30);
+  return base + open + us;
+}
+
+/**
+ * Activity on the always-open clock relative to its average, by the Taiwan hour: busiest in Taiwan's trading
+ * hours, with the US open's burst in the evening and a quieter early morning, the same on every day of the week.
+ */
+export function alwaysOpenRate(epochMs: number): number {
+  const minute = taipeiMinuteOfDay(epochMs);
+  const fromUsOpen = minute - usOpenMinute(taipeiDate(epochMs));
+  const us = fromUsOpen >= 0 ? 0.4 * Math.exp(-fromUsOpen / 75) : 0;
+  if (minute >= 9 * 60 && minute < 13 * 60 + 30) return 1.4;
+  if (minute >= 60 && minute < 8 * 60) return 0.65;
+  if (minute >= 8 * 60 && minute < 9 * 60) return 0.9;
+  return 1 + us;
+}
+
+/** The rate of trading at an instant of an interval of a session, for a clock mode and a market. */
+export type RateAt = (epochMs: number, interval: Interval) => number;
+
+export function activityProfile(mode: ClockMode, night: (interval: Interval) => boolean): RateAt {
+  if (mode === 'always-open') return (t) => alwaysOpenRate(t);
+  return (t, interval) =>
+    night(interval) ? nightSessionRate(t) : uDensity((t - interval.start) / (interval.end - interval.start));
+}
+
+/** The futures night session: the interval that starts at 15:00. */
+export const isNightInterval = (interval: Interval): boolean => taipeiMinuteOfDay(interval.start) === 15 * 60;
+
+const BIN_MS = 60_000;
+
+/**
+ * `count` trade times (epoch microseconds, in order) over the continuous intervals of a session, as a Poisson
+ * process of the given rate conditioned on its count: minute bins weighted by the rate, uniform inside a bin.
+ */
+export function timesByRate(intervals: Interval[], count: number, rng: Rng, rate: RateAt): Float64Array {
+  const bins: { start: number; length: number; weight: number }[] = [];
+  let total = 0;
+  for (const interval of intervals) {
+    for (let start = interval.start; start < interval.end; start += BIN_MS) {
+      const length = Math.min(BIN_MS, interval.end - start);
+      const weight = rate(start + length / 2, interval) * length;
+      bins.push({ start, length, weight });
+      total += weight;
+    }
+  }
+  const times = new Float64Array(count);
+  if (count === 0 || total <= 0) return times;
+  // Sorted uniforms from exponential spacings, walked through the bins in order.
+  const spacings = new Float64Array(count + 1);
+  let sum = 0;
+  for (let k = 0; k <= count; k++) {
+    sum -= Math.log(1 - rng.next());
+    spacings[k] = sum;
+  }
+  let bin = 0;
+  let before = 0;
+  for (let k = 0; k < count; k++) {
+    const target = (spacings[k]! / sum) * total;
+    while (bin < bins.length - 1 && before + bins[bin]!.weight < target) before += bins[bin++]!.weight;
+    const { start, length, weight } = bins[bin]!;
+    const within = weight > 0 ? Math.min(1, Math.max(0, (target - before) / weight)) : 0;
+    times[k] = Math.floor((start + within * length) * 1000);
+  }
+  return times;
+}
+
+/** True when an instant falls in a trading day's futures night session (15:00 to 05:00 the next morning). */
+export function inNightSession(epochMs: number): boolean {
+  const minute = taipeiMinuteOfDay(epochMs);
+  if (minute >= 15 * 60) return isTradingDay(taipeiDate(epochMs));
+  if (minute < 5 * 60) return isTradingDay(addDays(taipeiDate(epochMs), -1));
+  return false;
+}
