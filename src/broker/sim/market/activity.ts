@@ -18,10 +18,10 @@ export function sessionVolumeFactor(mode: ClockMode, session: TradingSession): n
 
 /**
  * The most trades an instrument prints in an hour on average: the busiest Taiwan stocks reach about 150,000 trades in
- * an exchange day; the always-open clock's day is long, so its tapes are kept to about one trade a second.
+ * an exchange day; the always-open clock's day is long, so its tapes are kept below a trade a second.
  */
 export function maxTradesPerHour(mode: ClockMode): number {
-  return mode === 'exchange' ? 34_000 : 4_300;
+  return mode === 'exchange' ? 34_000 : 3_000;
 }
 
 // ---- trade sizes ----
@@ -44,30 +44,46 @@ export const MEAN_OPTION_TRADE = 3;
 
 /** E[floor(X)] of a Lomax variable X of shape SIZE_TAIL and the given scale: the mean extra units of a trade. */
 function meanExtraUnits(scale: number): number {
+  const terms = 2000;
   let total = 0;
-  const terms = Math.ceil(200 * scale) + 200;
   for (let k = 1; k <= terms; k++) total += (1 + k / scale) ** -SIZE_TAIL;
   // The rest of the series, as an integral.
   return total + (scale / (SIZE_TAIL - 1)) * (1 + (terms + 0.5) / scale) ** (1 - SIZE_TAIL);
 }
 
-const scales = new Map<number, number>();
+/** Scales on a log grid and the mean trade (1 + mean extra units) each gives, increasing: built once. */
+const SCALE_GRID = Array.from({ length: 241 }, (_, i) => 10 ** (-3 + i / 40));
+const MEAN_GRID = SCALE_GRID.map((scale) => 1 + meanExtraUnits(scale));
 
-/** The Lomax scale whose sizes 1 + floor(X) average `mean` units. */
+/** The Lomax scale whose sizes 1 + floor(X) average `mean` units (log-interpolated on the grid). */
 function scaleFor(mean: number): number {
-  const key = Math.round(mean * 100) / 100;
-  let scale = scales.get(key);
-  if (scale !== undefined) return scale;
-  let low = 1e-6;
-  let high = Math.max(1, key * 2);
-  for (let i = 0; i < 60; i++) {
-    const mid = (low + high) / 2;
-    if (1 + meanExtraUnits(mid) < key) low = mid;
-    else high = mid;
-  }
-  scale = (low + high) / 2;
-  scales.set(key, scale);
-  return scale;
+  let i = 1;
+  while (i < MEAN_GRID.length - 1 && MEAN_GRID[i]! < mean) i++;
+  const [m0, m1] = [MEAN_GRID[i - 1]!, MEAN_GRID[i]!];
+  const weight = Math.min(1, Math.max(0, (mean - m0) / (m1 - m0)));
+  return SCALE_GRID[i - 1]! * (SCALE_GRID[i]! / SCALE_GRID[i - 1]!) ** weight;
+}
+
+/** Sizes up to this many units are drawn from a table; larger ones from the power law itself. */
+const TABLE_SIZES = 32;
+
+/** A sampler of trade sizes 1 + floor(X): P(size <= k) tabled for small k, the power law beyond. */
+function sizeSampler(scale: number, rng: Rng): () => number {
+  const cdf = new Float64Array(TABLE_SIZES + 1);
+  for (let k = 1; k <= TABLE_SIZES; k++) cdf[k] = 1 - (1 + k / scale) ** -SIZE_TAIL;
+  const tabled = cdf[TABLE_SIZES]!;
+  return () => {
+    const u = rng.next();
+    if (u >= tabled) return 1 + Math.floor(scale * ((1 - u) ** (-1 / SIZE_TAIL) - 1));
+    let low = 1;
+    let high = TABLE_SIZES;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (u < cdf[mid]!) high = mid;
+      else low = mid + 1;
+    }
+    return low;
+  };
 }
 
 /**
@@ -77,13 +93,12 @@ function scaleFor(mean: number): number {
 export function tradeSizes(total: number, mean: number, rng: Rng): Float64Array {
   const volume = Math.max(0, Math.round(total));
   if (volume === 0) return new Float64Array(0);
-  const scale = scaleFor(Math.max(1.0001, mean));
-  let sizes = new Float64Array(Math.ceil(volume / Math.max(1, mean)) + 16);
+  const draw = sizeSampler(scaleFor(Math.max(1.0001, mean)), rng);
+  let sizes = new Float64Array(Math.ceil((1.1 * volume) / Math.max(1, mean)) + 16);
   let count = 0;
   let left = volume;
   while (left > 0) {
-    const extra = Math.floor(scale * ((1 - rng.next()) ** (-1 / SIZE_TAIL) - 1));
-    const size = Math.min(left, 1 + Math.min(extra, volume));
+    const size = Math.min(left, draw());
     if (count === sizes.length) {
       const grown = new Float64Array(sizes.length * 2);
       grown.set(sizes);
@@ -106,8 +121,20 @@ export function uDensity(x: number): number {
   return (U_FLOOR + U_DEPTH * (2 * x - 1) ** 2) / (U_FLOOR + U_DEPTH / 3);
 }
 
+const usOpens = new Map<string, number>();
+
 /** Taipei minute of the US cash open on a date: 21:30 in US daylight saving time, 22:30 otherwise. */
 export function usOpenMinute(date: string): number {
+  let minute = usOpens.get(date);
+  if (minute === undefined) {
+    minute = usOpenMinuteOf(date);
+    if (usOpens.size > 4000) usOpens.clear();
+    usOpens.set(date, minute);
+  }
+  return minute;
+}
+
+function usOpenMinuteOf(date: string): number {
   const year = date.slice(0, 4);
   const summerFrom = nthWeekdayOfMonth(`${year}03`, 0, 2)!;
   const summerTo = nthWeekdayOfMonth(`${year}11`, 0, 1)!;

@@ -121,6 +121,9 @@ export class SimMarket {
   /** The last traded price of a stock at an instant, or its reference before the day's first trade. */
   stockPriceAt(code: string, epochMs: number): number {
     const day = this.dayAt('stock', epochMs);
+    // From the closing auction on, the last trade is the day's close: no need to build the tape for it.
+    const closing = this.session('stock', day).auctions[0];
+    if (closing !== undefined && epochMs >= closing) return this.daily.closeOf(code, day);
     // Called for every trade of a warrant or stock future: the tape is looked up before any info is built.
     const tape = this.tapes.get(`${code}|${day}`, () => this.builder.build(this.listings.stockOn(code, day), day));
     const count = publishedCount(tape, epochMs);

@@ -101,8 +101,9 @@ export function buildTape(inputs: TapeInputs): Tape {
   };
   const typical = n > 0 ? volumes.reduce((a, b) => a + b, 0) / n : 1;
   const depth = () => Math.max(1, Math.round(typical * (1 + 5 * rng.next())));
+  let quote: Quote | null = null;
   for (let k = 0; k < n; k++) {
-    const quote = quoteAround(fair[k]!, rules);
+    quote = quoteNear(quote, fair[k]!, rules);
     const auction = k >= inputs.auctionFrom;
     const atAsk = quote.lock === 'up' || (quote.lock === null && rng.next() < quote.askChance);
     const traded = quote.lock !== null || auction ? quote.fairOnGrid : atAsk ? quote.ask : quote.bid;
@@ -126,6 +127,17 @@ interface Quote {
 
 function clampToLimits(price: number, rules: PriceRules): number {
   return Math.min(rules.limitUp, Math.max(rules.limitDown, price));
+}
+
+/** quoteAround, reusing the previous quote when the fair value is still between its bid and ask (the usual case). */
+function quoteNear(previous: Quote | null, fair: number, rules: PriceRules): Quote {
+  const outside = previous === null || fair < previous.bid || fair >= previous.ask || fair <= rules.limitDown;
+  if (outside || previous.lock !== null) {
+    return quoteAround(fair, rules);
+  }
+  const { bid, ask } = previous;
+  const askChance = (fair - bid) / (ask - bid);
+  return { bid, ask, askChance, fairOnGrid: askChance >= 0.5 ? ask : bid, lock: null };
 }
 
 /** The best bid and ask around a fair value; at a limit the book locks there with one side empty. */
