@@ -3,19 +3,20 @@
 // night session's share of TXF ticks, the overnight share of the TAIEX's daily variance, and what a day's tape of
 // the busiest stock costs to build. Pure computation on the simulator; no server.
 
-import { previousTradingDay, tradingDaysBetween } from '../src/domain/calendar.js';
-import type { ContractInfo, OptionInfo } from '../src/domain/contracts.js';
-import type { ClockMode } from '../src/domain/sessions.js';
-import { taipeiInstant } from '../src/domain/time.js';
 import { FOLLOWERS } from '../src/broker/sim/market/daily.js';
 import { targetOf } from '../src/broker/sim/market/listings.js';
 import { SimMarket } from '../src/broker/sim/market/market.js';
 import type { Tape } from '../src/broker/sim/market/tape.js';
+import { previousTradingDay, tradingDaysBetween } from '../src/domain/calendar.js';
+import type { ContractInfo, OptionInfo } from '../src/domain/contracts.js';
+import type { ClockMode } from '../src/domain/sessions.js';
+import { taipeiInstant } from '../src/domain/time.js';
 
 const DAY = '2026-11-24';
 const SATURDAY = '2026-11-28';
 
-const sum = (values: ArrayLike<number>) => Array.prototype.reduce.call(values, (a, b) => (a as number) + (b as number), 0) as number;
+const sum = (values: ArrayLike<number>) =>
+  Array.prototype.reduce.call(values, (a, b) => (a as number) + (b as number), 0) as number;
 
 function frontMonth(market: SimMarket, day: string): ContractInfo {
   return targetOf(market.listings.infoOn('TXFR1', day)!);
@@ -24,7 +25,8 @@ function frontMonth(market: SimMarket, day: string): ContractInfo {
 function atTheMoneyCall(market: SimMarket, day: string): OptionInfo {
   const forward = market.tape(market.listings.infoOn('IX0001', day)!, day).prices[0]!;
   const listed = [...market.listings.derivativesOn(day).values()].filter(
-    (info): info is OptionInfo => info.security_type === 'OPT' && info.root.startsWith('TX') && info.option_right === 'C',
+    (info): info is OptionInfo =>
+      info.security_type === 'OPT' && info.root.startsWith('TX') && info.option_right === 'C',
   );
   const expiry = listed.map((o) => o.last_trading_date).sort()[0];
   return listed
@@ -51,7 +53,8 @@ function gapsAt(tape: Tape, epochMs: number) {
   const from = epochMs * 1000;
   const to = from + 600_000_000;
   const inside: number[] = [];
-  for (let k = 0; k < tape.times.length; k++) if (tape.times[k]! >= from && tape.times[k]! < to) inside.push(tape.times[k]!);
+  for (let k = 0; k < tape.times.length; k++)
+    if (tape.times[k]! >= from && tape.times[k]! < to) inside.push(tape.times[k]!);
   if (inside.length < 2) return { ticks_in_10_min: inside.length, mean_gap_s: null, mean_wait_s: null };
   const gaps = inside.slice(1).map((t, k) => (t - inside[k]!) / 1e6);
   const mean = sum(gaps) / gaps.length;
@@ -147,8 +150,18 @@ export async function run() {
     atTheMoneyCall(market, DAY),
   ];
   return [
-    { benchmark: 'market-activity', mode: 'exchange', day: DAY, per_day: instruments(exchange).map((i) => activity(exchange, i, DAY)) },
-    { benchmark: 'market-activity', mode: 'always-open', day: DAY, per_day: instruments(alwaysOpen).map((i) => activity(alwaysOpen, i, DAY)) },
+    {
+      benchmark: 'market-activity',
+      mode: 'exchange',
+      day: DAY,
+      per_day: instruments(exchange).map((i) => activity(exchange, i, DAY)),
+    },
+    {
+      benchmark: 'market-activity',
+      mode: 'always-open',
+      day: DAY,
+      per_day: instruments(alwaysOpen).map((i) => activity(alwaysOpen, i, DAY)),
+    },
     { benchmark: 'market-tick-gaps-2330', mode: 'exchange', at: tickGaps('exchange') },
     { benchmark: 'market-tick-gaps-2330', mode: 'always-open', at: tickGaps('always-open') },
     { benchmark: 'market-txf-night', day: DAY, ...nightShape() },

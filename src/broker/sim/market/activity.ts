@@ -4,7 +4,13 @@
 
 import { isTradingDay } from '../../../domain/calendar.js';
 import { type ClockMode, continuousLength, type Interval, type TradingSession } from '../../../domain/sessions.js';
-import { addDays, nthWeekdayOfMonth, taipeiDate, taipeiInstantAtMinute, taipeiMinuteOfDay } from '../../../domain/time.js';
+import {
+  addDays,
+  nthWeekdayOfMonth,
+  taipeiDate,
+  taipeiInstantAtMinute,
+  taipeiMinuteOfDay,
+} from '../../../domain/time.js';
 import type { Rng } from './rng.js';
 
 const HOUR_MS = 3600_000;
@@ -22,6 +28,11 @@ export function sessionVolumeFactor(mode: ClockMode, session: TradingSession): n
  */
 export function maxTradesPerHour(mode: ClockMode): number {
   return mode === 'exchange' ? 34_000 : 3_000;
+}
+
+/** The fewest trades a stock prints in an hour on average: none on the exchange, one a minute on always-open. */
+export function minTradesPerHour(mode: ClockMode): number {
+  return mode === 'exchange' ? 0 : 60;
 }
 
 // ---- trade sizes ----

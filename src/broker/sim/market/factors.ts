@@ -7,6 +7,7 @@ import { anchorDayOf, type ClockMode, closeAnchor } from '../../../domain/sessio
 import { taipeiInstant } from '../../../domain/time.js';
 import { type DailyModel, FACTOR_VOLATILITY, type Factor, OTC_BETA } from './daily.js';
 import { Rng } from './rng.js';
+import { VarianceClock } from './variance-clock.js';
 
 export const FACTOR_STEP_MS = 5000;
 /**
@@ -25,6 +26,21 @@ export interface FactorPath {
   bridges: Record<Factor, Float64Array>;
 }
 
+/**
+ * A Brownian bridge in business time: at each step the share of the variance accrued so far (0 at the first step, 1
+ * at the last), total variance volatility^2, zero at both ends.
+ */
+export function timeChangedBridge(rng: Rng, accrued: Float64Array, volatility: number): Float64Array {
+  const steps = accrued.length - 1;
+  const path = new Float64Array(steps + 1);
+  for (let k = 1; k <= steps; k++) {
+    path[k] = path[k - 1]! + volatility * Math.sqrt(Math.max(0, accrued[k]! - accrued[k - 1]!)) * rng.normal();
+  }
+  const last = path[steps]!;
+  for (let k = 1; k <= steps; k++) path[k] = path[k]! - accrued[k]! * last;
+  return path;
+}
+
 /** A Brownian bridge over n steps with total variance volatility^2, zero at both ends. */
 export function brownianBridge(rng: Rng, steps: number, volatility: number): Float64Array {
   const path = new Float64Array(steps + 1);
@@ -41,11 +57,17 @@ export class MarketFactors {
   private lastUsed: FactorPath | null = null;
   /** The exchange clock's paths, which the always-open paths embed in the fixing window. */
   private readonly exchangeCache = new Map<string, FactorPath>();
+  /** How variance spreads over the hours between two closes, on this clock and on the exchange's. */
+  readonly clock: VarianceClock;
+  private readonly exchangeClock: VarianceClock;
 
   constructor(
     readonly daily: DailyModel,
     readonly mode: ClockMode,
-  ) {}
+  ) {
+    this.clock = new VarianceClock(mode);
+    this.exchangeClock = mode === 'exchange' ? this.clock : new VarianceClock('exchange');
+  }
 
   /** The path that ends at a trading day's close. */
   pathTo(day: string): FactorPath {
@@ -86,17 +108,23 @@ export class MarketFactors {
     return this.mode === 'exchange' ? this.exchangePath(day) : this.alwaysOpenPath(day);
   }
 
-  /** A Brownian bridge from the previous day's close at 13:30 to the day's close at 13:30. */
+  /**
+   * A Brownian bridge from the previous day's close at 13:30 to the day's close at 13:30, in business time
+   * (variance-clock.ts): the move comes mostly while the market trades, and the line between the closes too.
+   */
   private exchangePath(day: string): FactorPath {
     const previous = previousTradingDay(day);
     const start = closeAnchor('exchange', previous);
     const end = closeAnchor('exchange', day);
     const steps = Math.max(1, Math.round((end - start) / FACTOR_STEP_MS));
+    const accrued = new Float64Array(steps + 1);
+    for (let k = 0; k <= steps; k++)
+      accrued[k] = this.exchangeClock.fractionAt(previous, day, start + k * FACTOR_STEP_MS);
     const rng = new Rng(this.daily.seed, 'factor-path', 'exchange', day);
-    const tse = brownianBridge(rng, steps, FACTOR_VOLATILITY.TSE);
-    const otcOwn = brownianBridge(rng, steps, FACTOR_VOLATILITY.OTC);
+    const tse = timeChangedBridge(rng, accrued, FACTOR_VOLATILITY.TSE);
+    const otcOwn = timeChangedBridge(rng, accrued, FACTOR_VOLATILITY.OTC);
     const otc = tse.map((value, k) => OTC_BETA * value + otcOwn[k]!);
-    const line = this.lineOf(day, steps);
+    const line = this.lineOf(day, (k) => accrued[k]!);
     const levels = { TSE: tse.map((v, k) => line('TSE', k) + v), OTC: otc.map((v, k) => line('OTC', k) + v) };
     return { start, end, bridges: { TSE: tse, OTC: otc }, levels };
   }
@@ -123,7 +151,7 @@ export class MarketFactors {
     const tseAfter = part(after, 'TSE');
     const otcBefore = part(before, 'OTC').map((v, k) => OTC_BETA * tseBefore[k]! + v);
     const otcAfter = part(after, 'OTC').map((v, k) => OTC_BETA * tseAfter[k]! + v);
-    const line = this.lineOf(day, steps);
+    const line = this.lineOf(day, (k) => k / steps);
     const levels = {} as Record<Factor, Float64Array>;
     const bridges = {} as Record<Factor, Float64Array>;
     for (const [factor, bridgeBefore, bridgeAfter] of [
@@ -146,14 +174,14 @@ export class MarketFactors {
     return { start, end, bridges, levels };
   }
 
-  /** The straight line in logs between the previous day's close and the day's close, at step k of n. */
-  private lineOf(day: string, steps: number): (factor: Factor, k: number) => number {
+  /** The straight line in logs between the previous day's close and the day's close, at step k (at its share). */
+  private lineOf(day: string, shareAt: (k: number) => number): (factor: Factor, k: number) => number {
     const previous = previousTradingDay(day);
     const ends = {
       TSE: [this.daily.factorLog('TSE', previous), this.daily.factorLog('TSE', day)],
       OTC: [this.daily.factorLog('OTC', previous), this.daily.factorLog('OTC', day)],
     } as const;
-    return (factor, k) => ends[factor][0] + (k / steps) * (ends[factor][1] - ends[factor][0]);
+    return (factor, k) => ends[factor][0] + shareAt(k) * (ends[factor][1] - ends[factor][0]);
   }
 }
 

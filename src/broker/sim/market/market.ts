@@ -15,7 +15,7 @@ import {
 } from '../../../domain/sessions.js';
 import type { ReferencePrices } from '../catalog/references.js';
 import { oddLotTape, trialTape } from './auctions.js';
-import { DailyModel, FOLLOWERS } from './daily.js';
+import { DailyModel } from './daily.js';
 import { MarketFactors } from './factors.js';
 import { FairValues } from './fair-values.js';
 import { Listings, targetOf } from './listings.js';

@@ -25,6 +25,7 @@ import {
   MEAN_OPTION_TRADE,
   maxTradesPerHour,
   meanStockTradeLots,
+  minTradesPerHour,
   type RateAt,
   sessionVolumeFactor,
   tradeSizes,
@@ -73,19 +74,23 @@ export class TapeBuilder {
     }
   }
 
-  /** The path of a follower's log price over a day, at given instants: the line between closes plus bridges. */
+  /**
+   * The path of a follower's log price over a day, at given instants: the line between closes plus bridges, all
+   * in business time (variance-clock.ts), so a stock moves while its market trades more than overnight.
+   */
   private followerPath(follower: Follower, day: string, timesUs: Float64Array, rng: Rng): Float64Array {
-    const start = closeAnchor(this.mode, previousTradingDay(day));
+    const previous = previousTradingDay(day);
     const end = closeAnchor(this.mode, day);
-    const reference = this.daily.closeOf(follower.code, previousTradingDay(day));
+    const reference = this.daily.closeOf(follower.code, previous);
     const logFrom = Math.log(reference);
     const logTo = this.endOfDayLog(follower, day, reference);
+    const shares = timesUs.map((us) => this.factors.clock.fractionAt(previous, day, us / 1000));
     const path = new Float64Array(timesUs.length);
-    const own = this.ownBridge(timesUs, start, end, follower.volatility, rng);
+    const own = ownBridge(shares, follower.volatility, rng);
     for (let k = 0; k < timesUs.length; k++) {
       const t = Math.min(timesUs[k]! / 1000, end);
-      const f = Math.min(1, Math.max(0, (t - start) / (end - start)));
-      path[k] = logFrom + f * (logTo - logFrom) + follower.beta * this.factors.bridgeAt(follower.factor, t) + own[k]!;
+      path[k] =
+        logFrom + shares[k]! * (logTo - logFrom) + follower.beta * this.factors.bridgeAt(follower.factor, t) + own[k]!;
     }
     return path;
   }
@@ -98,26 +103,6 @@ export class TapeBuilder {
     if (close === limitUp && raw > Math.log(close)) return raw;
     if (close === limitDown && raw < Math.log(close)) return raw;
     return Math.log(close);
-  }
-
-  /** A Brownian bridge at arbitrary instants between two closes, zero at both. */
-  private ownBridge(timesUs: Float64Array, start: number, end: number, volatility: number, rng: Rng): Float64Array {
-    const walk = new Float64Array(timesUs.length);
-    const span = end - start;
-    let value = 0;
-    let previous = start;
-    for (let k = 0; k < timesUs.length; k++) {
-      const t = Math.min(Math.max(timesUs[k]! / 1000, start), end);
-      value += volatility * Math.sqrt(Math.max(0, t - previous) / span) * rng.normal();
-      walk[k] = value;
-      previous = t;
-    }
-    const final = value + volatility * Math.sqrt(Math.max(0, end - previous) / span) * rng.normal();
-    for (let k = 0; k < timesUs.length; k++) {
-      const t = Math.min(Math.max(timesUs[k]! / 1000, start), end);
-      walk[k] = walk[k]! - ((t - start) / span) * final;
-    }
-    return walk;
   }
 
   private stockTape(info: StockInfo, day: string, rng: Rng): Tape {
@@ -157,17 +142,27 @@ export class TapeBuilder {
     });
   }
 
-  /** Lots of a stock traded over its session of a day: the daily model's volume, more in a longer always-open day. */
+  /**
+   * Lots of a stock traded over its session of a day: the daily model's volume, more in a longer always-open day,
+   * where even the quietest stock trades about once a minute.
+   */
   stockVolume(code: string, day: string): number {
     const typical = FOLLOWERS.get(code)!.avgVolumeLots;
-    const factor = sessionVolumeFactor(this.mode, tradingSession(this.mode, 'stock', day));
-    return Math.max(1, Math.round(this.daily.dailyVolume(code, day, typical) * factor));
+    const session = tradingSession(this.mode, 'stock', day);
+    const floor = Math.ceil((minTradesPerHour(this.mode) * continuousLength(session)) / 3600_000);
+    const volume = this.daily.dailyVolume(code, day, typical) * sessionVolumeFactor(this.mode, session);
+    return Math.max(1, floor, Math.round(volume));
   }
 
-  /** The sizes of a session's trades: around a mean, fewer and larger where the trade rate would pass its cap. */
+  /**
+   * The sizes of a session's trades: around a mean, fewer and larger where the trade rate would pass its cap, more
+   * and smaller where it would fall below its floor.
+   */
   private sizesOf(session: TradingSession, volume: number, mean: number, rng: Rng): Float64Array {
-    const cap = (maxTradesPerHour(this.mode) * continuousLength(session)) / 3600_000;
-    return tradeSizes(volume, Math.max(mean, volume / cap), rng);
+    const hours = continuousLength(session) / 3600_000;
+    const fewest = minTradesPerHour(this.mode) * hours;
+    const atMost = fewest > 0 ? Math.max(1, volume / fewest) : mean;
+    return tradeSizes(volume, Math.max(Math.min(mean, atMost), volume / (maxTradesPerHour(this.mode) * hours)), rng);
   }
 
   private indexTape(code: string, day: string, rng: Rng): Tape {
@@ -304,4 +299,19 @@ export class TapeBuilder {
 /** A stock's mean trade in lots, from its reference price (ETFs trade in larger clips). */
 function stockTradeLots(info: StockInfo): number {
   return meanStockTradeLots(info.reference, SECURITIES_BY_CODE.get(info.code)?.kind === 'etf');
+}
+
+/** A Brownian bridge at instants given by their share of business time (in order), zero at both closes. */
+function ownBridge(shares: Float64Array, volatility: number, rng: Rng): Float64Array {
+  const walk = new Float64Array(shares.length);
+  let value = 0;
+  let previous = 0;
+  for (let k = 0; k < shares.length; k++) {
+    value += volatility * Math.sqrt(Math.max(0, shares[k]! - previous)) * rng.normal();
+    walk[k] = value;
+    previous = Math.max(previous, shares[k]!);
+  }
+  const final = value + volatility * Math.sqrt(Math.max(0, 1 - previous)) * rng.normal();
+  for (let k = 0; k < shares.length; k++) walk[k] = walk[k]! - shares[k]! * final;
+  return walk;
 }
