@@ -4,13 +4,14 @@
 //              fixed-price session at 14:30; futures trade the night session from 15:00 of the previous
 //              trading day to 05:00, then the day session 08:45-13:45 (the night belongs to the next day).
 // always-open: one continuous session per trading day that runs until the next day begins, so the market
-//              moves at any hour: stocks from 08:00 to 08:00 of the next trading day, futures from 14:45 of
-//              the previous trading day to 14:45 (the exchange's own refresh times).
+//              moves at any hour: stocks from 00:00 of the day to 00:00 of the next trading day (a day's trades
+//              carry its date; a weekend or holiday trades as part of the trading day before it), futures from
+//              14:45 of the previous trading day to 14:45 (the exchange's own refresh time for the night session).
 
-import { nextTradingDay, previousTradingDay, tradingDayOnOrAfter } from './calendar.js';
+import { nextTradingDay, previousTradingDay, tradingDayOnOrAfter, tradingDayOnOrBefore } from './calendar.js';
 import { EXPIRY_CLOSE } from './final-settlement.js';
-import { contractDayAt, stockListingDayAt } from './listing.js';
-import { taipeiInstant } from './time.js';
+import { contractDayAt, nextContractRefresh, stockListingDayAt } from './listing.js';
+import { addDays, taipeiDate, taipeiInstant } from './time.js';
 
 export type ClockMode = 'always-open' | 'exchange';
 
@@ -43,7 +44,7 @@ export function tradingSession(mode: ClockMode, market: MarketKind, day: string)
   if (mode === 'always-open') {
     const interval =
       market === 'stock'
-        ? { start: at(day, '08:00'), end: at(nextTradingDay(day), '08:00') }
+        ? { start: at(day, '00:00'), end: at(nextTradingDay(day), '00:00') }
         : { start: at(previous, '14:45'), end: at(day, '14:45') };
     return { day, continuous: [interval], auctions: [], end: interval.end };
   }
@@ -91,7 +92,7 @@ export function contractSession(mode: ClockMode, day: string, lastTradingDay: st
  * (always-open). The market's random walk is pinned to the closes at these instants.
  */
 export function closeAnchor(mode: ClockMode, day: string): number {
-  return mode === 'always-open' ? at(nextTradingDay(day), '08:00') : at(day, '13:30');
+  return mode === 'always-open' ? at(nextTradingDay(day), '00:00') : at(day, '13:30');
 }
 
 /** The trading day whose stock close anchor is the first at or after an instant. */
@@ -101,9 +102,19 @@ export function anchorDayOf(mode: ClockMode, epochMs: number): string {
   return day;
 }
 
-/** The trading day a market is on at an instant: it moves on at its listing refresh (the same in both modes). */
-export function sessionDayAt(market: MarketKind, epochMs: number): string {
-  return market === 'futures' ? contractDayAt(epochMs) : stockListingDayAt(epochMs);
+/**
+ * The trading day a market is on at an instant: it moves on at its listing refresh (stocks at 08:00, futures at
+ * 14:45), except that always-open stocks move on at midnight, so that a day's trades carry its date.
+ */
+export function sessionDayAt(market: MarketKind, epochMs: number, mode: ClockMode = 'exchange'): string {
+  if (market === 'futures') return contractDayAt(epochMs);
+  return mode === 'always-open' ? tradingDayOnOrBefore(taipeiDate(epochMs)) : stockListingDayAt(epochMs);
+}
+
+/** The next time a listing may roll after an instant: the exchange's refresh times, and midnight on always-open. */
+export function nextListingRefresh(mode: ClockMode, epochMs: number): number {
+  const refresh = nextContractRefresh(epochMs);
+  return mode === 'always-open' ? Math.min(refresh, at(addDays(taipeiDate(epochMs), 1), '00:00')) : refresh;
 }
 
 /** True while continuous trading or an auction of the day is running. */
@@ -118,7 +129,7 @@ export function continuousLength(session: TradingSession): number {
 
 /** True while the stock market of a clock mode is trading (always, in always-open): when intraday caps count. */
 export function isStockTradingHours(mode: ClockMode, epochMs: number): boolean {
-  const session = tradingSession(mode, 'stock', sessionDayAt('stock', epochMs));
+  const session = tradingSession(mode, 'stock', sessionDayAt('stock', epochMs, mode));
   const closingAuction = session.auctions[0];
   return (
     isTrading(session, epochMs) ||
@@ -134,8 +145,8 @@ export const ODD_LOT_AUCTION_MS = 5000;
  * 14:30 (exchange); every 5 s through the whole session (always-open).
  */
 export function oddLotAuctions(mode: ClockMode, day: string): number[] {
-  const from = mode === 'exchange' ? at(day, '09:10') : at(day, '08:00') + ODD_LOT_AUCTION_MS;
-  const to = mode === 'exchange' ? at(day, '13:30') : at(nextTradingDay(day), '08:00') - ODD_LOT_AUCTION_MS;
+  const from = mode === 'exchange' ? at(day, '09:10') : at(day, '00:00') + ODD_LOT_AUCTION_MS;
+  const to = mode === 'exchange' ? at(day, '13:30') : at(nextTradingDay(day), '00:00') - ODD_LOT_AUCTION_MS;
   const slots: number[] = [];
   for (let t = from; t <= to; t += ODD_LOT_AUCTION_MS) slots.push(t);
   if (mode === 'exchange') slots.push(at(day, '14:30'));

@@ -5,6 +5,7 @@ import { ContractChecks } from '../../domain/contract-checks.js';
 import { ContractDirectory } from '../../domain/contract-directory.js';
 import type { ContractEvent } from '../../domain/contracts.js';
 import type { ProductTable } from '../../domain/listed-contracts.js';
+import type { ClockMode } from '../../domain/sessions.js';
 import type { Clock } from '../../domain/time.js';
 import { type Catalog, SECURITIES_BY_CODE } from './catalog/catalog.js';
 import { CurrentCatalog } from './catalog/current-catalog.js';
@@ -21,8 +22,8 @@ export class SimContracts extends ContractDirectory {
   private readonly catalogs: CurrentCatalog;
   private readonly events: ContractChecks;
 
-  constructor(clock: Clock, seed: number, prices: (day: string) => ReferencePrices) {
-    const catalogs = new CurrentCatalog(clock, seed, prices);
+  constructor(clock: Clock, seed: number, prices: (day: string) => ReferencePrices, mode: ClockMode = 'exchange') {
+    const catalogs = new CurrentCatalog(clock, seed, prices, mode);
     super(() => catalogs.current(), SIM_PRODUCTS);
     this.catalogs = catalogs;
     this.events = new ContractChecks(clock);
@@ -39,8 +40,8 @@ export class SimContracts extends ContractDirectory {
 
   /**
    * Runs a scheduled refresh: rebuilds the catalog if a listing day has rolled, and publishes one CHECK event per
-   * security type saying whether its contracts changed (stocks, indices and warrants roll at 08:00, futures and
-   * options at 14:45).
+   * security type saying whether its contracts changed (stocks, indices and warrants roll at 08:00, or at midnight on
+   * the always-open clock; futures and options at 14:45).
    */
   refresh(): void {
     const before = this.catalogs.last?.days;

@@ -1,8 +1,7 @@
 // The simulated exchange: its catalog, market, order desk, accounts and books, deterministic for a seed and a clock.
 // SimVenue gives it to the gateway through the venue port.
 
-import { nextContractRefresh } from '../../domain/listing.js';
-import type { ClockMode } from '../../domain/sessions.js';
+import { type ClockMode, nextListingRefresh } from '../../domain/sessions.js';
 import type { Clock } from '../../domain/time.js';
 import { SimAccounts } from './accounts.js';
 import type { ReferencePrices } from './catalog/references.js';
@@ -67,7 +66,7 @@ export class SimBroker {
     this.market = new SimMarket(options.seed, options.clockMode);
     this.feed = new MarketFeed(this.market, options.clock);
     const prices = options.prices ?? ((day: string) => this.market.referencesOn(day));
-    this.contracts = new SimContracts(options.clock, options.seed, prices);
+    this.contracts = new SimContracts(options.clock, options.seed, prices, options.clockMode);
     this.accounts = new SimAccounts(options.apiKey);
     this.marketData = new SimMarketData(this.market, this.contracts, options.clock);
     this.quotes = new SimQuotes(this.market, this.contracts, this.feed);
@@ -108,7 +107,7 @@ export class SimBroker {
    */
   start(): void {
     this.feed.start();
-    this.nextRefreshAt = nextContractRefresh(this.clock.now());
+    this.nextRefreshAt = nextListingRefresh(this.clockMode, this.clock.now());
     this.tickTimer = setInterval(() => this.tick(), TICK_MS);
     this.tickTimer.unref();
   }
@@ -117,7 +116,7 @@ export class SimBroker {
     this.orders.sync();
     const now = this.clock.now();
     if (now < this.nextRefreshAt) return;
-    this.nextRefreshAt = nextContractRefresh(now);
+    this.nextRefreshAt = nextListingRefresh(this.clockMode, now);
     this.contracts.refresh();
   }
 

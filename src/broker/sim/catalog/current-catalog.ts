@@ -1,7 +1,8 @@
-// The catalog of the current listing days: built once per pair of listing days (stocks roll at 08:00, futures and
-// options at 14:45) and checked against the clock only when a refresh time has passed.
+// The catalog of the current listing days: built once per pair of listing days (stocks roll at 08:00, or at midnight
+// on the always-open clock; futures and options at 14:45) and checked against the clock only when a refresh time has
+// passed.
 
-import { contractDayAt, nextContractRefresh, stockListingDayAt } from '../../../domain/listing.js';
+import { type ClockMode, nextListingRefresh, sessionDayAt } from '../../../domain/sessions.js';
 import type { Clock } from '../../../domain/time.js';
 import { Catalog } from './catalog.js';
 import type { ReferencePrices } from './references.js';
@@ -16,6 +17,7 @@ export class CurrentCatalog {
     private readonly clock: Clock,
     private readonly seed: number,
     private readonly prices: (day: string) => ReferencePrices,
+    private readonly mode: ClockMode = 'exchange',
   ) {}
 
   /** The catalog built last, without looking at the clock; null before the first. */
@@ -27,14 +29,14 @@ export class CurrentCatalog {
   current(): Catalog {
     const now = this.clock.now();
     if (this.catalog && now >= this.checkedFrom && now < this.checkedUntil) return this.catalog;
-    const stockDay = stockListingDayAt(now);
-    const futuresDay = contractDayAt(now);
+    const stockDay = sessionDayAt('stock', now, this.mode);
+    const futuresDay = sessionDayAt('futures', now, this.mode);
     const catalog = this.catalog;
     if (!catalog || catalog.days.stockDay !== stockDay || catalog.days.futuresDay !== futuresDay) {
       this.catalog = new Catalog({ stockDay, futuresDay }, this.seed, this.prices);
     }
     this.checkedFrom = now;
-    this.checkedUntil = nextContractRefresh(now);
+    this.checkedUntil = nextListingRefresh(this.mode, now);
     return this.catalog!;
   }
 }

@@ -130,9 +130,9 @@ export class MarketFactors {
   }
 
   /**
-   * The always-open path, 08:00 to 08:00 of the next trading day: a bridge from the previous close to the exchange
-   * path's level at 12:30, the exchange path itself to 13:30 (where it is the day's close), then a bridge from that
-   * close back to the close at 08:00. What the exchange fixes in those hours (final settlement prices) is the same.
+   * The always-open path, midnight to midnight of the next trading day: a bridge from the previous close to the
+   * exchange path's level at 12:30, the exchange path itself to 13:30 (where it is the day's close), then a bridge
+   * from that close back to the close at midnight. What the exchange fixes in those hours (final settlement prices) is the same.
    */
   private alwaysOpenPath(day: string): FactorPath {
     const start = closeAnchor('always-open', previousTradingDay(day));

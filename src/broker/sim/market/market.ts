@@ -71,7 +71,7 @@ export class SimMarket {
 
   /** The trading day a market is on at an instant. */
   dayAt(market: MarketKind, epochMs: number): string {
-    return sessionDayAt(market, epochMs);
+    return sessionDayAt(market, epochMs, this.mode);
   }
 
   session(market: MarketKind, day: string): TradingSession {
