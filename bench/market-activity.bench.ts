@@ -7,6 +7,7 @@ import { FOLLOWERS } from '../src/broker/sim/market/daily.js';
 import { targetOf } from '../src/broker/sim/market/listings.js';
 import { SimMarket } from '../src/broker/sim/market/market.js';
 import type { Tape } from '../src/broker/sim/market/tape.js';
+import { tapeBytes } from '../src/broker/sim/market/tape-cache.js';
 import { previousTradingDay, tradingDaysBetween } from '../src/domain/calendar.js';
 import type { ContractInfo, OptionInfo } from '../src/domain/contracts.js';
 import type { ClockMode } from '../src/domain/sessions.js';
@@ -116,10 +117,6 @@ function overnightVarianceShare() {
     whole += (close - previous) ** 2;
   }
   return Number((gap / whole).toFixed(3));
-}
-
-function tapeBytes(tape: Tape): number {
-  return Object.values(tape).reduce((bytes, value) => bytes + (ArrayBuffer.isView(value) ? value.byteLength : 0), 0);
 }
 
 function busiestBuild(mode: ClockMode, day: string) {

@@ -6,7 +6,7 @@ import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { isTradingDay, previousTradingDay } from '../../src/domain/calendar.js';
 import type { FuturesInfo, OptionInfo, SecurityType, StockInfo } from '../../src/domain/contracts.js';
 import { NotFoundError } from '../../src/domain/errors.js';
-import { contractDayAt, stockListingDayAt } from '../../src/domain/listing.js';
+import { type ClockMode, sessionDayAt } from '../../src/domain/sessions.js';
 import {
   ETF_TICKS,
   isOnTickGrid,
@@ -27,12 +27,17 @@ const INSTANTS: Record<string, number> = {
   'Saturday 2026-11-21 12:00': taipeiInstant('2026-11-21', '12:00'),
   'year end 2026-12-31 20:00': taipeiInstant('2026-12-31', '20:00'),
   'Mid-Autumn holiday 2027-09-15 10:00': taipeiInstant('2027-09-15', '10:00'),
-  'Monday 2026-11-23 07:30 (before the 08:00 stock refresh)': taipeiInstant('2026-11-23', '07:30'),
+  'Monday 2026-11-23 07:30 (before the 08:00 stock refresh of the exchange clock)': taipeiInstant(
+    '2026-11-23',
+    '07:30',
+  ),
 };
+/** The exchange clock's stocks roll at 08:00; the always-open clock's at midnight, with their trading day. */
+const clockModeOf = (name: string): ClockMode => (name.includes('exchange clock') ? 'exchange' : 'always-open');
 
-function brokerAt(at: number, seed = 1) {
+function brokerAt(at: number, seed = 1, clockMode: ClockMode = 'always-open') {
   const clock = new ManualClock(at);
-  return { broker: new SimBroker({ clock, seed, clockMode: 'always-open', apiKey: null }), clock };
+  return { broker: new SimBroker({ clock, seed, clockMode, apiKey: null }), clock };
 }
 
 const milli = (price: number) => Math.round(price * 1000);
@@ -64,10 +69,10 @@ const MONTHLY_ROOTS = new Set(['TXF', 'MXF', 'TMF', 'TXO']);
 
 for (const [name, at] of Object.entries(INSTANTS)) {
   describe(`the catalog on ${name}`, () => {
-    const { broker } = brokerAt(at);
+    const { broker } = brokerAt(at, 1, clockModeOf(name));
     const catalog = broker.contracts.current();
-    const futuresDay = contractDayAt(at);
-    const stockDay = stockListingDayAt(at);
+    const futuresDay = sessionDayAt('futures', at, clockModeOf(name));
+    const stockDay = sessionDayAt('stock', at, clockModeOf(name));
     const stocks = catalog.all('STK') as StockInfo[];
     const futures = catalog.all('FUT');
     const options = catalog.all('OPT');

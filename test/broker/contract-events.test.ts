@@ -4,11 +4,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { ContractEvent } from '../../src/domain/contracts.js';
 import { nextContractRefresh } from '../../src/domain/listing.js';
+import type { ClockMode } from '../../src/domain/sessions.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 
-function brokerAt(date: string, time: string) {
+function brokerAt(date: string, time: string, clockMode: ClockMode = 'always-open') {
   const clock = new ManualClock(taipeiInstant(date, time));
-  const broker = new SimBroker({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
+  const broker = new SimBroker({ clock, seed: 1, clockMode, apiKey: null });
   const events: ContractEvent[] = [];
   const stop = broker.contracts.onContractEvent((event) => events.push(event));
   return { clock, broker, events, stop };
@@ -61,8 +62,19 @@ test('at 14:45 of an expiry day the derivatives roll: FUT and OPT report changes
   assert.equal(broker.contracts.get('TXFR1').target_code, 'TXFA7');
 });
 
+test('on the always-open clock the stock listing rolls at midnight, with its trading day', () => {
+  const { clock, broker, events } = brokerAt('2026-12-16', '23:55');
+  broker.contracts.count();
+  clock.set(taipeiInstant('2026-12-17', '00:00'));
+  broker.contracts.refresh();
+  assert.deepEqual(changedTypes(events), ['STK', 'IND', 'WRT']);
+  clock.set(taipeiInstant('2026-12-17', '08:00'));
+  broker.contracts.refresh();
+  assert.deepEqual(changedTypes(events.slice(5)), [], 'nothing more at 08:00');
+});
+
 test('at 08:00 the stock listing rolls, at 14:45 the derivatives, at 17:15 nothing; ids keep increasing', () => {
-  const { clock, broker, events, stop } = brokerAt('2026-12-17', '07:55');
+  const { clock, broker, events, stop } = brokerAt('2026-12-17', '07:55', 'exchange');
   broker.contracts.count();
   clock.set(taipeiInstant('2026-12-17', '08:00'));
   broker.contracts.refresh();

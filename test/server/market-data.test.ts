@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { StockInfo } from '../../src/domain/contracts.js';
 import type { Kbars, Snapshot, Ticks } from '../../src/domain/market-data.js';
-import type { ManualClock } from '../../src/domain/time.js';
+import { type ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
 import { assertErrorKind } from '../helpers/errors.js';
 
@@ -201,8 +201,8 @@ describe('ticks', () => {
     const n = assertColumnar(past as unknown as Json, TICK_COLUMNS);
     assert.ok(n > allDay.datetime.length, `${n} ticks on ${PAST_DAY}`);
     assert.ok(past.datetime[0]!.startsWith(PAST_DAY), past.datetime[0]);
-    // always-open: the day's session runs until the next trading day's 08:00
-    assert.ok(past.datetime.at(-1)! < `${TODAY}T08:00:00`, past.datetime.at(-1));
+    // always-open: Friday's session runs through the weekend until Monday's midnight
+    assert.ok(past.datetime.at(-1)! < `${TODAY}T00:00:00`, past.datetime.at(-1));
     assert.ok(past.datetime.every((d, i) => i === 0 || d > past.datetime[i - 1]!));
     const info = (await api.get('/api/v1/data/contracts/2330/info')).body;
     assert.equal(info.update_date, TODAY);
@@ -355,8 +355,16 @@ describe('snapshots', () => {
       assert.equal(snapshot.close, ticks.close.at(-1), label);
       assert.equal(snapshot.total_volume, sum(ticks.volume), label);
       assert.equal(snapshot.open, ticks.close[0], label);
-      assert.equal(snapshot.high, Math.max(...ticks.close), label);
-      assert.equal(snapshot.low, Math.min(...ticks.close), label);
+      assert.equal(
+        snapshot.high,
+        ticks.close.reduce((a, b) => Math.max(a, b)),
+        label,
+      );
+      assert.equal(
+        snapshot.low,
+        ticks.close.reduce((a, b) => Math.min(a, b)),
+        label,
+      );
       assert.equal(snapshot.datetime, ticks.datetime.at(-1), label);
       if ('code' in ref) {
         const info = (await api.get(`/api/v1/data/contracts/${ref.code}/info`)).body;
@@ -390,11 +398,12 @@ describe('snapshots', () => {
 
 describe('scanner', () => {
   let app: FastifyInstance;
+  let clock: ManualClock;
   let api: ReturnType<typeof client>;
   const scan = async (body: Json) => api.post('/api/v1/data/scanner', body);
 
   before(async () => {
-    ({ app } = await testApp());
+    ({ app, clock } = await testApp());
     api = client(app);
   });
   after(async () => {
@@ -463,12 +472,18 @@ describe('scanner', () => {
   });
 
   test('a stock without trades today is dated on the simulated clock, not the host clock', async () => {
-    const quietest = (await scan({ scanner_type: 'TickCountRank', ascending: false, count: 1 })).body as Json[];
-    assert.equal(quietest[0]!.rank_value, 0, 'some stock has not traded by 10:00');
-    assert.ok((quietest[0]!.datetime as string).startsWith(TODAY), `datetime ${quietest[0]!.datetime}`);
-    const snapshot = (await api.post('/api/v1/data/snapshots', { contracts: [{ code: quietest[0]!.code }] }))
-      .body as Snapshot[];
-    assert.ok(snapshot[0]!.datetime.startsWith(TODAY), `snapshot datetime ${snapshot[0]!.datetime}`);
+    // Every stock trades about once a minute on the always-open clock: seconds after midnight, some have not yet.
+    clock.set(taipeiInstant(TODAY, '00:00:05'));
+    try {
+      const quietest = (await scan({ scanner_type: 'TickCountRank', ascending: false, count: 1 })).body as Json[];
+      assert.equal(quietest[0]!.rank_value, 0, 'some stock has not traded by 00:00:05');
+      assert.ok((quietest[0]!.datetime as string).startsWith(TODAY), `datetime ${quietest[0]!.datetime}`);
+      const snapshot = (await api.post('/api/v1/data/snapshots', { contracts: [{ code: quietest[0]!.code }] }))
+        .body as Snapshot[];
+      assert.ok(snapshot[0]!.datetime.startsWith(TODAY), `snapshot datetime ${snapshot[0]!.datetime}`);
+    } finally {
+      clock.set(MONDAY_MORNING);
+    }
   });
 });
 
@@ -641,8 +656,16 @@ describe('regulatory lists and daily quotes', () => {
       const code = quotes.Code[i] as string;
       const ticks = (await api.post('/api/v1/data/ticks', { contract: { code }, date: PAST_DAY })).body as Ticks;
       assert.equal(quotes.Open[i], ticks.close[0], code);
-      assert.equal(quotes.High[i], Math.max(...ticks.close), code);
-      assert.equal(quotes.Low[i], Math.min(...ticks.close), code);
+      assert.equal(
+        quotes.High[i],
+        ticks.close.reduce((a, b) => Math.max(a, b)),
+        code,
+      );
+      assert.equal(
+        quotes.Low[i],
+        ticks.close.reduce((a, b) => Math.min(a, b)),
+        code,
+      );
       assert.equal(quotes.Volume[i], sum(ticks.volume) * 1000, code);
       assert.equal(quotes.Transaction[i], ticks.close.length, code);
     }

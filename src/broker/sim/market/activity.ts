@@ -17,17 +17,38 @@ const HOUR_MS = 3600_000;
 /** In always-open mode an hour carries this share of an exchange day's volume: the market never sleeps. */
 export const ALWAYS_OPEN_HOURLY_SHARE = 0.1;
 
-/** The factor by which an always-open session's volume exceeds the exchange day's (1 on the exchange clock). */
-export function sessionVolumeFactor(mode: ClockMode, session: TradingSession): number {
-  return mode === 'exchange' ? 1 : (ALWAYS_OPEN_HOURLY_SHARE * continuousLength(session)) / HOUR_MS;
+/** Always-open activity on a weekend or holiday, relative to a trading day's: the market is quieter, never shut. */
+const ALWAYS_OPEN_DAY_OFF = 0.5;
+
+/** How busy the always-open market is on the calendar day of an instant: 1 on trading days, less on days off. */
+function dayWeight(epochMs: number): number {
+  return isTradingDay(taipeiDate(epochMs)) ? 1 : ALWAYS_OPEN_DAY_OFF;
 }
 
 /**
- * The most trades an instrument prints in an hour on average: the busiest Taiwan stocks reach about 150,000 trades in
- * an exchange day; the always-open clock's day is long, so its tapes are kept below a trade a second.
+ * The hours of a session's continuous trading, weekends and holidays counted at their weight on the always-open
+ * clock: what its volume and its most trades scale with.
+ */
+export function activeHours(mode: ClockMode, session: TradingSession): number {
+  if (mode === 'exchange') return continuousLength(session) / HOUR_MS;
+  let hours = 0;
+  for (const { start, end } of session.continuous) {
+    for (let t = start; t < end; t += HOUR_MS) hours += (dayWeight(t) * Math.min(HOUR_MS, end - t)) / HOUR_MS;
+  }
+  return hours;
+}
+
+/** The factor by which an always-open session's volume exceeds the exchange day's (1 on the exchange clock). */
+export function sessionVolumeFactor(mode: ClockMode, session: TradingSession): number {
+  return mode === 'exchange' ? 1 : ALWAYS_OPEN_HOURLY_SHARE * activeHours(mode, session);
+}
+
+/**
+ * The most trades an instrument prints in an active hour on average: the busiest Taiwan stocks reach about 100,000
+ * trades in an exchange day; the always-open clock's day is long, so its tapes are kept below a trade a second.
  */
 export function maxTradesPerHour(mode: ClockMode): number {
-  return mode === 'exchange' ? 34_000 : 3_000;
+  return mode === 'exchange' ? 24_000 : 3_000;
 }
 
 /** The fewest trades a stock prints in an hour on average: none on the exchange, one a minute on always-open. */
@@ -40,13 +61,17 @@ export function minTradesPerHour(mode: ClockMode): number {
 /** Tail index of trade sizes: a power law, so most trades are small and a few are very large. */
 const SIZE_TAIL = 2.2;
 
+/** Daily lots above which a stock's trades grow larger rather than only more numerous. */
+const HEAVY_VOLUME_LOTS = 40_000;
+
 /**
  * The mean board-lot trade of a stock, in lots: about one lot for the dearest stocks, more the cheaper a lot is;
- * ETFs trade in larger clips than stocks of the same price.
+ * ETFs trade in larger clips than stocks of the same price, and so do the names with the heaviest volume.
  */
-export function meanStockTradeLots(price: number, etf: boolean): number {
+export function meanStockTradeLots(price: number, etf: boolean, typicalLots: number): number {
   const lotMillions = (price * 1000) / 1e6;
-  return 1 + (etf ? 1.5 : 1) * 0.54 * Math.max(lotMillions, 0.005) ** -0.65;
+  const byPrice = 1 + (etf ? 1.5 : 1) * 0.54 * Math.max(lotMillions, 0.005) ** -0.65;
+  return byPrice * Math.max(1, typicalLots / HEAVY_VOLUME_LOTS) ** 0.3;
 }
 
 /** Futures and options: contracts per trade (the day's volume over its trades; see docs/market-activity.md). */
@@ -170,9 +195,13 @@ export function nightSessionRate(epochMs: number): number {
 
 /**
  * Activity on the always-open clock relative to its average, by the Taiwan hour: busiest in Taiwan's trading
- * hours, with the US open's burst in the evening and a quieter early morning, the same on every day of the week.
+ * hours, with the US open's burst in the evening and a quieter early morning; half as busy on days off.
  */
 export function alwaysOpenRate(epochMs: number): number {
+  return dayWeight(epochMs) * hourRate(epochMs);
+}
+
+function hourRate(epochMs: number): number {
   const minute = taipeiMinuteOfDay(epochMs);
   const fromUsOpen = minute - usOpenMinute(taipeiDate(epochMs));
   const us = fromUsOpen >= 0 ? 0.4 * Math.exp(-fromUsOpen / 75) : 0;

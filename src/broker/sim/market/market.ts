@@ -25,6 +25,8 @@ import { TapeBuilder } from './tape-builder.js';
 import { TapeCache } from './tape-cache.js';
 
 const TAPES_KEPT = 4000;
+/** At most this many bytes of tapes are kept: a whole market's day on the always-open clock is several times more. */
+const TAPE_BYTES_KEPT = 256e6;
 /** How each leg counts in a combo's net price, in the exchange's leg order. */
 export const COMBO_SIGNS: Record<ComboType, readonly number[]> = {
   TimeSpread: [-1, 1],
@@ -45,7 +47,7 @@ export class SimMarket {
   /** The fair values of derivatives and warrants, which their tapes trade around. */
   readonly values: FairValues;
   private readonly builder: TapeBuilder;
-  private readonly tapes = new TapeCache(TAPES_KEPT);
+  private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
 
   constructor(
     readonly seed: number,

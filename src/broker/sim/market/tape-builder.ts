@@ -19,6 +19,7 @@ import { SECURITIES_BY_CODE } from '../catalog/catalog.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
 import {
+  activeHours,
   activityProfile,
   isNightInterval,
   MEAN_FUTURES_TRADE,
@@ -159,10 +160,10 @@ export class TapeBuilder {
    * and smaller where it would fall below its floor.
    */
   private sizesOf(session: TradingSession, volume: number, mean: number, rng: Rng): Float64Array {
-    const hours = continuousLength(session) / 3600_000;
-    const fewest = minTradesPerHour(this.mode) * hours;
+    const fewest = (minTradesPerHour(this.mode) * continuousLength(session)) / 3600_000;
+    const most = maxTradesPerHour(this.mode) * activeHours(this.mode, session);
     const atMost = fewest > 0 ? Math.max(1, volume / fewest) : mean;
-    return tradeSizes(volume, Math.max(Math.min(mean, atMost), volume / (maxTradesPerHour(this.mode) * hours)), rng);
+    return tradeSizes(volume, Math.max(Math.min(mean, atMost), volume / most), rng);
   }
 
   private indexTape(code: string, day: string, rng: Rng): Tape {
@@ -298,7 +299,8 @@ export class TapeBuilder {
 
 /** A stock's mean trade in lots, from its reference price (ETFs trade in larger clips). */
 function stockTradeLots(info: StockInfo): number {
-  return meanStockTradeLots(info.reference, SECURITIES_BY_CODE.get(info.code)?.kind === 'etf');
+  const security = SECURITIES_BY_CODE.get(info.code);
+  return meanStockTradeLots(info.reference, security?.kind === 'etf', security?.avgVolumeLots ?? 0);
 }
 
 /** A Brownian bridge at instants given by their share of business time (in order), zero at both closes. */
