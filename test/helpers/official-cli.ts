@@ -157,8 +157,8 @@ async function main(): Promise<void> {
   }
   const positions = (await post('/portfolio/position_unit', {})) as { id: number }[];
   facts.positionDetailId = positions[0]?.id ?? -1;
-  // The sale's trading day is not always the Taiwan calendar day (always-open stocks trade until 08:00 of the next
-  // day): the last week holds it whatever the hour.
+  // The sale's trading day is not always the Taiwan calendar day (on a weekend or holiday always-open stocks trade
+  // as part of the trading day before): the last week holds it whatever the day.
   const taiwanDay = (days: number) =>
     new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
   const realized = (await post('/portfolio/profit_loss', { begin_date: taiwanDay(-7), end_date: taiwanDay(0) })) as {
