@@ -4,25 +4,50 @@
 
 import { isTradingDay } from '../../../domain/calendar.js';
 import { type ClockMode, continuousLength, type Interval, type TradingSession } from '../../../domain/sessions.js';
-import {
-  addDays,
-  nthWeekdayOfMonth,
-  taipeiDate,
-  taipeiInstantAtMinute,
-  taipeiMinuteOfDay,
-} from '../../../domain/time.js';
+import { addDays, nthWeekdayOfMonth, TAIPEI_OFFSET_MS, taipeiDate, taipeiMinuteOfDay } from '../../../domain/time.js';
 import type { Rng } from './rng.js';
 
 const HOUR_MS = 3600_000;
 /** In always-open mode an hour carries this share of an exchange day's volume: the market never sleeps. */
 export const ALWAYS_OPEN_HOURLY_SHARE = 0.1;
 
+const DAY_MS = 86400_000;
+
+/** What the activity profiles ask of a Taiwan calendar day, computed once per day (they ask for every minute). */
+interface DayFacts {
+  /** Taiwan midnight, epoch ms. */
+  midnight: number;
+  trading: boolean;
+  /** Minute of the day of the US cash open. */
+  usOpen: number;
+}
+
+const dayFacts = new Map<number, DayFacts>();
+
+/** The facts of the Taiwan day an instant falls in, `offset` days later. */
+export function dayFactsAt(epochMs: number, offset = 0): DayFacts {
+  const index = Math.floor((epochMs + TAIPEI_OFFSET_MS) / DAY_MS) + offset;
+  let facts = dayFacts.get(index);
+  if (!facts) {
+    const midnight = index * DAY_MS - TAIPEI_OFFSET_MS;
+    const date = taipeiDate(midnight);
+    facts = { midnight, trading: isTradingDay(date), usOpen: usOpenMinute(date) };
+    if (dayFacts.size > 20_000) dayFacts.clear();
+    dayFacts.set(index, facts);
+  }
+  return facts;
+}
+
+/** Minutes since Taiwan midnight (fractional). */
+export const minuteOfDay = (epochMs: number): number =>
+  ((((epochMs + TAIPEI_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000;
+
 /** Always-open activity on a weekend or holiday, relative to a trading day's: the market is quieter, never shut. */
-const ALWAYS_OPEN_DAY_OFF = 0.5;
+const ALWAYS_OPEN_DAY_OFF = 0.65;
 
 /** How busy the always-open market is on the calendar day of an instant: 1 on trading days, less on days off. */
 function dayWeight(epochMs: number): number {
-  return isTradingDay(taipeiDate(epochMs)) ? 1 : ALWAYS_OPEN_DAY_OFF;
+  return dayFactsAt(epochMs).trading ? 1 : ALWAYS_OPEN_DAY_OFF;
 }
 
 /**
@@ -157,20 +182,8 @@ export function uDensity(x: number): number {
   return (U_FLOOR + U_DEPTH * (2 * x - 1) ** 2) / (U_FLOOR + U_DEPTH / 3);
 }
 
-const usOpens = new Map<string, number>();
-
 /** Taipei minute of the US cash open on a date: 21:30 in US daylight saving time, 22:30 otherwise. */
 export function usOpenMinute(date: string): number {
-  let minute = usOpens.get(date);
-  if (minute === undefined) {
-    minute = usOpenMinuteOf(date);
-    if (usOpens.size > 4000) usOpens.clear();
-    usOpens.set(date, minute);
-  }
-  return minute;
-}
-
-function usOpenMinuteOf(date: string): number {
   const year = date.slice(0, 4);
   const summerFrom = nthWeekdayOfMonth(`${year}03`, 0, 2)!;
   const summerTo = nthWeekdayOfMonth(`${year}11`, 0, 1)!;
@@ -183,10 +196,10 @@ function usOpenMinuteOf(date: string): number {
  * 15:00 open, a larger one around the US cash open, thin after 01:00. About 30% of a day's contracts trade here.
  */
 export function nightSessionRate(epochMs: number): number {
-  const minute = taipeiMinuteOfDay(epochMs);
-  const nightDate = minute >= 15 * 60 ? taipeiDate(epochMs) : addDays(taipeiDate(epochMs), -1);
-  const sinceOpen = (epochMs - taipeiInstantAtMinute(nightDate, 15 * 60)) / 60_000;
-  const fromUsOpen = (epochMs - taipeiInstantAtMinute(nightDate, usOpenMinute(nightDate))) / 60_000;
+  const minute = minuteOfDay(epochMs);
+  const night = dayFactsAt(epochMs, minute >= 15 * 60 ? 0 : -1);
+  const sinceOpen = (epochMs - night.midnight) / 60_000 - 15 * 60;
+  const fromUsOpen = (epochMs - night.midnight) / 60_000 - night.usOpen;
   const base = minute >= 60 && minute < 15 * 60 ? 0.06 : 0.1;
   const open = 0.5 * Math.exp(-sinceOpen / 30);
   const us = fromUsOpen >= 0 ? 0.45 * Math.exp(-fromUsOpen / 75) : 0.2 * Math.exp(fromUsOpen / 30);
@@ -195,18 +208,18 @@ export function nightSessionRate(epochMs: number): number {
 
 /**
  * Activity on the always-open clock relative to its average, by the Taiwan hour: busiest in Taiwan's trading
- * hours, with the US open's burst in the evening and a quieter early morning; half as busy on days off.
+ * hours, with the US open's burst in the evening and a quieter early morning; on days off evenly, at two thirds.
  */
 export function alwaysOpenRate(epochMs: number): number {
-  return dayWeight(epochMs) * hourRate(epochMs);
+  return dayFactsAt(epochMs).trading ? hourRate(epochMs) : ALWAYS_OPEN_DAY_OFF;
 }
 
 function hourRate(epochMs: number): number {
-  const minute = taipeiMinuteOfDay(epochMs);
-  const fromUsOpen = minute - usOpenMinute(taipeiDate(epochMs));
+  const minute = minuteOfDay(epochMs);
+  const fromUsOpen = minute - dayFactsAt(epochMs).usOpen;
   const us = fromUsOpen >= 0 ? 0.4 * Math.exp(-fromUsOpen / 75) : 0;
   if (minute >= 9 * 60 && minute < 13 * 60 + 30) return 1.4;
-  if (minute >= 60 && minute < 8 * 60) return 0.65;
+  if (minute >= 60 && minute < 8 * 60) return 0.75;
   if (minute >= 8 * 60 && minute < 9 * 60) return 0.9;
   return 1 + us;
 }
@@ -263,8 +276,8 @@ export function timesByRate(intervals: Interval[], count: number, rng: Rng, rate
 
 /** True when an instant falls in a trading day's futures night session (15:00 to 05:00 the next morning). */
 export function inNightSession(epochMs: number): boolean {
-  const minute = taipeiMinuteOfDay(epochMs);
-  if (minute >= 15 * 60) return isTradingDay(taipeiDate(epochMs));
-  if (minute < 5 * 60) return isTradingDay(addDays(taipeiDate(epochMs), -1));
+  const minute = minuteOfDay(epochMs);
+  if (minute >= 15 * 60) return dayFactsAt(epochMs).trading;
+  if (minute < 5 * 60) return dayFactsAt(epochMs, -1).trading;
   return false;
 }

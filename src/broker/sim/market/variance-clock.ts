@@ -4,10 +4,8 @@
 // closed, so the opening gap carries roughly a quarter of a day's variance, as for the TAIEX. On the always-open
 // clock the market never closes and the variance spreads evenly over wall time.
 
-import { isTradingDay } from '../../../domain/calendar.js';
 import { type ClockMode, closeAnchor } from '../../../domain/sessions.js';
-import { taipeiDate, taipeiMinuteOfDay } from '../../../domain/time.js';
-import { inNightSession, nightSessionRate, uDensity } from './activity.js';
+import { dayFactsAt, inNightSession, minuteOfDay, nightSessionRate, uDensity } from './activity.js';
 
 /** The night session's variance per minute, relative to its trading activity (the day session averages 1). */
 const NIGHT_VARIANCE = 0.8;
@@ -20,9 +18,9 @@ const DAYS_KEPT = 64;
 
 /** Variance per minute at an instant on the exchange clock, relative to the stock session's average. */
 export function exchangeVarianceDensity(epochMs: number): number {
-  const minute = taipeiMinuteOfDay(epochMs);
+  const minute = minuteOfDay(epochMs);
   if (inNightSession(epochMs)) return NIGHT_VARIANCE * nightSessionRate(epochMs);
-  if (!isTradingDay(taipeiDate(epochMs))) return CLOSED_VARIANCE;
+  if (!dayFactsAt(epochMs).trading) return CLOSED_VARIANCE;
   if (minute >= STOCK_OPEN && minute < STOCK_CLOSE) return uDensity((minute - STOCK_OPEN) / (STOCK_CLOSE - STOCK_OPEN));
   if (minute >= 8 * 60 + 45 && minute < STOCK_OPEN) return 0.3;
   if (minute >= STOCK_CLOSE && minute < 13 * 60 + 45) return 0.15;
