@@ -85,7 +85,7 @@ export class TapeBuilder {
     const reference = this.daily.closeOf(follower.code, previous);
     const logFrom = Math.log(reference);
     const logTo = this.endOfDayLog(follower, day, reference);
-    const shares = timesUs.map((us) => this.factors.clock.fractionAt(previous, day, us / 1000));
+    const shares = this.factors.clock.fractionsAt(previous, day, timesUs);
     const path = new Float64Array(timesUs.length);
     const own = ownBridge(shares, follower.volatility, rng);
     for (let k = 0; k < timesUs.length; k++) {

@@ -101,18 +101,19 @@ export function buildTape(inputs: TapeInputs): Tape {
   };
   const typical = n > 0 ? volumes.reduce((a, b) => a + b, 0) / n : 1;
   const depth = () => Math.max(1, Math.round(typical * (1 + 5 * rng.next())));
+  const { prices, bidPrices, askPrices, bidVolumes, askVolumes, tickTypes } = tape;
   let quote: Quote | null = null;
   for (let k = 0; k < n; k++) {
     quote = quoteNear(quote, fair[k]!, rules);
     const auction = k >= inputs.auctionFrom;
     const atAsk = quote.lock === 'up' || (quote.lock === null && rng.next() < quote.askChance);
     const traded = quote.lock !== null || auction ? quote.fairOnGrid : atAsk ? quote.ask : quote.bid;
-    tape.prices[k] = clampToLimits(traded, rules);
-    tape.tickTypes[k] = auction ? 0 : atAsk ? 1 : 2;
-    tape.bidPrices[k] = quote.bid;
-    tape.askPrices[k] = quote.ask;
-    tape.bidVolumes[k] = quote.bid === 0 ? 0 : quote.lock === 'up' ? depth() * 40 : depth();
-    tape.askVolumes[k] = quote.ask === 0 ? 0 : quote.lock === 'down' ? depth() * 40 : depth();
+    prices[k] = clampToLimits(traded, rules);
+    tickTypes[k] = auction ? 0 : atAsk ? 1 : 2;
+    bidPrices[k] = quote.bid;
+    askPrices[k] = quote.ask;
+    bidVolumes[k] = quote.bid === 0 ? 0 : quote.lock === 'up' ? depth() * 40 : depth();
+    askVolumes[k] = quote.ask === 0 ? 0 : quote.lock === 'down' ? depth() * 40 : depth();
   }
   return tape;
 }
@@ -129,15 +130,16 @@ function clampToLimits(price: number, rules: PriceRules): number {
   return Math.min(rules.limitUp, Math.max(rules.limitDown, price));
 }
 
-/** quoteAround, reusing the previous quote when the fair value is still between its bid and ask (the usual case). */
+/**
+ * quoteAround, updating the previous quote in place when the fair value is still between its bid and ask (the usual
+ * case: consecutive trades are close in price). Only buildTape holds the quote, so reusing it is safe.
+ */
 function quoteNear(previous: Quote | null, fair: number, rules: PriceRules): Quote {
   const outside = previous === null || fair < previous.bid || fair >= previous.ask || fair <= rules.limitDown;
-  if (outside || previous.lock !== null) {
-    return quoteAround(fair, rules);
-  }
-  const { bid, ask } = previous;
-  const askChance = (fair - bid) / (ask - bid);
-  return { bid, ask, askChance, fairOnGrid: askChance >= 0.5 ? ask : bid, lock: null };
+  if (outside || previous.lock !== null) return quoteAround(fair, rules);
+  previous.askChance = (fair - previous.bid) / (previous.ask - previous.bid);
+  previous.fairOnGrid = previous.askChance >= 0.5 ? previous.ask : previous.bid;
+  return previous;
 }
 
 /** The best bid and ask around a fair value; at a limit the book locks there with one side empty. */

@@ -27,9 +27,15 @@ export function exchangeVarianceDensity(epochMs: number): number {
   return CLOSED_VARIANCE;
 }
 
+interface Span {
+  start: number;
+  end: number;
+  cumulative: Float64Array;
+}
+
 export class VarianceClock {
   /** Cumulative variance at each minute from the previous close anchor, by the day the span ends on. */
-  private readonly spans = new Map<string, { start: number; end: number; cumulative: Float64Array }>();
+  private readonly spans = new Map<string, Span>();
 
   constructor(readonly mode: ClockMode) {}
 
@@ -38,7 +44,18 @@ export class VarianceClock {
    * that has accrued by an instant.
    */
   fractionAt(previousDay: string, day: string, epochMs: number): number {
+    return this.fractionIn(this.spanOf(previousDay, day), epochMs);
+  }
+
+  /** fractionAt for many instants (epoch microseconds) of one day. */
+  fractionsAt(previousDay: string, day: string, timesUs: Float64Array): Float64Array {
     const span = this.spanOf(previousDay, day);
+    const fractions = new Float64Array(timesUs.length);
+    for (let k = 0; k < timesUs.length; k++) fractions[k] = this.fractionIn(span, timesUs[k]! / 1000);
+    return fractions;
+  }
+
+  private fractionIn(span: Span, epochMs: number): number {
     const { start, end, cumulative } = span;
     if (epochMs <= start) return 0;
     if (epochMs >= end) return 1;
@@ -50,7 +67,7 @@ export class VarianceClock {
     return cumulative[k]! + (position - k) * (cumulative[k + 1]! - cumulative[k]!);
   }
 
-  private spanOf(previousDay: string, day: string) {
+  private spanOf(previousDay: string, day: string): Span {
     let span = this.spans.get(day);
     if (span) return span;
     const start = closeAnchor(this.mode, previousDay);
