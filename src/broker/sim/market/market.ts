@@ -14,7 +14,8 @@ import {
   trialWindows,
 } from '../../../domain/sessions.js';
 import type { ReferencePrices } from '../catalog/references.js';
-import { oddLotTape, trialTape } from './auctions.js';
+import { fixedPriceTape, oddLotTape, trialTape } from './auctions.js';
+import { stockAuctionShares } from './call-auction.js';
 import { DailyModel, FOLLOWERS } from './daily.js';
 import { MarketFactors } from './factors.js';
 import { FairValues } from './fair-values.js';
@@ -104,6 +105,16 @@ export class SimMarket {
       const boardLots = board.volumes.reduce((a, b) => a + b, 0);
       const rng = new Rng(this.seed, 'odd', this.mode, info.code, day);
       return oddLotTape(board, oddLotAuctions(this.mode, day), Math.round(boardLots * 10), rng);
+    });
+  }
+
+  /** The 14:30 after-hours fixed-price match of a stock (exchange mode): its own small volume at the close. */
+  fixedPriceTape(info: StockInfo, day: string): Tape {
+    return this.tapes.get(`${info.code}|fixed|${day}`, () => {
+      const board = this.tape(info, day);
+      const volume = this.daily.dailyVolume(info.code, day, FOLLOWERS.get(info.code)!.avgVolumeLots);
+      const share = stockAuctionShares(this.seed, info, day).fixedPrice;
+      return fixedPriceTape(board, this.session('stock', day).auctions[1], Math.round(volume * share));
     });
   }
 

@@ -1,7 +1,8 @@
 // One quote source (a product's board lots or odd lots, an index, a futures combo) and the streams that read it.
 // The source keeps the day's running state once for all its streams; each stream turns the feed's new trades into
 // its events: a tick or a quote per trade, one book per step that changed it. Trial matches (simtrade) before the
-// auctions reach the same streams, flagged, without counting as trades.
+// auctions reach the same streams, flagged, without counting as trades; the after-hours fixed-price match reaches
+// them counted in fixed_trade_vol alone.
 
 import type { ContractInfo } from '../../../domain/contracts.js';
 import {
@@ -106,7 +107,7 @@ export class Channel {
     this.openDay(update.info, tape);
     let state = this.state!;
     // A state ahead of the feed (it cannot be, but a rebuild costs one pass) is run again from the day's start.
-    if (state.count > from) state = this.state = DayState.over(tape, from, this.context!.fixedTradeUs);
+    if (state.count > from) state = this.state = DayState.over(tape, from);
     state.advanceTo(tape, from);
     if (this.streams.has('KBar')) this.showBars(tape, from, to);
     const perTrade = this.perTradeStreams();
@@ -124,11 +125,24 @@ export class Channel {
     this.openDay(update.info, this.market.tape(update.info, trial.day));
     const perTrade = this.perTradeStreams();
     for (let k = from; k < to && perTrade.length > 0; k++) {
-      const state = this.state!.clone();
-      state.add(trial.times[k]!, trial.prices[k]!, trial.volumes[k]!, trial.tickTypes[k]!);
+      const state = this.state!.withTrial(trial.times[k]!, trial.prices[k]!, trial.volumes[k]!);
       this.show(perTrade, { state, book: memo(() => this.bookOf(trial, k + 1)), simtrade: true }, k);
     }
     this.showBook(() => this.bookOf(trial, to), trial.times[to - 1]!, true);
+  }
+
+  /** The feed published the day's after-hours fixed-price match: counted in fixed_trade_vol only. */
+  onFixedPrice(update: FeedUpdate): void {
+    const { tape: fixed, from, to } = update;
+    const board = this.market.tape(update.info, fixed.day);
+    this.openDay(update.info, board);
+    this.state!.advanceTo(board, board.times.length);
+    const perTrade = this.perTradeStreams();
+    for (let k = from; k < to; k++) {
+      this.state!.addFixedPrice(fixed.times[k]!, fixed.prices[k]!, fixed.volumes[k]!);
+      const shown = { state: this.state!, book: memo(() => this.bookOf(board, board.times.length)), simtrade: false };
+      if (perTrade.length > 0) this.show(perTrade, shown, k);
+    }
   }
 
   /** Opens the day of a tape: its context, and the running state from its first trade. */
@@ -138,7 +152,7 @@ export class Channel {
     if (lastBar && this.context) this.emit({ name: 'kbar', data: kbarPayload(this.context.code, lastBar) });
     this.tape = tape;
     this.context = contextOf(this.market, this.source, info, tape);
-    this.state = new DayState(tape.amountUnit, this.context.fixedTradeUs);
+    this.state = new DayState(tape.amountUnit);
     this.memberTrades = null;
     for (const stream of this.streams.values()) stream.lastBook = null;
   }

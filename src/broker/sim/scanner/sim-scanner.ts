@@ -96,7 +96,7 @@ class ExchangeScan {
       const info = this.market.listings.stockOn(security.code, day);
       const tape = this.market.tape(info, day);
       const cursor = publishedCount(tape, nowMs);
-      const state = DayState.over(tape, cursor, null);
+      const state = DayState.over(tape, cursor);
       const limits = { limitUp: info.limit_up, limitDown: info.limit_down, ticks: tape.rules!.ticks };
       const top =
         cursor > 0

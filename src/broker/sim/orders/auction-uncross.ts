@@ -1,0 +1,105 @@
+// The call auctions users' orders take part in: the opening (09:00 stocks; 15:00 and 08:45 futures), the 13:30
+// close and a disposition stock's periodic auctions. The tape's print is the market's own uncross; every user order
+// resting in the auction joins the market's own orders and the batch is uncrossed again by the exchange's rule, so
+// a crossing order fills at the one auction price and a large one moves that price (market/call-auction.ts).
+
+import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
+import { openQuantity } from '../../../domain/orders.js';
+import { type ClockMode, contractSession, tradingSession } from '../../../domain/sessions.js';
+import type { TapeTrade } from '../exchange/matching.js';
+import { type AuctionOrder, allotted, marketAuctionOrders, periodicAuctions, uncross } from '../market/call-auction.js';
+import type { Tape } from '../market/tape.js';
+import { unitOf } from '../random.js';
+import type { OrderRecord } from './trade-records.js';
+
+/** Whether a stock matches only by periodic call auction now (a disposition stock, exchange mode). */
+export function matchesByPeriodicAuction(mode: ClockMode, info: ContractInfo): boolean {
+  return mode === 'exchange' && info.security_type === 'STK' && !!(info as StockInfo).disposition_match_interval_min;
+}
+
+/** The instants (epoch ms) of a contract's call auctions on a day; none in always-open mode. */
+function callAuctionInstants(mode: ClockMode, info: ContractInfo, day: string): Set<number> {
+  if (mode !== 'exchange') return new Set();
+  if (info.security_type === 'FUT' || info.security_type === 'OPT') {
+    return new Set(contractSession(mode, day, info.last_trading_date).continuous.map((i) => i.start));
+  }
+  const session = tradingSession(mode, 'stock', day);
+  const instants = [session.continuous[0]!.start];
+  if (info.security_type === 'STK')
+    instants.push(session.auctions[0]!, ...periodicAuctions(mode, info as StockInfo, day));
+  return new Set(instants);
+}
+
+export class AuctionUncrossing {
+  /** Each auction's outcome for the user orders in it, worked out once when the first of them meets it. */
+  private readonly outcomes = new WeakMap<Tape, Map<number, Map<OrderRecord, TapeTrade>>>();
+  private readonly instants = new Map<string, Set<number>>();
+
+  constructor(
+    private readonly mode: ClockMode,
+    /** Every working plain order now. */
+    private readonly working: () => Iterable<OrderRecord>,
+    /** The trading day of a market at an instant. */
+    private readonly dayAt: (record: OrderRecord, at: number) => string,
+  ) {}
+
+  /** Trade k of a board tape as one resting order meets it when it is a call auction; null when it is not. */
+  tradeFor(record: OrderRecord, info: ContractInfo, tape: Tape, k: number): TapeTrade | null {
+    if (record.tape !== 'board' || record.trade.order.order_lot === 'Fixing' || tape.tickTypes[k] !== 0) return null;
+    if (!this.instantsOf(info, tape.day).has(tape.times[k]! / 1000)) return null;
+    let byTrade = this.outcomes.get(tape);
+    if (!byTrade) this.outcomes.set(tape, (byTrade = new Map()));
+    let outcome = byTrade.get(k);
+    if (!outcome) byTrade.set(k, (outcome = this.outcome(record, info, tape, k)));
+    return outcome.get(record) ?? { price: tape.prices[k]!, volume: 0, auction: true };
+  }
+
+  private instantsOf(info: ContractInfo, day: string): Set<number> {
+    const key = `${info.code}|${day}`;
+    let instants = this.instants.get(key);
+    if (!instants) {
+      if (this.instants.size > 1000) this.instants.clear();
+      this.instants.set(key, (instants = callAuctionInstants(this.mode, info, day)));
+    }
+    return instants;
+  }
+
+  /** The auction again with every user order in it: each order's fill, at the one new price. */
+  private outcome(record: OrderRecord, info: ContractInfo, tape: Tape, k: number): Map<OrderRecord, TapeTrade> {
+    const rules = tape.rules!;
+    const printed = { price: tape.prices[k]!, volume: tape.volumes[k]! };
+    const depth = Math.max(1, Math.round((tape.bidVolumes[k]! + tape.askVolumes[k]!) / 2));
+    const market = marketAuctionOrders(printed, depth, rules, ['auction', tape.code, tape.times[k]!]);
+    const users = [...this.working()]
+      .filter((peer) => this.restsIn(peer, record, tape, k))
+      .map((peer) => ({ peer, order: this.auctionOrderOf(peer, rules) }));
+    const batch = [...market, ...users.map((user) => user.order)];
+    const reference = k > 0 ? tape.prices[k - 1]! : 'reference' in info ? info.reference : printed.price;
+    const result = uncross(batch, rules, reference) ?? { price: printed.price, volume: 0 };
+    const trades = new Map<OrderRecord, TapeTrade>();
+    for (const { peer, order } of users) {
+      const position = unitOf('auction-priority', peer.trade.order.id, tape.times[k]!);
+      trades.set(peer, { price: result.price, volume: allotted(order, batch, result, position), auction: true });
+    }
+    return trades;
+  }
+
+  /** Whether a working order rests in auction k of the tape: same contract and board, entered before it. */
+  private restsIn(peer: OrderRecord, record: OrderRecord, tape: Tape, k: number): boolean {
+    if (peer.trade.contract.code !== record.trade.contract.code || peer.tape !== 'board') return false;
+    if (peer.trade.order.order_lot === 'Fixing' || openQuantity(peer.trade.status) <= 0) return false;
+    const auctionAt = tape.times[k]! / 1000;
+    if (peer.cursor) return peer.cursor.day === tape.day && peer.cursor.count <= k;
+    // A reservation released in this same pass, before the auction, that has not arrived yet.
+    return peer.releaseAt !== null && peer.releaseAt <= auctionAt && this.dayAt(peer, peer.releaseAt) === tape.day;
+  }
+
+  /** A user order as the auction counts it: at its limit, a market order at the limit it may reach. */
+  private auctionOrderOf(peer: OrderRecord, rules: Tape['rules'] & object): AuctionOrder {
+    const { order, status } = peer.trade;
+    const side = order.action;
+    const limit = peer.restingPrice ?? (order.price_type === 'LMT' ? order.price : null);
+    const price = limit ?? (side === 'Buy' ? rules.limitUp : rules.limitDown);
+    return { side, price, quantity: openQuantity(status) };
+  }
+}
