@@ -56,14 +56,22 @@ describe('stock tapes', () => {
     );
   });
 
-  test('trades happen only in the session: continuous 09:00-13:25, then the 13:30 and 14:30 matches', () => {
+  test('trades happen only in the session: the 09:00 opening auction, continuous to 13:25, the 13:30 close', () => {
     const day = '2026-11-20';
-    const tape = market.tape(market.listings.stockOn('2330', day), day);
+    const info = market.listings.stockOn('2330', day);
+    const tape = market.tape(info, day);
     const session = tradingSession('exchange', 'stock', day);
     const times = Array.from(tape.times, (us) => us / 1000);
-    const continuous = times.slice(0, -2);
+    const continuous = times.slice(1, -1);
     assert.ok(continuous.every((t) => t >= session.continuous[0]!.start && t < session.continuous[0]!.end));
-    assert.deepEqual(times.slice(-2), [taipeiInstant(day, '13:30'), taipeiInstant(day, '14:30')]);
+    assert.deepEqual([times[0], times.at(-1)], [taipeiInstant(day, '09:00'), taipeiInstant(day, '13:30')]);
+    assert.deepEqual([tape.tickTypes[0], tape.tickTypes.at(-1)], [0, 0], 'auction prints');
+    const fixed = market.fixedPriceTape(info, day);
+    assert.deepEqual(
+      Array.from(fixed.times, (us) => us / 1000),
+      [taipeiInstant(day, '14:30')],
+      'a tape of its own',
+    );
     assert.ok(
       times.every((t, i) => i === 0 || t >= times[i - 1]!),
       'in time order',

@@ -47,20 +47,20 @@ export class AuctionUncrossing {
   tradeFor(record: OrderRecord, info: ContractInfo, tape: Tape, k: number): TapeTrade | null {
     if (record.tape !== 'board' || record.trade.order.order_lot === 'Fixing' || tape.tickTypes[k] !== 0) return null;
     if (!this.instantsOf(info, tape.day).has(tape.times[k]! / 1000)) return null;
-    let byTrade = this.outcomes.get(tape);
-    if (!byTrade) this.outcomes.set(tape, (byTrade = new Map()));
-    let outcome = byTrade.get(k);
-    if (!outcome) byTrade.set(k, (outcome = this.outcome(record, info, tape, k)));
+    const byTrade = this.outcomes.get(tape) ?? new Map<number, Map<OrderRecord, TapeTrade>>();
+    this.outcomes.set(tape, byTrade);
+    const outcome = byTrade.get(k) ?? this.outcome(record, info, tape, k);
+    byTrade.set(k, outcome);
     return outcome.get(record) ?? { price: tape.prices[k]!, volume: 0, auction: true };
   }
 
   private instantsOf(info: ContractInfo, day: string): Set<number> {
     const key = `${info.code}|${day}`;
-    let instants = this.instants.get(key);
-    if (!instants) {
-      if (this.instants.size > 1000) this.instants.clear();
-      this.instants.set(key, (instants = callAuctionInstants(this.mode, info, day)));
-    }
+    const known = this.instants.get(key);
+    if (known) return known;
+    if (this.instants.size > 1000) this.instants.clear();
+    const instants = callAuctionInstants(this.mode, info, day);
+    this.instants.set(key, instants);
     return instants;
   }
 
