@@ -101,9 +101,14 @@ export class Channel {
     private readonly emit: (event: MarketEvent) => void,
   ) {}
 
-  /** The feed published trades from..to-1 of the source's tape. */
+  /**
+   * The feed published trades from..to-1 of the source's tape, or the day's after-hours fixed-price match, which
+   * comes after the day's trades and counts in fixed_trade_vol alone.
+   */
   onTrades(update: FeedUpdate): void {
-    const { tape, from, to } = update;
+    const fixedPrice = update.kind === 'fixed' ? update.tape : null;
+    const tape = fixedPrice ? this.market.tape(update.info, update.tape.day) : update.tape;
+    const { from, to } = fixedPrice ? { from: tape.times.length, to: tape.times.length } : update;
     this.openDay(update.info, tape);
     let state = this.state!;
     // A state ahead of the feed (it cannot be, but a rebuild costs one pass) is run again from the day's start.
@@ -116,6 +121,11 @@ export class Channel {
       state.addTapeTrade(tape, k);
       this.show(perTrade, { state, book: memo(() => this.bookOf(tape, k + 1)), simtrade: false }, k);
     }
+    for (let k = update.from; fixedPrice && k < update.to; k++) {
+      state.addFixedPrice(fixedPrice.times[k]!, fixedPrice.prices[k]!, fixedPrice.volumes[k]!);
+      this.show(perTrade, { state, book: memo(() => this.bookOf(tape, to)), simtrade: false }, k);
+    }
+    if (fixedPrice) return;
     this.showBook(() => this.bookOf(tape, to), tape.times[to - 1]!, false);
   }
 
@@ -129,20 +139,6 @@ export class Channel {
       this.show(perTrade, { state, book: memo(() => this.bookOf(trial, k + 1)), simtrade: true }, k);
     }
     this.showBook(() => this.bookOf(trial, to), trial.times[to - 1]!, true);
-  }
-
-  /** The feed published the day's after-hours fixed-price match: counted in fixed_trade_vol only. */
-  onFixedPrice(update: FeedUpdate): void {
-    const { tape: fixed, from, to } = update;
-    const board = this.market.tape(update.info, fixed.day);
-    this.openDay(update.info, board);
-    this.state!.advanceTo(board, board.times.length);
-    const perTrade = this.perTradeStreams();
-    for (let k = from; k < to; k++) {
-      this.state!.addFixedPrice(fixed.times[k]!, fixed.prices[k]!, fixed.volumes[k]!);
-      const shown = { state: this.state!, book: memo(() => this.bookOf(board, board.times.length)), simtrade: false };
-      if (perTrade.length > 0) this.show(perTrade, shown, k);
-    }
   }
 
   /** Opens the day of a tape: its context, and the running state from its first trade. */

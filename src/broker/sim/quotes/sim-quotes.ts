@@ -103,7 +103,6 @@ export class SimQuotes {
     const channel = this.byFeedKey.get(update.key);
     if (!channel) return;
     if (update.kind === 'trial') channel.onTrial(update);
-    else if (update.kind === 'fixed') channel.onFixedPrice(update);
     else channel.onTrades(update);
   }
 
