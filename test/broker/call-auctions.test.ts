@@ -85,13 +85,14 @@ describe('the opening auction', () => {
     const trade = buy('2330', high);
     assert.equal(trade.status.status, 'PreSubmitted');
     clock.set(taipeiInstant(DAY, '09:00:01'));
-    assert.deepEqual(dealsOf(broker, trade.order.id), [[open, 1, taipeiInstant(DAY, '09:00')]], `not at ${high}`);
+    const opened = taipeiInstant(DAY, '09:00') + 1;
+    assert.deepEqual(dealsOf(broker, trade.order.id), [[open, 1, opened]], `not at ${high}`);
     const ticks = broker.marketData.ticks({ contract: { code: '2330' }, date: DAY });
-    assert.equal(ticks.datetime[0], `${DAY}T09:00:00.000000`);
+    assert.equal(ticks.datetime[0], `${DAY}T09:00:00.001000`, 'matched as the session opens');
     assert.deepEqual([ticks.close[0], ticks.volume[0], ticks.tick_type[0]], [open, tape.volumes[0], 0]);
     assert.ok(tape.volumes[0]! > 1, 'the opening auction trades a share of the day');
     const kbars = broker.marketData.kbars({ contract: { code: '2330' }, start: DAY, end: DAY });
-    assert.deepEqual([kbars.datetime[0], kbars.Open[0]], [`${DAY}T09:00:00`, open]);
+    assert.deepEqual([kbars.datetime[0], kbars.Open[0]], [`${DAY}T09:01:00`, open], 'in the first bar');
     assert.equal(broker.marketData.snapshots([{ code: '2330' }])[0]!.open, open);
   });
 
@@ -110,7 +111,7 @@ describe('the opening auction', () => {
     assert.equal(smallDeals.length, 1);
     const price = smallDeals[0]![0]!;
     assert.ok(price > printed, `998 lots lift the open from ${printed} to ${price}`);
-    assert.deepEqual(largeDeals, [[price, 499, taipeiInstant(DAY, '09:00')]]);
+    assert.deepEqual(largeDeals, [[price, 499, taipeiInstant(DAY, '09:00') + 1]]);
     assert.ok(
       dealsOf(broker, larger.order.id).every((deal) => deal[0] === price),
       'the same price',
@@ -128,15 +129,16 @@ describe('the opening auction', () => {
       const code = alias.target_code ?? alias.code;
       const info = broker.contracts.current().find(code)!;
       const tape = broker.market.tape(info, broker.market.dayAt('futures', clock.now()));
-      const k = publishedCount(tape, taipeiInstant(day, opens) - 1);
-      assert.deepEqual([tape.times[k]! / 1000, tape.tickTypes[k]], [taipeiInstant(day, opens), 0], 'an opening print');
+      const k = publishedCount(tape, taipeiInstant(day, opens));
+      const printed = taipeiInstant(day, opens) + 1;
+      assert.deepEqual([tape.times[k]! / 1000, tape.tickTypes[k]], [printed, 0], 'an opening print');
       const futuresOrder = { action: 'Buy', price: tape.prices[k]! + 40, quantity: 1, price_type: 'LMT' } as const;
       const trade = broker.orders.place({
         contract: { code, security_type: 'FUT' },
         futuresOrder: { ...futuresOrder, order_type: 'ROD', octype: 'Auto' },
       });
       clock.set(taipeiInstant(day, opens) + 1000);
-      assert.deepEqual(dealsOf(broker, trade.order.id), [[tape.prices[k], 1, taipeiInstant(day, opens)]]);
+      assert.deepEqual(dealsOf(broker, trade.order.id), [[tape.prices[k], 1, printed]]);
     }
   });
 
@@ -216,7 +218,19 @@ describe('the closing auction and the fixed-price match', () => {
     );
     assert.notEqual(fixed.fixed_trade_vol, board.volumes.at(-1), 'not the closing auction again');
     assert.ok(fixed.fixed_trade_vol! > 0 && fixed.fixed_trade_vol! < 0.05 * dayVolume, 'small');
-    assert.equal(broker.marketData.snapshots([{ code: '2330' }])[0]!.total_volume, dayVolume, 'counted once');
+    const snapshot = broker.marketData.snapshots([{ code: '2330' }])[0]!;
+    assert.deepEqual([snapshot.total_volume, snapshot.datetime], [dayVolume, `${DAY}T14:30:00.000000`], 'counted once');
+    const history = broker.marketData.ticks({ contract: { code: '2330' }, date: DAY });
+    assert.deepEqual(
+      [history.datetime.at(-1), history.volume.at(-1)],
+      [`${DAY}T14:30:00.000000`, fixedTape.volumes[0]],
+    );
+    const kbars = broker.marketData.kbars({ contract: { code: '2330' }, start: DAY, end: DAY });
+    assert.equal(kbars.datetime.at(-1), `${DAY}T13:30:00`, 'the fixed-price match is in no bar');
+    assert.equal(
+      kbars.Volume.reduce((a, b) => a + b, 0),
+      dayVolume,
+    );
   });
 });
 
@@ -231,7 +245,7 @@ describe('disposition stocks', () => {
     const times = Array.from(tape.times, (us) => us / 1000);
     assert.equal(times.length, (4 * 60 + 30) / 5 + 1);
     assert.ok(
-      times.every((t, k) => t === open + k * 5 * 60_000),
+      times.every((t, k) => t === open + k * 5 * 60_000 + (k === 0 ? 1 : 0)),
       'every 5 minutes',
     );
     assert.ok(

@@ -64,7 +64,7 @@ describe('stock tapes', () => {
     const times = Array.from(tape.times, (us) => us / 1000);
     const continuous = times.slice(1, -1);
     assert.ok(continuous.every((t) => t >= session.continuous[0]!.start && t < session.continuous[0]!.end));
-    assert.deepEqual([times[0], times.at(-1)], [taipeiInstant(day, '09:00'), taipeiInstant(day, '13:30')]);
+    assert.deepEqual([times[0], times.at(-1)], [taipeiInstant(day, '09:00') + 1, taipeiInstant(day, '13:30')]);
     assert.deepEqual([tape.tickTypes[0], tape.tickTypes.at(-1)], [0, 0], 'auction prints');
     const fixed = market.fixedPriceTape(info, day);
     assert.deepEqual(

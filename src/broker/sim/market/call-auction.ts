@@ -169,16 +169,16 @@ export function futuresOpeningShare(seed: number, code: string, day: string, nig
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /**
- * The periodic call auctions of a stock under disposition (處置股票), in epoch ms: every `intervalMin` minutes
- * from the 09:00 opening auction through the session, then the 13:30 closing auction. Exchange mode only.
+ * The periodic call auctions of a stock under disposition (處置股票), in epoch ms: the opening auction, then one
+ * every `disposition_match_interval_min` minutes from 09:00, then the 13:30 closing auction. Exchange mode only.
  */
 export function periodicAuctions(mode: ClockMode, info: StockInfo, day: string): number[] {
   const interval = info.disposition_match_interval_min;
   if (mode !== 'exchange' || !interval) return [];
   const open = taipeiInstant(day, '09:00');
   const close = taipeiInstant(day, '13:30');
-  const instants: number[] = [];
-  for (let t = open; t < close; t += interval * 60_000) instants.push(t);
+  const instants = [openingPrintAt(open)];
+  for (let t = open + interval * 60_000; t < close; t += interval * 60_000) instants.push(t);
   instants.push(close);
   return instants;
 }
@@ -188,6 +188,24 @@ export function markCallAuction(tape: Tape, k: number, fair: number): void {
   const rules = tape.rules!;
   tape.prices[k] = clampToLimits(quoteAround(fair, rules).fairOnGrid, rules);
   tape.tickTypes[k] = 0;
+}
+
+/**
+ * An opening auction prints this long after its session opens (the match follows the close of order collection),
+ * so that it falls in the session's first right-labelled minute bar (09:01 holds 09:00 up to 09:01), as the
+ * official bars have it.
+ */
+export const OPENING_MATCH_MS = 1;
+
+/** The instant a session that opens at `startMs` prints its opening auction. */
+export const openingPrintAt = (startMs: number) => startMs + OPENING_MATCH_MS;
+
+/** Continuous trades stamped before their session's opening print move to its instant (they trade after it). */
+export function afterOpenings(continuous: Float64Array, openingsMs: number[]): Float64Array {
+  return continuous.map((us) => {
+    for (const ms of openingsMs) if (us < ms * 1000 && us >= (ms - OPENING_MATCH_MS) * 1000) return ms * 1000;
+    return us;
+  });
 }
 
 /** Where call-auction prints go among sorted continuous trade times: each before the trades of its own instant. */

@@ -16,8 +16,10 @@ import { taipeiInstant } from '../../../domain/time.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
 import {
+  afterOpenings,
   futuresOpeningShare,
   markCallAuction,
+  openingPrintAt,
   periodicAuctions,
   stockAuctionShares,
   withAuctions,
@@ -125,9 +127,9 @@ export class TapeBuilder {
     const continuousVolume = Math.max(1, volume - openingVolume - closingVolume);
     const count = Math.min(continuousVolume, Math.max(20, Math.min(15_000, Math.round(volume / 15))));
     const closeAt = exchange ? session.auctions[0]! : session.end - 1000;
-    const auctions = exchange ? [session.continuous[0]!.start, closeAt] : [closeAt];
+    const opening = exchange ? [openingPrintAt(session.continuous[0]!.start)] : [];
     const continuous = tradeTimes(session, count, rng).map((us) => Math.min(us, closeAt * 1000 - 1));
-    const { times, at } = withAuctions(continuous, auctions);
+    const { times, at } = withAuctions(afterOpenings(continuous, opening), [...opening, closeAt]);
     const fair = this.followerPath(follower, day, times, rng).map(Math.exp);
     const last = times.length - 1;
     fair[last] = this.daily.closeOf(info.code, day);
@@ -259,16 +261,14 @@ export class TapeBuilder {
     const sessions = this.mode === 'exchange' ? session.continuous : [];
     const openings = sessions
       .map((interval, i) => ({
-        at: interval.start,
+        at: openingPrintAt(interval.start),
         volume: Math.round(how.volume * futuresOpeningShare(this.seed, info.code, day, i < sessions.length - 1)),
       }))
       .filter((opening) => opening.volume > 0);
     const continuousVolume = Math.max(how.count, how.volume - openings.reduce((sum, o) => sum + o.volume, 0));
+    const openingsMs = openings.map((opening) => opening.at);
     const continuous = tradeTimes(session, how.count, rng).map((us) => Math.min(us, settledAt - 1));
-    const { times: traded, at } = withAuctions(
-      continuous,
-      openings.map((opening) => opening.at),
-    );
+    const { times: traded, at } = withAuctions(afterOpenings(continuous, openingsMs), openingsMs);
     const times = new Float64Array(traded.length + 1);
     times.set(traded);
     const last = traded.length;

@@ -7,7 +7,14 @@ import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import { openQuantity } from '../../../domain/orders.js';
 import { type ClockMode, contractSession, tradingSession } from '../../../domain/sessions.js';
 import type { TapeTrade } from '../exchange/matching.js';
-import { type AuctionOrder, allotted, marketAuctionOrders, periodicAuctions, uncross } from '../market/call-auction.js';
+import {
+  type AuctionOrder,
+  allotted,
+  marketAuctionOrders,
+  openingPrintAt,
+  periodicAuctions,
+  uncross,
+} from '../market/call-auction.js';
 import type { Tape } from '../market/tape.js';
 import { unitOf } from '../random.js';
 import type { OrderRecord } from './trade-records.js';
@@ -21,10 +28,10 @@ export function matchesByPeriodicAuction(mode: ClockMode, info: ContractInfo): b
 function callAuctionInstants(mode: ClockMode, info: ContractInfo, day: string): Set<number> {
   if (mode !== 'exchange') return new Set();
   if (info.security_type === 'FUT' || info.security_type === 'OPT') {
-    return new Set(contractSession(mode, day, info.last_trading_date).continuous.map((i) => i.start));
+    return new Set(contractSession(mode, day, info.last_trading_date).continuous.map((i) => openingPrintAt(i.start)));
   }
   const session = tradingSession(mode, 'stock', day);
-  const instants = [session.continuous[0]!.start];
+  const instants = [openingPrintAt(session.continuous[0]!.start)];
   if (info.security_type === 'STK')
     instants.push(session.auctions[0]!, ...periodicAuctions(mode, info as StockInfo, day));
   return new Set(instants);
