@@ -380,7 +380,7 @@ describe('stock quotes', () => {
     assert.equal(named('tick_fop').length, 0);
   });
 
-  test('trial matches before the open arrive flagged simtrade and are no trades; the fixed-price match is counted', () => {
+  test('trial matches before the open arrive flagged simtrade and are no trades; the fixed-price match is its own', () => {
     const { broker, subscribe, run, named, clock } = brokerAt('exchange', '08:29');
     subscribe('2330', 'Tick');
     run(120_000, 1000);
