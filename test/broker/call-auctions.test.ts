@@ -258,6 +258,12 @@ describe('disposition stocks', () => {
   test('a marketable order waits for the next auction and fills there at the uncross price', () => {
     const { clock, broker, buy } = brokerAt(DAY, '10:02');
     const tape = broker.market.tape(disposed, DAY);
+    const ioc = broker.orders.place({
+      contract: { code: disposed.code },
+      stockOrder: order({ price: disposed.limit_up, order_type: 'IOC' }),
+    });
+    assert.equal(ioc.status.status, 'Failed', 'IOC is refused: it is always a call auction');
+    assert.match(ioc.status.msg, /集合競價/);
     const trade = buy(disposed.code, disposed.limit_up);
     assert.equal(trade.status.status, 'Submitted', trade.status.msg);
     assert.deepEqual(trade.status.deals, [], 'nothing on arrival');

@@ -4,6 +4,7 @@
 // a crossing order fills at the one auction price and a large one moves that price (market/call-auction.ts).
 
 import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
+import type { SessionPhase } from '../../../domain/order-rules.js';
 import { openQuantity } from '../../../domain/orders.js';
 import { type ClockMode, contractSession, tradingSession } from '../../../domain/sessions.js';
 import type { TapeTrade } from '../exchange/matching.js';
@@ -22,6 +23,14 @@ import type { OrderRecord } from './trade-records.js';
 /** Whether a stock matches only by periodic call auction now (a disposition stock, exchange mode). */
 export function matchesByPeriodicAuction(mode: ClockMode, info: ContractInfo): boolean {
   return mode === 'exchange' && info.security_type === 'STK' && !!(info as StockInfo).disposition_match_interval_min;
+}
+
+/**
+ * The phase a board-lot order meets: a disposition stock's continuous hours are one call auction after another,
+ * so its orders are taken as in an auction (LMT ROD only, nothing taken on arrival).
+ */
+export function auctionPhaseOf(mode: ClockMode, info: ContractInfo, tape: string, phase: SessionPhase): SessionPhase {
+  return phase === 'continuous' && tape === 'board' && matchesByPeriodicAuction(mode, info) ? 'closing-auction' : phase;
 }
 
 /** The instants (epoch ms) of a contract's call auctions on a day; none in always-open mode. */
