@@ -311,7 +311,7 @@ describe('prices hang together', () => {
       'futures',
       previousTradingDay(broker.contracts.current().days.futuresDay),
     ).end;
-    const forwardOf = (expiry: string) => broker.market.values.forwardAt('IX0001', 'TXF', expiry, settled);
+    const forwardOf = (expiry: string) => broker.market.values.forwardAt('IX0001', expiry, settled);
     const puts = new Map(
       options.filter((o) => o.option_right === 'P').map((p) => [`${p.root}${p.delivery_month}${p.strike_price}`, p]),
     );

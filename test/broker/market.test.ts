@@ -151,7 +151,7 @@ describe('derivatives', () => {
         )!;
         const premium = (o: OptionInfo) =>
           Math.max(roundToTick(TXO_PREMIUM_TICKS, market.values.optionValueAt(o, at)), 0.1);
-        const forward = market.values.forwardAt('IX0001', 'TXF', call.last_trading_date, at);
+        const forward = market.values.forwardAt('IX0001', call.last_trading_date, at);
         const gap = Math.abs(premium(call) - premium(put) - (forward - call.strike_price));
         const tolerance =
           2 * Math.max(tickAt(TXO_PREMIUM_TICKS, premium(call)), tickAt(TXO_PREMIUM_TICKS, premium(put)));
@@ -166,11 +166,10 @@ describe('derivatives', () => {
     const expiry = '2026-12-16';
     const atExpiry = taipeiInstant(expiry, '13:30');
     const index = Math.exp(market.factors.logAt('TSE', atExpiry));
-    assert.ok(Math.abs(market.values.forwardAt('IX0001', 'TXF', expiry, atExpiry) - index) < 1e-6);
+    assert.ok(Math.abs(market.values.forwardAt('IX0001', expiry, atExpiry) - index) < 1e-6);
     const monthBefore = taipeiInstant('2026-11-16', '10:00');
     const basis =
-      market.values.forwardAt('IX0001', 'TXF', expiry, monthBefore) /
-      Math.exp(market.factors.logAt('TSE', monthBefore));
+      market.values.forwardAt('IX0001', expiry, monthBefore) / Math.exp(market.factors.logAt('TSE', monthBefore));
     assert.ok(Math.abs(basis - 1) < 0.01 && basis !== 1);
   });
 

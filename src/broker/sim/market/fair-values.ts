@@ -4,6 +4,7 @@
 
 import type { ContractInfo, FuturesInfo, OptionInfo, WarrantInfo } from '../../../domain/contracts.js';
 import {
+  expiryCloseAt,
   finalSettlementPrice,
   fixingInstants,
   INDEX_FIXING,
@@ -13,7 +14,6 @@ import {
 import { black76, smileVolatility } from '../../../domain/option-pricing.js';
 import { type ClockMode, tradingSession } from '../../../domain/sessions.js';
 import { roundToTick, type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domain/ticks.js';
-import { taipeiInstant } from '../../../domain/time.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
 import { type DailyModel, FACTOR_INDEX } from './daily.js';
@@ -27,6 +27,9 @@ const YEAR_MS = 365 * 86400_000;
 export const daysTo = (date: string, day: string): number => (Date.parse(date) - Date.parse(day)) / 86400_000;
 
 export class FairValues {
+  /** Annual carries by underlying and expiry: a few hundred at most (the listed expiries of each underlying). */
+  private readonly carries = new Map<string, number>();
+
   constructor(
     private readonly seed: number,
     private readonly mode: ClockMode,
@@ -78,18 +81,22 @@ export class FairValues {
     return finalSettlementPrice(prices, STOCK_FIXING.roundTo);
   }
 
-  /** The futures price of an expiry at an instant: the underlying plus a basis that is zero at expiry. */
-  forwardAt(underlyingCode: string, root: string, lastTradingDay: string, epochMs: number): number {
+  /**
+   * The forward of an underlying to an expiry at an instant: the underlying plus a basis that is zero at expiry. It
+   * is one price for every contract on that underlying and expiry (TXF, MXF and TMF of a month, the options of that
+   * expiry, a stock's futures of a month), so none trades at a standing gap to another.
+   */
+  forwardAt(underlyingCode: string, lastTradingDay: string, epochMs: number): number {
     const factor = FACTOR_INDEX[underlyingCode];
     const spot = factor ? Math.exp(this.factors.logAt(factor, epochMs)) : this.stockPriceAt(underlyingCode, epochMs);
-    const yearsLeft = Math.max(0, taipeiInstant(lastTradingDay, '13:30') - epochMs) / YEAR_MS;
-    return spot * (1 + this.carryOf(root) * yearsLeft);
+    const yearsLeft = Math.max(0, expiryCloseAt(lastTradingDay) - epochMs) / YEAR_MS;
+    return spot * (1 + this.carryOf(underlyingCode, lastTradingDay) * yearsLeft);
   }
 
-  /** The Black-76 value of an option at an instant, from the futures of its expiry. */
+  /** The Black-76 value of an option at an instant, on the forward of its underlying and expiry. */
   optionValueAt(info: OptionInfo, epochMs: number): number {
-    const forward = this.forwardAt(info.underlying_code, 'TXF', info.last_trading_date, epochMs);
-    const years = Math.max(0, taipeiInstant(info.last_trading_date, '13:30') - epochMs) / YEAR_MS;
+    const forward = this.forwardAt(info.underlying_code, info.last_trading_date, epochMs);
+    const years = Math.max(0, expiryCloseAt(info.last_trading_date) - epochMs) / YEAR_MS;
     const volatility = smileVolatility(ATM_VOLATILITY, forward, info.strike_price);
     return black76({ underlying: forward, strike: info.strike_price, years, volatility, right: info.option_right });
   }
@@ -98,7 +105,7 @@ export class FairValues {
   fairValueAt(info: ContractInfo, epochMs: number): number {
     if (info.security_type === 'OPT') return this.optionValueAt(info as OptionInfo, epochMs);
     const futures = info as FuturesInfo;
-    return this.forwardAt(futures.underlying_code, futures.root, futures.last_trading_date, epochMs);
+    return this.forwardAt(futures.underlying_code, futures.last_trading_date, epochMs);
   }
 
   /** A warrant's value for a price of its underlying stock on a day. */
@@ -114,8 +121,17 @@ export class FairValues {
     return value * info.exercise_ratio;
   }
 
-  /** Annual carry of a futures family: the basis is futures minus spot, shrinking to zero at expiry. */
-  private carryOf(root: string): number {
-    return -0.02 + 0.05 * new Rng(this.seed, 'carry', root).next();
+  /**
+   * The annual carry of an underlying to an expiry (financing less the dividends expected before it): drawn once per
+   * underlying and expiry, so every product on them shares it. The basis is futures minus spot, zero at expiry.
+   */
+  private carryOf(underlyingCode: string, lastTradingDay: string): number {
+    const key = `${underlyingCode} ${lastTradingDay}`;
+    let carry = this.carries.get(key);
+    if (carry === undefined) {
+      carry = -0.02 + 0.05 * new Rng(this.seed, 'carry', underlyingCode, lastTradingDay).next();
+      this.carries.set(key, carry);
+    }
+    return carry;
   }
 }

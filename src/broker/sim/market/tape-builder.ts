@@ -177,7 +177,7 @@ export class TapeBuilder {
       count: Math.min(volume, Math.max(10, Math.min(30_000, Math.round(volume / 4)))),
       ticks: tickTableOfFutures(product),
       amountUnit: 1,
-      fairAt: (t) => this.values.forwardAt(info.underlying_code, info.root, info.last_trading_date, t),
+      fairAt: (t) => this.values.forwardAt(info.underlying_code, info.last_trading_date, t),
     });
   }
 
