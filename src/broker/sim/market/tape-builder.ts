@@ -177,7 +177,7 @@ export class TapeBuilder {
       count: Math.min(volume, Math.max(10, Math.min(30_000, Math.round(volume / 4)))),
       ticks: tickTableOfFutures(product),
       amountUnit: 1,
-      fairAt: (t) => this.values.forwardAt(info.underlying_code, info.root, info.last_trading_date, t),
+      fairAt: (t) => this.values.forwardAt(info.underlying_code, info.last_trading_date, t),
     });
   }
 
@@ -236,7 +236,10 @@ export class TapeBuilder {
     times.set(tradeTimes(session, how.count, rng).map((us) => Math.min(us, settledAt - 1)));
     times[how.count] = settledAt;
     const fair = times.map((us) => how.fairAt(us / 1000));
-    fair[how.count] = this.values.settlementOf(info, day);
+    // In always-open mode a futures day runs on to 14:45, past the 13:45 its settlement is fixed at (settlementOf):
+    // its last print is a trade like the others, and the next day's reference is that settlement.
+    const printsSettlement = expiring || info.security_type === 'WRT' || this.mode === 'exchange';
+    if (printsSettlement) fair[how.count] = this.values.settlementOf(info, day);
     const volumes = new Float64Array(how.count + 1);
     volumes.set(splitVolume(how.volume, how.count, rng));
     volumes[how.count] = 1;
