@@ -3,9 +3,10 @@
 // tapes built last are kept.
 
 import { previousTradingDay } from '../../../domain/calendar.js';
-import type { ComboContract, ComboType, ContractInfo, StockInfo } from '../../../domain/contracts.js';
+import type { ComboContract, ComboType, ContractInfo, FuturesInfo, StockInfo } from '../../../domain/contracts.js';
 import {
   type ClockMode,
+  contractSession,
   type MarketKind,
   oddLotAuctions,
   sessionDayAt,
@@ -154,7 +155,10 @@ export class SimMarket {
       const legs = combo.legs.map((leg) => this.listings.infoOn(leg.code, day) ?? null);
       const rng = new Rng(this.seed, 'combo', key);
       const signs = COMBO_SIGNS[combo.combo_type];
-      const times = legs.every(Boolean) ? tradeTimes(this.session('futures', day), 150, rng) : new Float64Array(0);
+      // A combo trades while both legs do: to 13:30 on the last trading day of either.
+      const firstExpiry = legs.map((leg) => (leg as FuturesInfo | null)?.last_trading_date ?? '').sort()[0];
+      const session = contractSession(this.mode, day, firstExpiry);
+      const times = legs.every(Boolean) ? tradeTimes(session, 150, rng) : new Float64Array(0);
       const netAt = (t: number) => legs.reduce((net, leg, i) => net + signs[i]! * this.values.fairValueAt(leg!, t), 0);
       const tick = legs[0]?.security_type === 'OPT' ? 0.1 : 1;
       return buildTape({

@@ -202,7 +202,7 @@ export class TapeBuilder {
       count: Math.min(volume, Math.max(10, Math.min(30_000, Math.round(volume / 4)))),
       ticks: tickTableOfFutures(product),
       amountUnit: 1,
-      fairAt: (t) => this.values.forwardAt(info.underlying_code, info.root, info.last_trading_date, t),
+      fairAt: (t) => this.values.forwardAt(info.underlying_code, info.last_trading_date, t),
     });
   }
 
@@ -274,7 +274,10 @@ export class TapeBuilder {
     const last = traded.length;
     times[last] = settledAt;
     const fair = times.map((us) => how.fairAt(us / 1000));
-    fair[last] = this.values.settlementOf(info, day);
+    // In always-open mode a futures day runs on to 14:45, past the 13:45 its settlement is fixed at (settlementOf):
+    // its last print is a trade like the others, and the next day's reference is that settlement.
+    const printsSettlement = expiring || info.security_type === 'WRT' || this.mode === 'exchange';
+    if (printsSettlement) fair[last] = this.values.settlementOf(info, day);
     const split = splitVolume(continuousVolume, how.count, rng);
     const volumes = new Float64Array(last + 1);
     for (let k = 0, c = 0; k < last; k++) {
