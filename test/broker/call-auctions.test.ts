@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { LISTED_SECURITIES } from '../../src/broker/sim/catalog/listed-securities.js';
-import { type AuctionOrder, allotted, uncross } from '../../src/broker/sim/market/call-auction.js';
+import { type AuctionOrder, allot, uncross } from '../../src/broker/sim/market/call-auction.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
 import { publishedCount } from '../../src/broker/sim/market/tape.js';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
@@ -60,18 +61,65 @@ describe('the uncross rule', () => {
   });
 
   test('better-priced orders fill whole; at the price the rest goes in priority, never past the volume', () => {
-    const batch: AuctionOrder[] = [
-      { side: 'Buy', price: 106, quantity: 10 },
+    const market: AuctionOrder[] = [
       { side: 'Buy', price: 104, quantity: 30 },
       { side: 'Sell', price: 103, quantity: 15 },
       { side: 'Sell', price: 104, quantity: 20 },
     ];
+    const users = [
+      { order: { side: 'Buy', price: 106, quantity: 10 }, position: 0.5 },
+      { order: { side: 'Buy', price: 104, quantity: 20 }, position: 0.1 },
+      { order: { side: 'Buy', price: 104, quantity: 20 }, position: 0.2 },
+      { order: { side: 'Buy', price: 103, quantity: 5 }, position: 0 },
+    ] as const;
+    const batch = [...market, ...users.map((u) => u.order)];
     const at = uncross(batch, ONE_TICK, 104)!;
     assert.deepEqual(at, { price: 104, volume: 35 });
-    assert.equal(allotted(batch[0]!, batch, at, 0.5), 10);
-    assert.equal(allotted(batch[1]!, batch, at, 0), 25, 'first in line takes what is left');
-    assert.equal(allotted(batch[3]!, batch, at, 0.9), 20, 'the short side fills whole');
-    assert.equal(allotted({ side: 'Buy', price: 103, quantity: 5 }, batch, at, 0), 0, 'below the price');
+    // 25 lots are left at 104 for 70 lots of bids: 3 of the market's 30 stand before the first user (0.1 x 30).
+    assert.deepEqual(allot([...users], batch, at), [10, 20, 0, 0]);
+  });
+
+  test('property: the most volume the rule allows, and never more allotted than the auction trades', () => {
+    const order = fc.record({
+      side: fc.constantFrom('Buy' as const, 'Sell' as const),
+      price: fc.integer({ min: 95, max: 105 }),
+      quantity: fc.integer({ min: 1, max: 50 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(order, { maxLength: 12 }),
+        fc.array(fc.tuple(order, fc.double({ min: 0, max: 0.999, noNaN: true })), { maxLength: 4 }),
+        fc.integer({ min: 95, max: 105 }),
+        (market, ranked, reference) => {
+          const users = ranked.map(([o, position]) => ({ order: o, position }));
+          const batch = [...market, ...users.map((u) => u.order)];
+          const volumeAt = (p: number) => {
+            const demand = batch.filter((o) => o.side === 'Buy' && o.price >= p).reduce((n, o) => n + o.quantity, 0);
+            const supply = batch.filter((o) => o.side === 'Sell' && o.price <= p).reduce((n, o) => n + o.quantity, 0);
+            const volume = Math.min(demand, supply);
+            const better =
+              batch.filter((o) => o.side === 'Buy' && o.price > p).reduce((n, o) => n + o.quantity, 0) <= volume &&
+              batch.filter((o) => o.side === 'Sell' && o.price < p).reduce((n, o) => n + o.quantity, 0) <= volume;
+            return better ? volume : 0;
+          };
+          const best = Math.max(0, ...Array.from({ length: 11 }, (_, i) => volumeAt(95 + i)));
+          const at = uncross(batch, ONE_TICK, reference);
+          if (best === 0) return assert.equal(at, null);
+          assert.equal(at!.volume, best);
+          assert.equal(volumeAt(at!.price), best);
+          const got = allot(users, batch, at!);
+          for (const side of ['Buy', 'Sell'] as const) {
+            const taken = got.reduce((n, q, i) => (users[i]!.order.side === side ? n + q : n), 0);
+            assert.ok(taken <= at!.volume, `${side}: ${taken} of ${at!.volume}`);
+          }
+          users.forEach((u, i) => {
+            const through = u.order.side === 'Buy' ? u.order.price > at!.price : u.order.price < at!.price;
+            if (through) assert.equal(got[i], u.order.quantity, 'a better-priced order fills whole');
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -76,21 +76,32 @@ function sum(orders: AuctionOrder[], counted: (order: AuctionOrder) => boolean):
   return total;
 }
 
+/** A user's order in an auction, with its place in the random priority among orders of one price, in [0, 1). */
+export interface RankedOrder {
+  order: AuctionOrder;
+  position: number;
+}
+
 /**
- * What one order gets of an uncross: a buy above the price (a sell below it) fills whole; at the price, the side's
- * remainder goes in random priority (TWSE sorts the orders of one price entered before the open at random), of
- * which `position` in [0, 1) is this order's place behind the others at its price.
+ * What each user order gets of an uncross of `batch` (the market's orders and the users'): a buy above the price
+ * (a sell below it) fills whole; at the price, the side's remainder goes in random priority (TWSE ranks orders of
+ * one price at random in an opening match): the market's orders at the price spread evenly over the line, the
+ * users' orders at their positions. Never more than the auction's volume in all.
  */
-export function allotted(order: AuctionOrder, batch: AuctionOrder[], at: Uncross, position: number): number {
-  const buy = order.side === 'Buy';
-  const crosses = buy ? order.price > at.price : order.price < at.price;
-  if (crosses) return order.quantity;
-  if (order.price !== at.price) return 0;
-  const sameSide = batch.filter((o) => o.side === order.side);
-  const better = sum(sameSide, (o) => (buy ? o.price > at.price : o.price < at.price));
-  const atPrice = sum(sameSide, (o) => o.price === at.price) - order.quantity;
-  const ahead = Math.floor(position * atPrice);
-  return Math.max(0, Math.min(order.quantity, at.volume - better - ahead));
+export function allot(users: RankedOrder[], batch: AuctionOrder[], at: Uncross): number[] {
+  return users.map(({ order, position }, i) => {
+    const buy = order.side === 'Buy';
+    if (buy ? order.price > at.price : order.price < at.price) return order.quantity;
+    if (order.price !== at.price) return 0;
+    const sameSide = batch.filter((o) => o.side === order.side);
+    const better = sum(sameSide, (o) => (buy ? o.price > at.price : o.price < at.price));
+    const rivals = users.filter((u) => u.order.side === order.side && u.order.price === at.price);
+    const marketAtPrice = sum(sameSide, (o) => o.price === at.price) - rivals.reduce((n, u) => n + u.order.quantity, 0);
+    const before = (u: RankedOrder, j: number) => u.position < position || (u.position === position && j < i);
+    const usersAhead = users.reduce((n, u, j) => (rivals.includes(u) && before(u, j) ? n + u.order.quantity : n), 0);
+    const ahead = Math.floor(position * marketAtPrice) + usersAhead;
+    return Math.max(0, Math.min(order.quantity, at.volume - better - ahead));
+  });
 }
 
 /** Ticks either side of the uncross the market's own crossing orders spread over. */

@@ -10,7 +10,7 @@ import { type ClockMode, contractSession, tradingSession } from '../../../domain
 import type { TapeTrade } from '../exchange/matching.js';
 import {
   type AuctionOrder,
-  allotted,
+  allot,
   marketAuctionOrders,
   openingPrintAt,
   periodicAuctions,
@@ -92,12 +92,14 @@ export class AuctionUncrossing {
     const batch = [...market, ...users.map((user) => user.order)];
     const reference = k > 0 ? tape.prices[k - 1]! : 'reference' in info ? info.reference : printed.price;
     const result = uncross(batch, rules, reference) ?? { price: printed.price, volume: 0 };
-    const trades = new Map<OrderRecord, TapeTrade>();
-    for (const { peer, order } of users) {
-      const position = unitOf('auction-priority', peer.trade.order.id, tape.times[k]!);
-      trades.set(peer, { price: result.price, volume: allotted(order, batch, result, position), auction: true });
-    }
-    return trades;
+    const ranked = users.map(({ peer, order }) => ({
+      order,
+      position: unitOf('auction-priority', peer.trade.order.id, tape.times[k]!),
+    }));
+    const quantities = allot(ranked, batch, result);
+    return new Map(
+      users.map(({ peer }, i) => [peer, { price: result.price, volume: quantities[i]!, auction: true }] as const),
+    );
   }
 
   /** Whether a working order rests in auction k of the tape: same contract and board, entered before it. */
