@@ -84,9 +84,9 @@ export interface RankedOrder {
 
 /**
  * What each user order gets of an uncross of `batch` (the market's orders and the users'): a buy above the price
- * (a sell below it) fills whole; at the price, the side's remainder goes in random priority (TWSE ranks orders of
- * one price at random in an opening match): the market's orders at the price spread evenly over the line, the
- * users' orders at their positions. Never more than the auction's volume in all.
+ * (a sell below it) fills whole; at the price, the side's remainder goes in random priority (as TWSE ranks the
+ * orders of one price in the day's first odd-lot match): the market's orders at the price spread evenly over the
+ * line, the users' orders at their positions. Never more than the auction's volume in all.
  */
 export function allot(users: RankedOrder[], batch: AuctionOrder[], at: Uncross): number[] {
   return users.map(({ order, position }, i) => {
@@ -146,7 +146,7 @@ export function marketAuctionOrders(
 
 const clampToLimits = (price: number, rules: PriceRules) => Math.min(rules.limitUp, Math.max(rules.limitDown, price));
 
-/** How much of a stock's day each of its auctions trades (volume shares; docs/matching.md "Sessions"). */
+/** How much of a stock's day each of its auctions trades (volume shares; docs/matching.md "Call auctions"). */
 export interface AuctionShares {
   opening: number;
   closing: number;
@@ -156,8 +156,8 @@ export interface AuctionShares {
 
 /**
  * Shares of a stock's day volume, drawn per stock and day: the opening auction about 3% (1-8%), the closing
- * auction from about 4% for a small stock to 9% for an index heavyweight on a usual day (1-25%), and the fixed-price
- * match a fraction of a percent. Estimates in the range TWSE's daily statistics show; see docs/matching.md.
+ * auction a level of 4.5-6.5% for a stock and 8-10% for an index heavyweight times a day's log-normal factor
+ * (1-25%), and the fixed-price match a fraction of a percent. Estimates; see docs/matching.md "Call auctions".
  */
 export function stockAuctionShares(seed: number, info: StockInfo, day: string): AuctionShares {
   const heavyweight = info.etf_constituent ? 1 : 0;
