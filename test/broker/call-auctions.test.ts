@@ -201,6 +201,17 @@ describe('the opening auction', () => {
 });
 
 describe('the closing auction and the fixed-price match', () => {
+  test("an order placed in the closing auction fills at 13:30 at the close, which is the day's close", () => {
+    const { clock, broker, buy } = brokerAt(DAY, '13:27');
+    const info = broker.contracts.current().find('2884') as StockInfo;
+    const trade = buy('2884', info.limit_up, 3);
+    assert.equal(trade.status.status, 'Submitted', trade.status.msg);
+    assert.deepEqual(trade.status.deals, [], 'no trading before the uncross');
+    clock.set(taipeiInstant(DAY, '13:30:01'));
+    const close = broker.market.daily.closeOf('2884', DAY);
+    assert.deepEqual(dealsOf(broker, trade.order.id), [[close, 3, taipeiInstant(DAY, '13:30')]]);
+  });
+
   test('the closing auction share varies by stock and day within what TWSE shows', () => {
     const shares: number[] = [];
     const opening: number[] = [];
