@@ -5,7 +5,7 @@
 // from the order's kind through a RestingKind.
 
 import type { Action, OrderEvent, OrderType } from '../../../domain/orders.js';
-import { displayedAt, type Fill, meetTrade, takeOnArrival } from '../exchange/matching.js';
+import { displayedAt, type Fill, meetTrade, type TapeTrade, takeOnArrival } from '../exchange/matching.js';
 import type { Book } from '../market/book.js';
 import { publishedCount, type Tape } from '../market/tape.js';
 
@@ -37,6 +37,8 @@ export interface RestingKind<R extends RestingState> {
   open(record: R): number;
   /** Whether a trade of the tape is an auction's, which fills the whole queue at its price. */
   auction(record: R, tape: Tape, index: number): boolean;
+  /** A call auction's trade as this order meets it (its fill at the uncross with the users' orders); else null. */
+  callAuction?(record: R, tape: Tape, index: number): TapeTrade | null;
   fill(record: R, fills: Fill[], at: number): OrderEvent[];
   cancelRest(record: R, at: number, reason: string): OrderEvent[];
   /** When the contract stops trading on a day before the day ends (13:30 of its last trading day), if it does. */
@@ -74,9 +76,14 @@ export function meetTape<R extends RestingState>(kind: RestingKind<R>, record: R
   const upTo = publishedCount(tape, now);
   const { action, limit } = kind.terms(record);
   for (let k = cursor.count; k < upTo && kind.open(record) > 0; k++) {
+    const trade = kind.callAuction?.(record, tape, k) ?? {
+      price: tape.prices[k]!,
+      volume: tape.volumes[k]!,
+      auction: kind.auction(record, tape, k),
+    };
     const met = meetTrade(
       { action, price: limit ?? 0, remaining: kind.open(record), queueAhead: record.queueAhead },
-      { price: tape.prices[k]!, volume: tape.volumes[k]!, auction: kind.auction(record, tape, k) },
+      trade,
     );
     record.queueAhead = met.queueAhead;
     if (met.fill) events.push(...kind.fill(record, [met.fill], tape.times[k]! / 1000));
