@@ -43,7 +43,7 @@ export const minuteOfDay = (epochMs: number): number =>
   ((((epochMs + TAIPEI_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000;
 
 /** Always-open activity on a weekend or holiday, relative to a trading day's: the market is quieter, never shut. */
-const ALWAYS_OPEN_DAY_OFF = 0.65;
+const ALWAYS_OPEN_DAY_OFF = 0.75;
 
 /** How busy the always-open market is on the calendar day of an instant: 1 on trading days, less on days off. */
 function dayWeight(epochMs: number): number {
@@ -208,7 +208,7 @@ export function nightSessionRate(epochMs: number): number {
 
 /**
  * Activity on the always-open clock relative to its average, by the Taiwan hour: busiest in Taiwan's trading
- * hours, with the US open's burst in the evening and a quieter early morning; on days off evenly, at two thirds.
+ * hours, with the US open's burst in the evening and a quieter early morning; on days off evenly, at three quarters.
  */
 export function alwaysOpenRate(epochMs: number): number {
   return dayFactsAt(epochMs).trading ? hourRate(epochMs) : ALWAYS_OPEN_DAY_OFF;
