@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { SimBroker } from '../../src/broker/sim/sim-broker.js';
-import type { MarketEvent } from '../../src/domain/quotes.js';
 import { isStockTradingHours, sessionDayAt, tradingSession } from '../../src/domain/sessions.js';
-import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import { taipeiInstant } from '../../src/domain/time.js';
+import { simBrokerAt } from '../helpers/sim-market.js';
 
 // On the always-open clock a stock's trading day runs from midnight to midnight (a weekend trades as part of the
 // Friday before it), so a day's ticks, kbars, snapshot and live stream all carry that day's date.
@@ -11,19 +10,7 @@ import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 const MONDAY = '2026-11-23';
 const TUESDAY = '2026-11-24';
 
-function brokerAt(day: string, time: string) {
-  const clock = new ManualClock(taipeiInstant(day, time));
-  const broker = new SimBroker({ clock, seed: 1, clockMode: 'always-open', apiKey: null });
-  const events: MarketEvent[] = [];
-  broker.quotes.onMarketEvent((event) => events.push(event));
-  const run = (ms: number) => {
-    for (let t = 0; t < ms; t += 100) {
-      clock.advance(100);
-      broker.feed.step();
-    }
-  };
-  return { broker, clock, events, run };
-}
+const brokerAt = (day: string, time: string) => simBrokerAt(day, time, 100, 'always-open');
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 

@@ -3,11 +3,12 @@
 
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { MarketEvent } from '../../src/domain/quotes.js';
+import type { ClockMode } from '../../src/domain/sessions.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 
-export function simBrokerAt(day: string, time: string, stepMs: number) {
+export function simBrokerAt(day: string, time: string, stepMs: number, clockMode: ClockMode = 'exchange') {
   const clock = new ManualClock(taipeiInstant(day, time));
-  const broker = new SimBroker({ clock, seed: 1, clockMode: 'exchange', apiKey: null });
+  const broker = new SimBroker({ clock, seed: 1, clockMode, apiKey: null });
   const events: MarketEvent[] = [];
   broker.quotes.onMarketEvent((event) => events.push(event));
   const run = (ms: number) => {
