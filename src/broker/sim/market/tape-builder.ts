@@ -130,7 +130,7 @@ export class TapeBuilder {
     const closingVolume = exchange ? Math.max(1, Math.round(volume * shares.closing)) : 1;
     // Every lot of the day is in the tape: the auctions are carved out of the day's volume.
     const continuousVolume = Math.max(1, volume - openingVolume - closingVolume);
-    const sizes = this.sizesOf(session, continuousVolume, stockTradeLots(info), rng);
+    const sizes = sessionTradeSizes(this.mode, session, continuousVolume, stockTradeLots(info), rng);
     const count = sizes.length;
     const closeAt = exchange ? session.auctions[0]! : session.end - 1000;
     const opening = exchange ? [openingPrintAt(session.continuous[0]!.start)] : [];
@@ -178,17 +178,6 @@ export class TapeBuilder {
     const floor = Math.ceil((minTradesPerHour(this.mode) * continuousLength(session)) / 3600_000);
     const volume = this.daily.dailyVolume(code, day, typical) * sessionVolumeFactor(this.mode, session);
     return Math.max(1, floor, Math.round(volume));
-  }
-
-  /**
-   * The sizes of a session's trades: around a mean, fewer and larger where the trade rate would pass its cap, more
-   * and smaller where it would fall below its floor.
-   */
-  private sizesOf(session: TradingSession, volume: number, mean: number, rng: Rng): Float64Array {
-    const fewest = (minTradesPerHour(this.mode) * continuousLength(session)) / 3600_000;
-    const most = maxTradesPerHour(this.mode) * activeHours(this.mode, session);
-    const atMost = fewest > 0 ? Math.max(1, volume / fewest) : mean;
-    return tradeSizes(volume, Math.max(Math.min(mean, atMost), volume / most), rng);
   }
 
   private indexTape(code: string, day: string, rng: Rng): Tape {
@@ -297,7 +286,7 @@ export class TapeBuilder {
       }))
       .filter((opening) => opening.volume > 0);
     const continuousVolume = Math.max(1, volume - openings.reduce((sum, o) => sum + o.volume, 0));
-    const sizes = this.sizesOf(session, continuousVolume, how.meanTrade, rng);
+    const sizes = sessionTradeSizes(this.mode, session, continuousVolume, how.meanTrade, rng);
     const openingsMs = openings.map((opening) => opening.at);
     const continuous = tradeTimes(session, sizes.length, rng, this.profile).map((us) => Math.min(us, settledAt - 1));
     const { times: traded, at } = withAuctions(afterOpenings(continuous, openingsMs), openingsMs);
@@ -362,4 +351,15 @@ function ownBridge(shares: Float64Array, volatility: number, rng: Rng): Float64A
   const final = value + volatility * Math.sqrt(Math.max(0, 1 - previous)) * rng.normal();
   for (let k = 0; k < shares.length; k++) walk[k] = walk[k]! - shares[k]! * final;
   return walk;
+}
+
+/**
+ * The sizes of a session's trades: around a mean, fewer and larger where the trade rate would pass its cap, more
+ * and smaller where it would fall below its floor.
+ */
+function sessionTradeSizes(mode: ClockMode, session: TradingSession, volume: number, mean: number, rng: Rng) {
+  const fewest = (minTradesPerHour(mode) * continuousLength(session)) / 3600_000;
+  const most = maxTradesPerHour(mode) * activeHours(mode, session);
+  const atMost = fewest > 0 ? Math.max(1, volume / fewest) : mean;
+  return tradeSizes(volume, Math.max(Math.min(mean, atMost), volume / most), rng);
 }
