@@ -23,7 +23,7 @@ import {
 const WATCHED_AT_FIRST = ['TXFR1', 'MXFR1', '2330', '2317', '2303', '0050'];
 
 const CARDS = ['server', 'usage', 'accounts', 'watch', 'chart', 'ticket', 'blotters', 'streams', 'apps'];
-/** A Monday at the stock market's busiest minute (the always-open session starts at 08:00), so ticks come fast. */
+/** A Monday morning on the always-open clock, where 2330 trades every second or so at any hour, so ticks come fast. */
 const SIM_START = '2026-11-23T08:00:05+08:00';
 
 const missing = chromiumMissing();
