@@ -6,6 +6,7 @@ import { SimMarket } from '../../src/broker/sim/market/market.js';
 import { Rng } from '../../src/broker/sim/market/rng.js';
 import type { Tape } from '../../src/broker/sim/market/tape.js';
 import { previousTradingDay, tradingDaysBetween } from '../../src/domain/calendar.js';
+import { stepTicks } from '../../src/domain/ticks.js';
 import { taipeiInstant } from '../../src/domain/time.js';
 
 const DAY = '2026-11-24';
@@ -160,5 +161,36 @@ describe('always-open activity', () => {
       gaps.reduce((a, b) => Math.max(a, b)) < 15 * 60,
       `longest gap ${gaps.reduce((a, b) => Math.max(a, b))} s`,
     );
+  });
+});
+
+describe('spreads', () => {
+  /** The share of a tape's continuous trades, from an instant to another, that met a quote wider than one tick. */
+  const wideShare = (tape: Tape, from = 0, to = Number.POSITIVE_INFINITY) => {
+    let wide = 0;
+    let all = 0;
+    tape.times.forEach((us, k) => {
+      const [bid, ask] = [tape.bidPrices[k]!, tape.askPrices[k]!];
+      if (tape.tickTypes[k] === 0 || bid === 0 || ask === 0 || us < from * 1000 || us >= to * 1000) return;
+      all++;
+      if (ask > stepTicks(tape.rules!.ticks, bid, 1) + 1e-9) wide++;
+    });
+    return wide / all;
+  };
+
+  test('are one tick for the busiest names nearly always, wider for quiet ones and at the open', () => {
+    const tsmc = stockTape(market, '2330', DAY);
+    assert.ok(wideShare(tsmc) > 0 && wideShare(tsmc) < 0.05, `2330 ${wideShare(tsmc)}`);
+    const opening = wideShare(tsmc, taipeiInstant(DAY, '09:00'), taipeiInstant(DAY, '09:15'));
+    const midday = wideShare(tsmc, taipeiInstant(DAY, '11:00'), taipeiInstant(DAY, '12:00'));
+    assert.ok(opening > 1.5 * midday, `opening ${opening} midday ${midday}`);
+    const quiet = stockTape(alwaysOpen, '5701', DAY);
+    assert.ok(wideShare(quiet) > 4 * wideShare(stockTape(alwaysOpen, '2330', DAY)), `5701 ${wideShare(quiet)}`);
+  });
+
+  test('a wider quote still prices the closing auction at the close', () => {
+    const tape = stockTape(market, '6023', DAY);
+    assert.equal(tape.prices.at(-1), market.daily.closeOf('6023', DAY));
+    assert.ok(wideShare(tape) > 0.2, `6023 ${wideShare(tape)}`);
   });
 });

@@ -29,6 +29,7 @@ import {
   minTradesPerHour,
   type RateAt,
   sessionVolumeFactor,
+  spreadChance,
   tradeSizes,
 } from './activity.js';
 import {
@@ -153,6 +154,7 @@ export class TapeBuilder {
       amountUnit: 1000,
       auctionFrom: last,
       rng,
+      spreadChanceAt: spreadChance(this.mode, session, count),
     });
     for (const k of at.slice(0, -1)) markCallAuction(tape, k, fair[k]!);
     return tape;
@@ -316,6 +318,7 @@ export class TapeBuilder {
       amountUnit: how.amountUnit,
       auctionFrom: last,
       rng,
+      spreadChanceAt: spreadChance(this.mode, session, sizes.length),
     });
     for (const k of at) markCallAuction(tape, k, fair[k]!);
     return tape;

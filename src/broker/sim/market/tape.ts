@@ -79,7 +79,14 @@ export interface TapeInputs {
   /** Trades that are auctions, matched at exactly their fair value (the closing auction, the fixed-price match). */
   auctionFrom: number;
   rng: Rng;
+  /**
+   * The chance, at an instant (epoch ms), that a new quote is a tick wider than the one before it, up to four ticks
+   * wider than one (activity.ts spreadChance); without it every quote is one tick wide.
+   */
+  spreadChanceAt?: (epochMs: number) => number;
 }
+
+const MOST_EXTRA_TICKS = 4;
 
 /** Prices every trade from its fair value: at the ask or the bid so that the expected price is fair. */
 export function buildTape(inputs: TapeInputs): Tape {
@@ -103,9 +110,21 @@ export function buildTape(inputs: TapeInputs): Tape {
   const depth = () => Math.max(1, Math.round(typical * (1 + 5 * rng.next())));
   const { prices, bidPrices, askPrices, bidVolumes, askVolumes, tickTypes } = tape;
   let quote: Quote | null = null;
+  const chanceAt = inputs.spreadChanceAt;
+  const widerBy = (k: number) => {
+    const chance = chanceAt ? chanceAt(times[k]! / 1000) : 0;
+    let extra = 0;
+    while (extra < MOST_EXTRA_TICKS && chance > 0 && rng.next() < chance) extra++;
+    return extra;
+  };
+  // A trade meets a wider quote by chance (a book thinned for a moment); that quote lasts one trade, the next is
+  // quoted afresh, and one-tick quotes are kept while the fair value stays inside them.
+  let wide = false;
   for (let k = 0; k < n; k++) {
-    quote = quoteNear(quote, fair[k]!, rules);
     const auction = k >= inputs.auctionFrom;
+    const extra = auction ? 0 : widerBy(k);
+    quote = extra === 0 && !wide && !auction ? quoteNear(quote, fair[k]!, rules) : quoteAround(fair[k]!, rules, extra);
+    wide = extra > 0;
     const atAsk = quote.lock === 'up' || (quote.lock === null && rng.next() < quote.askChance);
     const traded = quote.lock !== null || auction ? quote.fairOnGrid : atAsk ? quote.ask : quote.bid;
     prices[k] = clampToLimits(traded, rules);
@@ -135,22 +154,31 @@ function clampToLimits(price: number, rules: PriceRules): number {
  * case: consecutive trades are close in price). Only buildTape holds the quote, so reusing it is safe.
  */
 function quoteNear(previous: Quote | null, fair: number, rules: PriceRules): Quote {
-  const outside = previous === null || fair < previous.bid || fair >= previous.ask || fair <= rules.limitDown;
-  if (outside || previous.lock !== null) return quoteAround(fair, rules);
+  if (previous === null || !isInside(previous, fair, rules)) return quoteAround(fair, rules);
   previous.askChance = (fair - previous.bid) / (previous.ask - previous.bid);
-  previous.fairOnGrid = previous.askChance >= 0.5 ? previous.ask : previous.bid;
   return previous;
 }
 
-/** The best bid and ask around a fair value; at a limit the book locks there with one side empty. */
-export function quoteAround(fair: number, rules: PriceRules): Quote {
+/** True when a fair value is still strictly within an unlocked quote (and off the limits). */
+function isInside(quote: Quote, fair: number, rules: PriceRules): boolean {
+  return quote.lock === null && fair >= quote.bid && fair < quote.ask && fair > rules.limitDown;
+}
+
+/**
+ * The best bid and ask around a fair value, one tick apart or `widerBy` ticks more (split below and above, inside
+ * the limits); at a limit the book locks there with one side empty. fairOnGrid is the price nearest the fair value.
+ */
+export function quoteAround(fair: number, rules: PriceRules, widerBy = 0): Quote {
   const { ticks, limitUp, limitDown } = rules;
   if (fair >= limitUp) return { bid: limitUp, ask: 0, askChance: 1, fairOnGrid: limitUp, lock: 'up' };
   if (fair <= limitDown) return { bid: 0, ask: limitDown, askChance: 0, fairOnGrid: limitDown, lock: 'down' };
-  const bid = Math.max(roundDownToTick(ticks, fair), limitDown);
-  const ask = Math.min(stepTicks(ticks, bid, 1), limitUp);
+  const near = Math.max(roundDownToTick(ticks, fair), limitDown);
+  const far = Math.min(stepTicks(ticks, near, 1), limitUp);
+  const fairOnGrid = far > near && (fair - near) / (far - near) >= 0.5 ? far : near;
+  const below = widerBy >> 1;
+  const bid = below > 0 ? Math.max(stepTicks(ticks, near, -below), limitDown) : near;
+  const ask = widerBy > below ? Math.min(stepTicks(ticks, far, widerBy - below), limitUp) : far;
   const askChance = ask > bid ? (fair - bid) / (ask - bid) : 0.5;
-  const fairOnGrid = askChance >= 0.5 ? ask : bid;
   return { bid, ask, askChance, fairOnGrid, lock: null };
 }
 
