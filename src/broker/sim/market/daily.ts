@@ -48,7 +48,7 @@ function followerOf(security: ListedSecurity): Follower {
     code: security.code,
     factor: security.exchange === 'TSE' ? 'TSE' : 'OTC',
     beta: security.leverage ?? security.beta,
-    volatility: security.kind === 'etf' ? ETF_VOLATILITY : STOCK_VOLATILITY,
+    volatility: security.volatility ?? (security.kind === 'etf' ? ETF_VOLATILITY : STOCK_VOLATILITY),
     anchorClose: security.close,
     ticks: tickTableOf(security),
     limitFraction: security.foreignComponents ? null : 0.1 * Math.abs(security.leverage ?? 1),

@@ -23,8 +23,14 @@ import { Rng } from './rng.js';
 import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from './tape.js';
 import { TapeBuilder } from './tape-builder.js';
 import { TapeCache } from './tape-cache.js';
+import { DigestCache, type TapeDigest } from './tape-digest.js';
 
-const TAPES_KEPT = 4000;
+/**
+ * The most trades the tape cache keeps (about 60 bytes each, so some 180 MB at worst): every stock's tape of a day
+ * fits several times over, so whole-market reads do not rebuild, and memory stays bounded however long the daemon
+ * runs or however many instruments are asked for.
+ */
+const TRADES_KEPT = 3_000_000;
 /** How each leg counts in a combo's net price, in the exchange's leg order. */
 export const COMBO_SIGNS: Record<ComboType, readonly number[]> = {
   TimeSpread: [-1, 1],
@@ -45,7 +51,8 @@ export class SimMarket {
   /** The fair values of derivatives and warrants, which their tapes trade around. */
   readonly values: FairValues;
   private readonly builder: TapeBuilder;
-  private readonly tapes = new TapeCache(TAPES_KEPT);
+  private readonly tapes = new TapeCache(TRADES_KEPT);
+  private readonly digests = new DigestCache();
 
   constructor(
     readonly seed: number,
@@ -95,6 +102,11 @@ export class SimMarket {
   tape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
     return this.tapes.get(`${info.code}|${day}`, () => this.builder.build(info, day));
+  }
+
+  /** What the whole-market figures read of a stock's day: kept for the day, while its tape may be evicted. */
+  digest(info: StockInfo, day: string): TapeDigest {
+    return this.digests.get(info.code, day, () => this.tape(info, day));
   }
 
   /** The day's odd-lot auctions of a stock (volumes in shares): about 1% of the board-lot volume, in shares. */

@@ -1,0 +1,57 @@
+// What the whole-market figures read of a stock's day (index breadth, index components and contributions): when
+// each trade was published, at what price, and the turnover so far. A digest is a third of its tape's memory and
+// holds no book, so every listed stock's digest of the day can be kept while the tapes themselves stay in the
+// bounded tape cache, built only for what is queried or subscribed and evicted when cold.
+
+import type { Tape } from './tape.js';
+
+export interface TapeDigest {
+  /** Epoch microseconds of each trade, in order (the tape's). */
+  times: Float64Array;
+  prices: Float64Array;
+  /** Turnover (NT$) after each trade: amounts[k] is the sum over trades 0..k. */
+  amounts: Float64Array;
+}
+
+export function digestOf(tape: Tape): TapeDigest {
+  const amounts = new Float64Array(tape.times.length);
+  let sum = 0;
+  for (let k = 0; k < tape.times.length; k++) {
+    sum += tape.prices[k]! * tape.volumes[k]! * tape.amountUnit;
+    amounts[k] = sum;
+  }
+  return { times: tape.times.slice(), prices: tape.prices.slice(), amounts };
+}
+
+/** How many of the digest's trades are published at an instant (epoch ms), as publishedCount counts a tape's. */
+export function digestCount(digest: TapeDigest, epochMs: number): number {
+  const limit = epochMs * 1000;
+  let low = 0;
+  let high = digest.times.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (digest.times[mid]! <= limit) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The digests of the last two days asked for (today's, and yesterday's around the day change), by code. */
+export class DigestCache {
+  private readonly days = new Map<string, Map<string, TapeDigest>>();
+
+  get(code: string, day: string, tapeOf: () => Tape): TapeDigest {
+    let digests = this.days.get(day);
+    if (!digests) {
+      digests = new Map();
+      this.days.set(day, digests);
+      if (this.days.size > 2) this.days.delete(this.days.keys().next().value!);
+    }
+    let digest = digests.get(code);
+    if (!digest) {
+      digest = digestOf(tapeOf());
+      digests.set(code, digest);
+    }
+    return digest;
+  }
+}
