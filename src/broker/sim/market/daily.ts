@@ -85,35 +85,35 @@ export function limitsFor(follower: Follower, reference: number) {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** A chain of values over the trading days, filled outward from the anchor only as far as anyone asked. */
+/**
+ * A chain of values over the trading days, filled outward from the anchor only as far as anyone asked. It holds only
+ * the days filled (a few months for most codes), not the whole calendar: the whole listing has thousands of chains.
+ */
 class LazyChain {
-  private readonly values: Float64Array;
-  private low: number;
-  private high: number;
+  /** after[k] is day anchor + k; before[k] is day anchor - 1 - k. */
+  private readonly after: number[];
+  private readonly before: number[] = [];
 
   constructor(
-    length: number,
-    anchor: number,
+    private readonly anchor: number,
     anchorValue: number,
     private readonly forward: (previous: number, i: number) => number,
     private readonly backward: (next: number, i: number) => number,
   ) {
-    this.values = new Float64Array(length);
-    this.values[anchor] = anchorValue;
-    this.low = anchor;
-    this.high = anchor;
+    this.after = [anchorValue];
   }
 
   at(i: number): number {
-    while (this.high < i) {
-      this.values[this.high + 1] = this.forward(this.values[this.high]!, this.high + 1);
-      this.high++;
+    const { after, before, anchor } = this;
+    if (i >= anchor) {
+      while (after.length <= i - anchor) after.push(this.forward(after[after.length - 1]!, anchor + after.length));
+      return after[i - anchor]!;
     }
-    while (this.low > i) {
-      this.values[this.low - 1] = this.backward(this.values[this.low]!, this.low);
-      this.low--;
+    while (before.length < anchor - i) {
+      const next = before.length === 0 ? after[0]! : before[before.length - 1]!;
+      before.push(this.backward(next, anchor - before.length));
     }
-    return this.values[i]!;
+    return before[anchor - 1 - i]!;
   }
 }
 
@@ -186,7 +186,6 @@ export class DailyModel {
     if (chain) return chain;
     const level = LISTED_INDICES.find((i) => i.code === (factor === 'TSE' ? 'IX0001' : 'IX0043'))!.level;
     chain = new LazyChain(
-      this.days.length,
       this.anchor,
       Math.log(level),
       (previous, i) => previous + this.factorStep(factor, i),
@@ -209,7 +208,6 @@ export class DailyModel {
     const follower = FOLLOWERS.get(code);
     if (!follower) throw new RangeError(`no daily prices for ${code}`);
     chain = new LazyChain(
-      this.days.length,
       this.anchor,
       follower.anchorClose,
       (previous, i) => forwardClose(follower, previous, this.rawReturn(follower, i)),

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SECURITIES_BY_CODE } from '../../src/broker/sim/catalog/catalog.js';
+import { LISTED_SECURITIES } from '../../src/broker/sim/catalog/listed-securities.js';
+import { DERIVED_STOCK_VOLATILITY } from '../../src/broker/sim/catalog/whole-listing.js';
+import { ANCHOR_DAY, FOLLOWERS } from '../../src/broker/sim/market/daily.js';
+import { SimMarket } from '../../src/broker/sim/market/market.js';
+import { TapeCache } from '../../src/broker/sim/market/tape-cache.js';
+import { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import { nextTradingDay } from '../../src/domain/calendar.js';
+import type { StockInfo } from '../../src/domain/contracts.js';
+import { ETF_TICKS, isOnTickGrid, percentLimits, STOCK_TICKS } from '../../src/domain/ticks.js';
+import { ManualClock } from '../../src/domain/time.js';
+import { MONDAY_MORNING } from '../helpers/app.js';
+
+/** The day after the anchor: every reference is the close the listing carries (the public figure). */
+const DAY = nextTradingDay(ANCHOR_DAY);
+
+describe('the whole TWSE and TPEx listing', () => {
+  const market = new SimMarket(1, 'exchange');
+
+  test('every listed stock, ETF and ETN is there, once, in realistic numbers per exchange', () => {
+    const codes = LISTED_SECURITIES.map((s) => s.code);
+    assert.equal(new Set(codes).size, codes.length, 'codes are unique');
+    assert.ok(codes.length >= 2200 && codes.length <= 2600, `${codes.length} securities`);
+    const count = (exchange: string, kind: string) =>
+      LISTED_SECURITIES.filter((s) => s.exchange === exchange && s.kind === kind).length;
+    assert.ok(count('TSE', 'stock') >= 1000, `${count('TSE', 'stock')} TWSE stocks`);
+    assert.ok(count('OTC', 'stock') >= 800, `${count('OTC', 'stock')} TPEx stocks`);
+    assert.ok(count('TSE', 'etf') + count('OTC', 'etf') >= 300, 'ETFs and ETNs');
+  });
+
+  test('names the exchange writes, the exchange, the industry and the public close as the reference', () => {
+    const expected = [
+      { code: '9910', name: '豐泰', exchange: 'TSE', category: '37', reference: 71.4 },
+      { code: '2059', name: '川湖', exchange: 'TSE', category: '28', reference: 7475 },
+      { code: '1560', name: '中砂', exchange: 'TSE', category: '05', reference: 705 },
+      // listed after the industry list was taken: filed under 其他業
+      { code: '6028', name: '公勝保經', exchange: 'OTC', category: '20', reference: 79.9 },
+      { code: '00403A', name: '主動統一升級50', exchange: 'TSE', category: '00', reference: 11.1 },
+    ];
+    for (const { code, name, exchange, category, reference } of expected) {
+      const info = market.listings.stockOn(code, DAY);
+      assert.deepEqual(
+        { code: info.code, name: info.name, exchange: info.exchange, category: info.category },
+        { code, name, exchange, category },
+      );
+      assert.equal(info.reference, reference, `${code} reference`);
+      assert.deepEqual(
+        [info.limit_up, info.limit_down],
+        (({ limitUp, limitDown }) => [limitUp, limitDown])(
+          percentLimits(SECURITIES_BY_CODE.get(code)!.kind === 'etf' ? ETF_TICKS : STOCK_TICKS, reference, 0.1),
+        ),
+        `${code} limits`,
+      );
+    }
+  });
+
+  test('every code has its reference on its tick grid and its limits computed around it', () => {
+    for (const security of LISTED_SECURITIES) {
+      const info = market.listings.stockOn(security.code, DAY);
+      const ticks = security.kind === 'etf' ? ETF_TICKS : STOCK_TICKS;
+      assert.ok(isOnTickGrid(ticks, info.reference), `${security.code} reference ${info.reference}`);
+      assert.equal(info.reference, security.close, `${security.code} reference is its listed close`);
+      assert.ok(info.limit_down < info.reference && info.reference < info.limit_up, `${security.code} limits`);
+      assert.ok(isOnTickGrid(ticks, info.limit_up) && isOnTickGrid(ticks, info.limit_down), `${security.code}`);
+    }
+  });
+
+  test('the hand-picked securities keep their data; the others follow the documented rules', () => {
+    assert.equal(FOLLOWERS.get('2330')!.beta, 1.1);
+    assert.equal(FOLLOWERS.get('2330')!.volatility, 0.014);
+    const otc = FOLLOWERS.get('6028')!;
+    assert.equal(otc.factor, 'OTC');
+    assert.equal(otc.volatility, DERIVED_STOCK_VOLATILITY.OTC);
+    assert.equal(otc.avgVolumeLots, 19);
+    const leveraged = SECURITIES_BY_CODE.get('00633L')!;
+    assert.deepEqual([leveraged.leverage, leveraged.foreignComponents], [2, true]);
+    const bond = SECURITIES_BY_CODE.get('00694B')!;
+    assert.deepEqual([bond.bondEtf, bond.dayTrade, bond.marginable], [true, 'No', false]);
+    // a TPEx stock that did not trade on the source day: its close comes from the next day's published limits
+    assert.equal(market.listings.stockOn('2073', DAY).reference, 26.3);
+  });
+
+  test('any code is found through the broker, and the whole stock list comes quickly once listed', () => {
+    const broker = new SimBroker({
+      clock: new ManualClock(MONDAY_MORNING),
+      seed: 1,
+      clockMode: 'always-open',
+      apiKey: null,
+    });
+    const catalog = broker.contracts.current();
+    for (const code of ['9910', '2059', '1560']) assert.equal(catalog.find(code)?.security_type, 'STK', code);
+    const first = performance.now();
+    const stocks = catalog.all('STK') as StockInfo[];
+    const firstMs = performance.now() - first;
+    assert.equal(stocks.length, LISTED_SECURITIES.length);
+    assert.equal(
+      catalog.size,
+      catalog.all('STK').length +
+        catalog.all('IND').length +
+        catalog.all('FUT').length +
+        catalog.all('OPT').length +
+        catalog.all('WRT').length,
+    );
+    // the first listing of a day makes every stock's info (its price history from the anchor day); later ones reuse it
+    assert.ok(firstMs < 15_000, `the first listing of every stock took ${firstMs.toFixed(0)} ms`);
+    const again = performance.now();
+    assert.equal(catalog.all('STK'), stocks);
+    assert.ok(performance.now() - again < 50, 'listed again at once');
+  });
+});
+
+describe('the tape cache is bounded by the trades it holds', () => {
+  const tape = (trades: number) => ({ times: new Float64Array(trades) }) as never;
+
+  test('the oldest tapes go when the budget is passed; the one just built always stays', () => {
+    const cache = new TapeCache(1000);
+    for (let i = 0; i < 10; i++) cache.get(`t${i}`, () => tape(200));
+    assert.ok(cache.trades <= 1000, `${cache.trades} trades held`);
+    assert.equal(cache.size, 4);
+    cache.get('t9', () => assert.fail('a kept tape is not rebuilt'));
+    cache.get('big', () => tape(5000));
+    assert.equal(cache.size, 1, 'a tape larger than the budget is kept alone');
+  });
+});
