@@ -9,8 +9,9 @@ import { TapeCache } from '../../src/broker/sim/market/tape-cache.js';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { nextTradingDay } from '../../src/domain/calendar.js';
 import type { StockInfo } from '../../src/domain/contracts.js';
+import { SCANNER_TYPES, type Snapshot } from '../../src/domain/market-data.js';
 import { ETF_TICKS, isOnTickGrid, percentLimits, STOCK_TICKS } from '../../src/domain/ticks.js';
-import { ManualClock } from '../../src/domain/time.js';
+import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { MONDAY_MORNING } from '../helpers/app.js';
 
 /** The day after the anchor: every reference is the close the listing carries (the public figure). */
@@ -108,6 +109,43 @@ describe('the whole TWSE and TPEx listing', () => {
     const again = performance.now();
     assert.equal(catalog.all('STK'), stocks);
     assert.ok(performance.now() - again < 50, 'listed again at once');
+  });
+});
+
+describe('whole-market figures read digests, and agree with the tapes', () => {
+  test('every scanner ranking is the ranking of every stock by its snapshot', () => {
+    const clock = new ManualClock(taipeiInstant('2026-11-23', '11:00'));
+    const broker = new SimBroker({ clock, seed: 3, clockMode: 'exchange', apiKey: null });
+    const codes = broker.contracts
+      .current()
+      .all('STK')
+      .map((s) => s.code);
+    const snapshots: Snapshot[] = [];
+    for (let i = 0; i < codes.length; i += 500) {
+      snapshots.push(...broker.marketData.snapshots(codes.slice(i, i + 500).map((code) => ({ code }))));
+    }
+    const valueOf: Record<(typeof SCANNER_TYPES)[number], (s: Snapshot) => number> = {
+      ChangePercentRank: (s) => s.change_rate,
+      ChangePriceRank: (s) => s.change_price,
+      DayRangeRank: (s) => Math.round((s.high - s.low) * 1e4) / 1e4,
+      VolumeRank: (s) => s.total_volume,
+      AmountRank: (s) => s.total_amount,
+      TickCountRank: () => 0, // a snapshot does not carry its trade count
+    };
+    for (const scanner_type of SCANNER_TYPES.filter((type) => type !== 'TickCountRank')) {
+      for (const ascending of [true, false]) {
+        const expected = snapshots
+          .map((s) => ({ code: s.code, value: valueOf[scanner_type](s) }))
+          .sort((a, b) => (ascending ? b.value - a.value : a.value - b.value))
+          .slice(0, 200);
+        const items = broker.marketData.scanner({ scanner_type, ascending, count: 200 });
+        assert.deepEqual(
+          items.map((item) => [item.code, item.rank_value]),
+          expected.map(({ code, value }) => [code, value]),
+          `${scanner_type} ascending ${ascending}`,
+        );
+      }
+    }
   });
 });
 

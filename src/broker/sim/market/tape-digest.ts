@@ -1,7 +1,8 @@
-// What the whole-market figures read of a stock's day (index breadth, index components and contributions): when
-// each trade was published, at what price, and the turnover so far. A digest is a third of its tape's memory and
-// holds no book, so every listed stock's digest of the day can be kept while the tapes themselves stay in the
-// bounded tape cache, built only for what is queried or subscribed and evicted when cold.
+// What the whole-market figures read of a stock's day (index breadth, index components and contributions, the
+// scanner rankings, the daily quotes): when each trade was published, at what price, and the volume and turnover so
+// far. A digest is about half its tape's memory and holds no book, so every listed stock's digest of the day can be
+// kept while the tapes themselves stay in the bounded tape cache, built only for what is queried or subscribed and
+// evicted when cold.
 
 import type { Tape } from './tape.js';
 
@@ -11,16 +12,43 @@ export interface TapeDigest {
   prices: Float64Array;
   /** Turnover (NT$) after each trade: amounts[k] is the sum over trades 0..k. */
   amounts: Float64Array;
+  /** Volume after each trade: totalVolumes[k] is the sum over trades 0..k. */
+  totalVolumes: Float64Array;
 }
 
 export function digestOf(tape: Tape): TapeDigest {
   const amounts = new Float64Array(tape.times.length);
-  let sum = 0;
+  const totalVolumes = new Float64Array(tape.times.length);
+  let amount = 0;
+  let volume = 0;
   for (let k = 0; k < tape.times.length; k++) {
-    sum += tape.prices[k]! * tape.volumes[k]! * tape.amountUnit;
-    amounts[k] = sum;
+    amount += tape.prices[k]! * tape.volumes[k]! * tape.amountUnit;
+    volume += tape.volumes[k]!;
+    amounts[k] = amount;
+    totalVolumes[k] = volume;
   }
-  return { times: tape.times.slice(), prices: tape.prices.slice(), amounts };
+  return { times: tape.times.slice(), prices: tape.prices.slice(), amounts, totalVolumes };
+}
+
+/** The day so far of a digest's first count trades: as the snapshot and daily quotes count them from the tape. */
+export function digestStats(digest: TapeDigest, count: number) {
+  let high = Number.NEGATIVE_INFINITY;
+  let low = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < count; k++) {
+    const price = digest.prices[k]!;
+    if (price > high) high = price;
+    if (price < low) low = price;
+  }
+  const traded = count > 0;
+  return {
+    count,
+    open: traded ? digest.prices[0]! : 0,
+    high: traded ? high : 0,
+    low: traded ? low : 0,
+    close: traded ? digest.prices[count - 1]! : 0,
+    volume: traded ? digest.totalVolumes[count - 1]! : 0,
+    amount: traded ? digest.amounts[count - 1]! : 0,
+  };
 }
 
 /** How many of the digest's trades are published at an instant (epoch ms), as publishedCount counts a tape's. */
