@@ -4,7 +4,7 @@
 // kept while the tapes themselves stay in the bounded tape cache, built only for what is queried or subscribed and
 // evicted when cold.
 
-import type { Tape } from './tape.js';
+import { publishedCount, type Tape } from './tape.js';
 
 export interface TapeDigest {
   /** Epoch microseconds of each trade, in order (the tape's). */
@@ -52,17 +52,7 @@ export function digestStats(digest: TapeDigest, count: number) {
 }
 
 /** How many of the digest's trades are published at an instant (epoch ms), as publishedCount counts a tape's. */
-export function digestCount(digest: TapeDigest, epochMs: number): number {
-  const limit = epochMs * 1000;
-  let low = 0;
-  let high = digest.times.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (digest.times[mid]! <= limit) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
+export const digestCount = (digest: TapeDigest, epochMs: number): number => publishedCount(digest, epochMs);
 
 /** The digests of the last two days asked for (today's, and yesterday's around the day change), by code. */
 export class DigestCache {
