@@ -8,7 +8,7 @@ import { LISTED_INDICES } from '../catalog/indices.js';
 import { LISTED_SECURITIES, type ListedSecurity } from '../catalog/listed-securities.js';
 import type { ReferencePrices } from '../catalog/references.js';
 import { tickTableOf } from '../catalog/stocks.js';
-import { hashKeys, unitOf } from '../random.js';
+import { hashKeysPair, unitOf } from '../random.js';
 
 /** The day the catalog's closes were taken: the chain's fixed point. */
 export const ANCHOR_DAY = '2026-06-23';
@@ -220,8 +220,9 @@ export class DailyModel {
 
 /** A standard normal draw that depends only on the keys (Box-Muller over two hashes). */
 export function normalOf(...keys: (string | number)[]): number {
-  const u1 = (hashKeys(...keys, 1) + 1) / 4294967297;
-  const u2 = hashKeys(...keys, 2) / 4294967296;
+  const [first, second] = hashKeysPair(keys);
+  const u1 = (first + 1) / 4294967297;
+  const u2 = second / 4294967296;
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
 
