@@ -92,6 +92,12 @@ describe('the whole TWSE and TPEx listing', () => {
     });
     const catalog = broker.contracts.current();
     for (const code of ['9910', '2059', '1560']) assert.equal(catalog.find(code)?.security_type, 'STK', code);
+    const others = (['IND', 'FUT', 'OPT', 'WRT'] as const).flatMap((type) => catalog.all(type).map((c) => c.code));
+    assert.deepEqual(
+      others.filter((code) => SECURITIES_BY_CODE.has(code)),
+      [],
+      'no other contract shares a stock code',
+    );
     const first = performance.now();
     const stocks = catalog.all('STK') as StockInfo[];
     const firstMs = performance.now() - first;
