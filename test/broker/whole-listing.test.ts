@@ -130,7 +130,7 @@ describe('whole-market figures read digests, and agree with the tapes', () => {
     for (let i = 0; i < codes.length; i += 500) {
       snapshots.push(...broker.marketData.snapshots(codes.slice(i, i + 500).map((code) => ({ code }))));
     }
-    const valueOf: Record<(typeof SCANNER_TYPES)[number], (s: Snapshot) => number> = {
+    const rankOf: Record<(typeof SCANNER_TYPES)[number], (s: Snapshot) => number> = {
       ChangePercentRank: (s) => s.change_rate,
       ChangePriceRank: (s) => s.change_price,
       DayRangeRank: (s) => Math.round((s.high - s.low) * 1e4) / 1e4,
@@ -141,7 +141,7 @@ describe('whole-market figures read digests, and agree with the tapes', () => {
     for (const scanner_type of SCANNER_TYPES.filter((type) => type !== 'TickCountRank')) {
       for (const ascending of [true, false]) {
         const expected = snapshots
-          .map((s) => ({ code: s.code, value: valueOf[scanner_type](s) }))
+          .map((s) => ({ code: s.code, value: rankOf[scanner_type](s) }))
           .sort((a, b) => (ascending ? b.value - a.value : a.value - b.value))
           .slice(0, 200);
         const items = broker.marketData.scanner({ scanner_type, ascending, count: 200 });
