@@ -44,6 +44,14 @@ export async function run() {
       codes = body.contracts.map((c) => c.code);
       return { stocks: codes.length };
     });
+    await step('GET /data/contracts?security_type=STK again', async () => {
+      await (await fetch(`${api}/data/contracts?security_type=STK`)).arrayBuffer();
+    });
+    await step('GET /data/contracts/9910 (a stock outside the hand-picked list)', async () => {
+      const response = await fetch(`${api}/data/contracts/9910`);
+      if (!response.ok) throw new Error(`9910: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    });
     await step('POST /data/snapshots of every stock (500 a request)', async () => {
       for (let i = 0; i < codes.length; i += 500) {
         const contracts = codes.slice(i, i + 500).map((code) => ({ security_type: 'STK', code }));
