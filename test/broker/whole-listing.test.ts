@@ -155,16 +155,26 @@ describe('whole-market figures read digests, and agree with the tapes', () => {
   });
 });
 
-describe('the tape cache is bounded by the trades it holds', () => {
+describe('the tape cache is bounded by the bytes it holds', () => {
+  // a tape of n trades with only its times: 8n bytes
   const tape = (trades: number) => ({ times: new Float64Array(trades) }) as never;
 
-  test('the oldest tapes go when the budget is passed; the one just built always stays', () => {
-    const cache = new TapeCache(1000);
-    for (let i = 0; i < 10; i++) cache.get(`t${i}`, () => tape(200));
-    assert.ok(cache.trades <= 1000, `${cache.trades} trades held`);
-    assert.equal(cache.size, 4);
-    cache.get('t9', () => assert.fail('a kept tape is not rebuilt'));
-    cache.get('big', () => tape(5000));
-    assert.equal(cache.size, 1, 'a tape larger than the budget is kept alone');
+  test('the oldest tapes go when the budget is passed, whatever their number; the one just built stays', () => {
+    const cache = new TapeCache(1000, 8 * 1000);
+    const builds: string[] = [];
+    const get = (key: string, trades: number) =>
+      cache.get(key, () => {
+        builds.push(key);
+        return tape(trades);
+      });
+    for (let i = 0; i < 10; i++) get(`t${i}`, 200);
+    get('t9', 200);
+    get('t6', 200);
+    assert.deepEqual(builds.slice(10), [], 'the last five fit in the budget and are not rebuilt');
+    get('t4', 200);
+    assert.deepEqual(builds.slice(10), ['t4'], 'an older one was evicted');
+    get('big', 5000);
+    get('big', 5000);
+    assert.equal(builds.filter((key) => key === 'big').length, 1, 'a tape larger than the budget is kept alone');
   });
 });

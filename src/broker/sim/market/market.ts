@@ -25,12 +25,10 @@ import { TapeBuilder } from './tape-builder.js';
 import { TapeCache } from './tape-cache.js';
 import { DigestCache, type TapeDigest } from './tape-digest.js';
 
-/**
- * The most trades the tape cache keeps (about 60 bytes each, so some 180 MB at worst): every stock's tape of a day
- * fits several times over, so whole-market reads do not rebuild, and memory stays bounded however long the daemon
- * runs or however many instruments are asked for.
- */
-const TRADES_KEPT = 3_000_000;
+/** With the whole listing (some 2,300 stocks), a day of every stock with its odd-lot and trial tapes fits in. */
+const TAPES_KEPT = 20_000;
+/** At most this many bytes of tapes are kept: a whole market's day on the always-open clock is several times more. */
+const TAPE_BYTES_KEPT = 256e6;
 /** How each leg counts in a combo's net price, in the exchange's leg order. */
 export const COMBO_SIGNS: Record<ComboType, readonly number[]> = {
   TimeSpread: [-1, 1],
@@ -51,7 +49,7 @@ export class SimMarket {
   /** The fair values of derivatives and warrants, which their tapes trade around. */
   readonly values: FairValues;
   private readonly builder: TapeBuilder;
-  private readonly tapes = new TapeCache(TRADES_KEPT);
+  private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
   private readonly digests = new DigestCache();
 
   constructor(
