@@ -1,22 +1,43 @@
 // The tapes built last, by key (code and day, with the kind of tape): building one is the costly part of the market.
+// The cache is bounded by count and by bytes, since a busy name's day is far larger than a quiet one's.
 
 import type { Tape } from './tape.js';
 
+/** Bytes of the arrays of a tape. */
+export function tapeBytes(tape: Tape): number {
+  let bytes = 0;
+  for (const value of Object.values(tape)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+  return bytes;
+}
+
 export class TapeCache {
   /** Tapes by key, most recently used last; the oldest go when the cache is full. */
-  private readonly tapes = new Map<string, Tape>();
+  private readonly tapes = new Map<string, { tape: Tape; bytes: number }>();
+  private bytes = 0;
 
-  constructor(private readonly capacity: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+  ) {}
 
   get(key: string, build: () => Tape): Tape {
-    let tape = this.tapes.get(key);
-    if (tape) {
+    let entry = this.tapes.get(key);
+    if (entry) {
       this.tapes.delete(key);
     } else {
-      tape = build();
-      if (this.tapes.size >= this.capacity) this.tapes.delete(this.tapes.keys().next().value!);
+      const tape = build();
+      entry = { tape, bytes: tapeBytes(tape) };
+      this.bytes += entry.bytes;
+      while (this.tapes.size > 0 && (this.tapes.size >= this.capacity || this.bytes > this.maxBytes))
+        this.evictOldest();
     }
-    this.tapes.set(key, tape);
-    return tape;
+    this.tapes.set(key, entry);
+    return entry.tape;
+  }
+
+  private evictOldest(): void {
+    const [key, entry] = this.tapes.entries().next().value!;
+    this.tapes.delete(key);
+    this.bytes -= entry.bytes;
   }
 }
