@@ -61,7 +61,7 @@ export async function run() {
     SJ_SIM_LIMITS: 'off',
   });
   try {
-    const pidFile = join(daemon.home, 'sessions', `server-${daemon.port}.pid`);
+    const pidFile = join(daemon.home, `server-${daemon.port}.pid`);
     const busiest = [...LISTED_SECURITIES].sort((a, b) => b.avgVolumeLots - a.avgVolumeLots)[0]!;
     const ticks = await timed(daemon.baseUrl, '/api/v1/data/ticks', {
       contract: { code: busiest.code },
