@@ -1,19 +1,22 @@
 // The matching of plain orders against the simulated market, through the engine combos share (resting-orders.ts):
 // a plain order trades on its contract's board or odd-lot tape, at its limit or a futures MKP's protective limit, and
-// each fill is one deal booked in the ledger.
+// each fill is one deal booked in the ledger. The exchange's book memory (exchange/book-memory.ts) keeps what the
+// user's orders took of each book and got of each trade; a restart rebuilds it from the deals (replayDeal).
 
 import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import type { SessionPhase } from '../../../domain/order-rules.js';
 import { settleStatus } from '../../../domain/order-states.js';
 import { type Deal, isStockTradeOrder, type OrderEvent, openQuantity } from '../../../domain/orders.js';
+import type { BookMemory, BookSideName } from '../exchange/book-memory.js';
+import { depthModelOf } from '../exchange/depth-model.js';
 import { type Fill, protectedLimit } from '../exchange/matching.js';
 import { type BookSide, bookAt } from '../market/book.js';
 import type { SimMarket } from '../market/market.js';
-import type { Tape } from '../market/tape.js';
+import { publishedCount, type Tape } from '../market/tape.js';
 import type { DayAndPhase } from './day-and-phase.js';
 import type { PreTrade } from './pre-trade.js';
-import { arrive, meetTape, type RestingKind } from './resting-orders.js';
+import { arrive, type BookOverlay, meetTape, type RestingKind } from './resting-orders.js';
 import { cancelRemainder, dealReport, type OrderRecord, orderReport } from './trade-records.js';
 
 export class OrderMatching {
@@ -25,6 +28,8 @@ export class OrderMatching {
     private readonly preTrade: PreTrade,
     /** Books a new deal of the order (the ledger, and the rows to journal with the change). */
     private readonly bookDeal: (record: OrderRecord, deal: Deal, dealSeq: number) => void,
+    /** What the user's orders did to the books, held by the exchange for all of them. */
+    private readonly memory: BookMemory,
   ) {}
 
   private tapeOf(record: OrderRecord, info: ContractInfo, day: string): Tape {
@@ -60,7 +65,9 @@ export class OrderMatching {
     return {
       dayAt: (record, at) => this.sessions.dayAt(record.market, at),
       tape: (record, day) => this.tapeOf(record, info, day),
-      book: (_record, tape, count) => bookAt(tape, count, reference),
+      book: (record, tape, count) =>
+        bookAt(tape, count, reference, record.tape === 'board' ? depthModelOf(info, tape) : null),
+      overlay: (record, tape) => this.overlayOf(record, info, tape),
       terms: (record, book) => {
         const { order } = record.trade;
         const limit = book
@@ -70,7 +77,7 @@ export class OrderMatching {
       },
       open: (record) => openQuantity(record.trade.status),
       auction: (record, tape, index) => record.tape === 'odd' || tape.tickTypes[index] === 0,
-      fill: (record, fills, at) => this.fill(record, info, fills, at),
+      fill: (record, fills, at, taker) => this.fill(record, info, fills, at, taker),
       cancelRest: (record, at, reason) => this.cancelRest(record, info, at, reason),
       tradingEndsAt: (_record, day) =>
         (info.security_type === 'FUT' || info.security_type === 'OPT') && info.last_trading_date === day
@@ -92,7 +99,34 @@ export class OrderMatching {
     return limit;
   }
 
-  private fill(record: OrderRecord, info: ContractInfo, fills: Fill[], at: number): OrderEvent[] {
+  private overlayOf(record: OrderRecord, info: ContractInfo, tape: Tape): BookOverlay {
+    return {
+      memory: this.memory,
+      key: `${tape.code}|${tape.day}|${record.tape}`,
+      model: record.tape === 'board' ? depthModelOf(info, tape) : null,
+    };
+  }
+
+  /**
+   * Puts a deal of the journal back in the book memory: a deal taken on arrival took depth at its price and instant;
+   * another got part of the tape trade printed at its instant.
+   */
+  replayDeal(record: OrderRecord, info: ContractInfo, deal: Deal, dealSeq: number): void {
+    const at = deal.ts * 1000;
+    const tape = this.tapeOf(record, info, this.sessions.dayAt(record.market, at));
+    const overlay = this.overlayOf(record, info, tape);
+    const buy = record.trade.order.action === 'Buy';
+    if (record.takerDeals?.includes(dealSeq)) {
+      if (!overlay.model) return;
+      const side: BookSideName = buy ? 'ask' : 'bid';
+      overlay.memory.take(overlay.key, side, deal.price, deal.quantity, at, overlay.model.halfLifeMs);
+      return;
+    }
+    const trade = tradeStampedAt(tape, deal.ts);
+    if (trade >= 0) overlay.memory.share(overlay.key, buy ? 'bid' : 'ask', trade, deal.quantity);
+  }
+
+  private fill(record: OrderRecord, info: ContractInfo, fills: Fill[], at: number, taker: boolean): OrderEvent[] {
     const { status } = record.trade;
     return fills.map((fill) => {
       const deal = {
@@ -102,6 +136,7 @@ export class OrderMatching {
         ts: at / 1000,
       };
       status.deals.push(deal);
+      if (taker) record.takerDeals = [...(record.takerDeals ?? []), status.deals.length];
       status.deal_quantity += fill.quantity;
       settleStatus(status);
       status.modified_ts = deal.ts;
@@ -114,4 +149,35 @@ export class OrderMatching {
     cancelRemainder(record.trade.status, at, reason);
     return [orderReport(record.trade, info, 'Cancel', '00', reason, at)];
   }
+}
+
+/** The index of the tape trade a resting order's deal came from: the last one stamped at the deal's time. */
+function tradeStampedAt(tape: Tape, dealTs: number): number {
+  const us = Math.round(dealTs * 1e6);
+  // A deal's ts is the trade's microseconds over 1e6: read back, it may be a microsecond off.
+  for (let k = publishedCount(tape, us / 1000 + 1) - 1; k >= 0 && tape.times[k]! >= us - 1; k--) {
+    if (Math.abs(tape.times[k]! - us) <= 1) return k;
+  }
+  return -1;
+}
+
+/**
+ * Working orders in the order they meet the tape: those of one book and side by price (a buy's highest first, a
+ * sell's lowest), then by when they joined the queue, so that the first to arrive at a price gets a trade's volume
+ * first. Books and sides follow one another in the order of their oldest order.
+ */
+export function inPriority(records: OrderRecord[]): OrderRecord[] {
+  const groups = new Map<string, OrderRecord[]>();
+  for (const record of records) {
+    const key = `${record.trade.contract.code}|${record.tape}|${record.trade.order.action}`;
+    const group = groups.get(key);
+    if (group) group.push(record);
+    else groups.set(key, [record]);
+  }
+  const arrival = (record: OrderRecord) => record.queuedAt ?? record.releaseAt ?? record.placedAt;
+  const price = (record: OrderRecord) => record.restingPrice ?? record.trade.order.price;
+  return [...groups.values()].flatMap((group) => {
+    const sign = group[0]!.trade.order.action === 'Buy' ? -1 : 1;
+    return group.sort((a, b) => sign * (price(a) - price(b)) || arrival(a) - arrival(b));
+  });
 }

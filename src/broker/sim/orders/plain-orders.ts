@@ -27,7 +27,7 @@ import { derivativeFill, stockFill } from './booked-fills.js';
 import type { DayAndPhase } from './day-and-phase.js';
 import type { ListingCache } from './listing-cache.js';
 import type { OrderBook } from './order-book.js';
-import type { OrderMatching } from './order-matching.js';
+import { inPriority, type OrderMatching } from './order-matching.js';
 import type { OrderReports } from './order-reports.js';
 import { accountFor, instrumentOf, orderOf, selectedAccountKey } from './order-requests.js';
 import type { PreTrade } from './pre-trade.js';
@@ -122,7 +122,7 @@ export class PlainOrders {
   /** Releases orders whose session opened and lets working orders meet the trades printed since last time. */
   sync(now: number): void {
     const { book, listings, matching, sessions } = this.parts;
-    for (const record of book.workingNow()) {
+    for (const record of inPriority(book.workingNow())) {
       if (record.releaseAt !== null && now < record.releaseAt) continue;
       const info = listings.of(record);
       const events: OrderEvent[] = [];
