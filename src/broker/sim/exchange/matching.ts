@@ -28,7 +28,9 @@ export function* ladder(
   const best = side.prices[0] ?? 0;
   if (best === 0) return;
   let price = best;
-  for (let level = 0; level < side.prices.length && side.prices[level]! > 0; level++) {
+  for (let level = 0; level < side.prices.length; level++) {
+    // An empty level (price 0) ends the side; a combo's net prices may be below zero.
+    if (side.prices[level] === 0) break;
     price = side.prices[level]!;
     const left = Math.round(side.volumes[level]! - taken(price));
     if (left > 0) yield { price, quantity: left };
