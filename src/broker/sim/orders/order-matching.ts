@@ -8,7 +8,7 @@ import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import type { SessionPhase } from '../../../domain/order-rules.js';
 import { settleStatus } from '../../../domain/order-states.js';
 import { type Deal, isStockTradeOrder, type OrderEvent, openQuantity } from '../../../domain/orders.js';
-import type { BookMemory, BookSideName } from '../exchange/book-memory.js';
+import { BookMemory, type BookSideName } from '../exchange/book-memory.js';
 import { depthModelOf } from '../exchange/depth-model.js';
 import { type Fill, protectedLimit } from '../exchange/matching.js';
 import { type BookSide, bookAt } from '../market/book.js';
@@ -28,9 +28,10 @@ export class OrderMatching {
     private readonly preTrade: PreTrade,
     /** Books a new deal of the order (the ledger, and the rows to journal with the change). */
     private readonly bookDeal: (record: OrderRecord, deal: Deal, dealSeq: number) => void,
-    /** What the user's orders did to the books, held by the exchange for all of them. */
-    private readonly memory: BookMemory,
   ) {}
+
+  /** What the user's orders took of the market's books and got of its trades; rebuilt from the deals at restore. */
+  readonly memory = new BookMemory();
 
   private tapeOf(record: OrderRecord, info: ContractInfo, day: string): Tape {
     if (record.tape === 'odd') return this.market.oddLotTape(info as StockInfo, day);

@@ -138,6 +138,18 @@ export class PlainOrders {
     }
   }
 
+  /** Forgets what the orders did to the books, before the journal's deals are replayed (replayDeal). */
+  forgetBooks(): void {
+    this.parts.matching.memory.clear();
+  }
+
+  /** Puts a deal of the journal back in the exchange's memory of the books, as of the listing of its day. */
+  replayDeal(record: OrderRecord, deal: Deal, dealSeq: number): void {
+    const { sessions, listings, matching } = this.parts;
+    const info = listings.on(record.trade.contract.code, sessions.dayAt(record.market, deal.ts * 1000));
+    if (info) matching.replayDeal(record, info, deal, dealSeq);
+  }
+
   /** What a deal books in the ledger: a stock fill, or a futures or options fill, as of the listing of its day. */
   bookedFill(record: OrderRecord, deal: Deal, dealSeq: number) {
     const { sessions, listings } = this.parts;

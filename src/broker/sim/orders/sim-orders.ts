@@ -6,13 +6,12 @@
 import type { AccountSelector } from '../../../domain/accounts.js';
 import { NotFoundError } from '../../../domain/errors.js';
 import type { OrderChange } from '../../../domain/order-change-rules.js';
-import { type ComboTrade, type Deal, requireFiniteNumbers, type Trade } from '../../../domain/orders.js';
+import { type ComboTrade, requireFiniteNumbers, type Trade } from '../../../domain/orders.js';
 import type { ClockMode } from '../../../domain/sessions.js';
 import type { Clock } from '../../../domain/time.js';
 import type { OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrders } from '../../port.js';
 import type { SimAccounts } from '../accounts.js';
 import type { SimContracts } from '../contracts.js';
-import { BookMemory } from '../exchange/book-memory.js';
 import type { SimMarket } from '../market/market.js';
 import { Ledger, type LedgerOptions } from '../portfolio/ledger.js';
 import type { ReserveBook } from '../reserve/reserve-book.js';
@@ -27,7 +26,7 @@ import { accountFor } from './order-requests.js';
 import { type PlainOrderParts, PlainOrders } from './plain-orders.js';
 import { PreTrade } from './pre-trade.js';
 import { loadSavedOrders } from './saved-orders.js';
-import { copyTrade, type OrderRecord } from './trade-records.js';
+import { copyTrade } from './trade-records.js';
 
 /** How long the working orders wait before meeting the market again after a commit failed (a full disk). */
 const SYNC_PAUSE_AFTER_FAILED_COMMIT_MS = 1000;
@@ -41,9 +40,6 @@ export class SimOrders {
   private readonly combos: ComboDesk;
   /** performance.now() until which sync() does nothing, after a commit that failed. */
   private syncPausedUntil = 0;
-  /** What the user's orders took of the market's books and got of its trades; rebuilt from the deals at restore. */
-  private readonly bookMemory = new BookMemory();
-  private readonly replayDeal: (record: OrderRecord, deal: Deal, dealSeq: number) => void;
 
   constructor(
     market: SimMarket,
@@ -80,17 +76,9 @@ export class SimOrders {
       reserves,
     );
     reserves.funds = preTrade;
-    const matching = new OrderMatching(
-      market,
-      sessions,
-      preTrade,
-      (record, deal, dealSeq) => this.reports.book(ledger.book(this.plain.bookedFill(record, deal, dealSeq))),
-      this.bookMemory,
+    const matching = new OrderMatching(market, sessions, preTrade, (record, deal, dealSeq) =>
+      this.reports.book(ledger.book(this.plain.bookedFill(record, deal, dealSeq))),
     );
-    this.replayDeal = (record, deal, dealSeq) => {
-      const info = listings.on(record.trade.contract.code, sessions.dayAt(record.market, deal.ts * 1000));
-      if (info) matching.replayDeal(record, info, deal, dealSeq);
-    };
     const parts = { book, reports: this.reports, ledger, sessions, listings, preTrade, matching };
     this.plain = new PlainOrders({ ...parts, contracts, accounts, clock, mode });
     this.combos = new ComboDesk(comboHostOf(parts, accounts), market, contracts, mode);
@@ -114,7 +102,7 @@ export class SimOrders {
     this.reports.discard();
     this.ledger.clear();
     this.combos.clear();
-    this.bookMemory.clear();
+    this.plain.forgetBooks();
     this.book.reset(Number(saved.state(ORDER_COUNTER) ?? '0'));
     const bookDeal = this.plain.bookedFill.bind(this.plain);
     // The ledger's rows of these deals are in the journal already: only its state is rebuilt. What was settled at
@@ -127,7 +115,7 @@ export class SimOrders {
         bookDeal: (record, deal, seq) => {
           settleBefore?.(deal.ts * 1000);
           this.ledger.book(bookDeal(record, deal, seq));
-          this.replayDeal(record, deal, seq);
+          this.plain.replayDeal(record, deal, seq);
         },
       },
       options.log,

@@ -12,7 +12,6 @@ import {
   type ProductSubscription,
   type QuoteType,
 } from '../../../domain/quotes.js';
-import { type DepthModel, depthModelOf } from '../exchange/depth-model.js';
 import { type Book, bookAt } from '../market/book.js';
 import type { FeedUpdate } from '../market/feed.js';
 import type { SimMarket } from '../market/market.js';
@@ -89,8 +88,6 @@ export class Channel {
   readonly feedKeys: string[] = [];
   private tape: Tape | null = null;
   private context: QuoteContext | null = null;
-  /** The latent depth the book's deeper levels show (what orders meet), for a board-lot book. */
-  private depth: DepthModel | null = null;
   private state: DayState | null = null;
   /** The bars of a KBar stream, built from the same trades. */
   private readonly kbars = new KbarBuilder();
@@ -141,7 +138,6 @@ export class Channel {
     if (lastBar && this.context) this.emit({ name: 'kbar', data: kbarPayload(this.context.code, lastBar) });
     this.tape = tape;
     this.context = contextOf(this.market, this.source, info, tape);
-    this.depth = this.source.combo || this.source.intradayOdd ? null : depthModelOf(info, tape);
     this.state = new DayState(tape.amountUnit, this.context.fixedTradeUs);
     this.memberTrades = null;
     for (const stream of this.streams.values()) stream.lastBook = null;
@@ -176,7 +172,7 @@ export class Channel {
   }
 
   private bookOf(tape: Tape, count: number): Book {
-    return bookAt(tape, count, this.context!.reference, this.depth);
+    return bookAt(tape, count, this.context!.reference, this.context!.depth);
   }
 
   private show(streams: Stream[], shown: Shown, k: number): void {
