@@ -261,6 +261,7 @@ describe('a strategy cannot take more than the book shows without moving the pri
             .map((u) => Math.floor(from + u * (until - from)))
             .sort((a, b) => a - b);
           const shown = [...ladder(start.book.ask, 1, start.model, () => 0)].slice(0, 40);
+          if (shown.length === 0) return; // locked at limit-up: nobody sells
           const fills: { price: number; quantity: number; at: number }[] = [];
           orders.forEach(({ quantity, ticks }, i) => {
             clock.set(instants[i]!);
