@@ -118,38 +118,46 @@ describe('a tape trade fills the resting orders once', () => {
     for (const [k, quantity] of byTrade) assert.ok(quantity <= tape.volumes[k]!, `trade ${k}: ${quantity} filled`);
   }
 
-  const dealsOf = (broker: SimBroker, trade: Trade) => broker.orders.trade(trade.order.id)!.status.deals;
-
-  test('two buys resting at one price share its trades; the first placed fills before the second gets any', () => {
+  /**
+   * Places resting buys of 2884 at 09:30 in the order given (prices by level of the bid side) and lets the tape run
+   * to 13:20: the order with priority (`ahead`) fills whole before the other gets a lot, and no trade overfills.
+   */
+  function priorityRun(orders: { level: number; quantity: number }[], ahead: number) {
     const { broker, clock } = brokerAt('09:30');
-    const price = marketNow(broker, '2884').book.bid.prices[0]!;
-    const place = (quantity: number) =>
-      broker.orders.place({ contract: { code: '2884' }, stockOrder: buy({ price, quantity, order_type: 'ROD' }) });
-    const first = place(20);
-    const second = place(400);
+    const { book } = marketNow(broker, '2884');
+    const trades = orders.map(({ level, quantity }) =>
+      broker.orders.place({
+        contract: { code: '2884' },
+        stockOrder: buy({ price: book.bid.prices[level]!, quantity, order_type: 'ROD' }),
+      }),
+    );
     clock.set(taipeiInstant(DAY, '13:20'));
     broker.orders.trades();
-    const [a, b] = [dealsOf(broker, first), dealsOf(broker, second)];
-    assert.equal(broker.orders.trade(first.order.id)!.status.status, 'Filled');
-    assert.ok(b.length > 0, 'the second order filled too');
-    assert.ok(b[0]!.ts >= a.at(-1)!.ts, 'not before the first was whole');
-    checkShares(broker, [first, second]);
+    const [first, behind] = [trades[ahead]!, trades[1 - ahead]!].map((t) => broker.orders.trade(t.order.id)!);
+    assert.equal(first!.status.status, 'Filled');
+    assert.ok(behind!.status.deals.length > 0, 'the order behind filled too');
+    assert.ok(behind!.status.deals[0]!.ts >= first!.status.deals.at(-1)!.ts, 'not before the one ahead was whole');
+    checkShares(broker, trades);
+  }
+
+  test('two buys resting at one price share its trades; the first placed fills before the second gets any', () => {
+    priorityRun(
+      [
+        { level: 0, quantity: 20 },
+        { level: 0, quantity: 400 },
+      ],
+      0,
+    );
   });
 
   test('a better-priced buy placed later gets the trades before a worse-priced one placed earlier', () => {
-    const { broker, clock } = brokerAt('09:30');
-    const { book } = marketNow(broker, '2884');
-    const place = (price: number, quantity: number) =>
-      broker.orders.place({ contract: { code: '2884' }, stockOrder: buy({ price, quantity, order_type: 'ROD' }) });
-    const worse = place(book.bid.prices[1]!, 400);
-    const better = place(book.bid.prices[0]!, 60);
-    clock.set(taipeiInstant(DAY, '13:20'));
-    broker.orders.trades();
-    const [w, b] = [dealsOf(broker, worse), dealsOf(broker, better)];
-    assert.equal(broker.orders.trade(better.order.id)!.status.status, 'Filled');
-    assert.ok(w.length > 0, 'the worse-priced order filled too');
-    assert.ok(w[0]!.ts >= b.at(-1)!.ts, 'not before the better-priced one was whole');
-    checkShares(broker, [worse, better]);
+    priorityRun(
+      [
+        { level: 1, quantity: 400 },
+        { level: 0, quantity: 60 },
+      ],
+      1,
+    );
   });
 });
 
