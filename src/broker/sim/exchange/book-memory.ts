@@ -5,42 +5,45 @@
 
 export type BookSideName = 'bid' | 'ask';
 
-interface Taken {
-  at: number;
-  price: number;
+/** What is still missing at a price: takes add up, and the sum decays as each of them would. */
+interface Missing {
   quantity: number;
+  /** The instant `quantity` is as of: the latest take. */
+  at: number;
 }
 
-/** Below this fraction left, a take has come back: it is dropped (2^-20, twenty half-lives). */
-const FORGOTTEN = 2 ** -20;
-
 export class BookMemory {
-  /** By book (tape) and side: the takes of marketable orders, oldest first. */
-  private readonly takes = new Map<string, Taken[]>();
+  /** By book, side and price: the depth marketable orders took that has not come back. */
+  private readonly missing = new Map<string, Missing>();
   /** By book, side and trade index: the volume of that tape trade the user's resting orders got. */
   private readonly shares = new Map<string, number>();
 
   clear(): void {
-    this.takes.clear();
+    this.missing.clear();
     this.shares.clear();
   }
 
   /** A marketable order took `quantity` at `price` at an instant. */
   take(book: string, side: BookSideName, price: number, quantity: number, at: number, halfLifeMs: number): void {
-    const key = `${book}|${side}`;
-    const list = (this.takes.get(key) ?? []).filter((t) => refillLeft(t, at, halfLifeMs) > FORGOTTEN);
-    list.push({ at, price, quantity });
-    list.sort((a, b) => a.at - b.at);
-    this.takes.set(key, list);
+    const key = `${book}|${side}|${price}`;
+    const before = this.missing.get(key);
+    if (!before) {
+      this.missing.set(key, { quantity, at });
+    } else if (at >= before.at) {
+      this.missing.set(key, { quantity: before.quantity * refillLeft(at - before.at, halfLifeMs) + quantity, at });
+    } else {
+      before.quantity += quantity * refillLeft(before.at - at, halfLifeMs);
+    }
   }
 
-  /** The depth taken at a price that has not come back by an instant; takes after the instant do not count. */
+  /**
+   * The depth taken at a price that has not come back by an instant. An instant before the latest take there (a
+   * reservation released at the open, met after a later order) sees what was missing as of that take.
+   */
   takenAt(book: string, side: BookSideName, price: number, at: number, halfLifeMs: number): number {
-    let taken = 0;
-    for (const t of this.takes.get(`${book}|${side}`) ?? []) {
-      if (t.price === price && t.at <= at) taken += t.quantity * refillLeft(t, at, halfLifeMs);
-    }
-    return taken;
+    const missing = this.missing.get(`${book}|${side}|${price}`);
+    if (!missing) return 0;
+    return missing.quantity * refillLeft(Math.max(0, at - missing.at), halfLifeMs);
   }
 
   /** How much of a tape trade's volume the user's resting orders on one side got already. */
@@ -54,7 +57,7 @@ export class BookMemory {
   }
 }
 
-/** The fraction of a take not yet refilled at an instant: 2^(-elapsed/half-life). */
-function refillLeft(taken: Taken, at: number, halfLifeMs: number): number {
-  return 2 ** (-Math.max(0, at - taken.at) / halfLifeMs);
+/** The fraction of a take not yet refilled after some time: 2^(-elapsed/half-life). */
+function refillLeft(elapsedMs: number, halfLifeMs: number): number {
+  return 2 ** (-elapsedMs / halfLifeMs);
 }

@@ -78,8 +78,10 @@ export function arrive<R extends RestingState>(kind: RestingKind<R>, record: R, 
     const opposite: BookSideName = action === 'Buy' ? 'ask' : 'bid';
     const fills = takeOnArrival(levels(opposite), action, limit, kind.open(record), orderType);
     if (overlay?.model) {
+      // Stamped as its deals are (in seconds), so that replaying them after a restart gives the same instant.
+      const stamp = (at / 1000) * 1000;
       for (const fill of fills) {
-        overlay.memory.take(overlay.key, opposite, fill.price, fill.quantity, at, overlay.model.halfLifeMs);
+        overlay.memory.take(overlay.key, opposite, fill.price, fill.quantity, stamp, overlay.model.halfLifeMs);
       }
     }
     events.push(...kind.fill(record, fills, at, true));
