@@ -72,7 +72,7 @@ export class OrderMatching {
       terms: (record, book) => {
         const { order } = record.trade;
         const limit = book
-          ? this.limitOf(record, info, order.action === 'Buy' ? book.ask : book.bid, reference)
+          ? this.limitOf(record, info, () => (order.action === 'Buy' ? book().ask : book().bid), reference)
           : (record.restingPrice ?? order.price);
         return { action: order.action, orderType: order.order_type, limit };
       },
@@ -88,11 +88,11 @@ export class OrderMatching {
   }
 
   /** The price an order may trade at: its own for LMT, the protective limit for a futures MKP, none for MKT. */
-  private limitOf(record: OrderRecord, info: ContractInfo, opposite: BookSide, reference: number): number | null {
+  private limitOf(record: OrderRecord, info: ContractInfo, opposite: () => BookSide, reference: number): number | null {
     const { order } = record.trade;
     if (order.price_type === 'LMT') return order.price;
     if (order.price_type !== 'MKP' || isStockTradeOrder(order)) return null;
-    const limit = protectedLimit(opposite, order.action, this.preTrade.priceFactsOf(info), reference);
+    const limit = protectedLimit(opposite(), order.action, this.preTrade.priceFactsOf(info), reference);
     if (limit !== null) {
       record.restingPrice = limit;
       record.trade.status.modified_price = limit;

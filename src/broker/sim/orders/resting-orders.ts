@@ -48,8 +48,8 @@ export interface RestingKind<R extends RestingState> {
   book(record: R, tape: Tape, count: number): Book;
   /** The memory of the tape's book, when the kind has one: without, the displayed book is all there is. */
   overlay?(record: R, tape: Tape): BookOverlay;
-  /** The order's terms; `book` is given at arrival (a protective limit is set from it). */
-  terms(record: R, book?: Book): RestingTerms;
+  /** The order's terms; `book` (the book it meets) is given at arrival: a protective limit is set from it. */
+  terms(record: R, book?: () => Book): RestingTerms;
   /** How many are still open. */
   open(record: R): number;
   /** Whether a trade of the tape is an auction's, which fills the whole queue at its price. */
@@ -71,7 +71,7 @@ export function arrive<R extends RestingState>(kind: RestingKind<R>, record: R, 
   const displayed = kind.book(record, tape, count);
   const overlay = kind.overlay?.(record, tape) ?? null;
   const levels = (side: BookSideName) => () => levelsNow(displayed, side, overlay, at);
-  const book = overlay ? { bid: topOf(levels('bid')()), ask: topOf(levels('ask')()) } : displayed;
+  const book = () => (overlay ? { bid: topOf(levels('bid')()), ask: topOf(levels('ask')()) } : displayed);
   const { action, orderType, limit } = kind.terms(record, book);
   const events: OrderEvent[] = [];
   if (takes) {
