@@ -103,6 +103,29 @@ describe('marketable orders take depth the next order does not find', () => {
   });
 });
 
+describe('sells take the bid side the same way', () => {
+  test('a sell at the best bid gets what it showed, the next one at once nothing; further bids are still there', () => {
+    const { broker } = brokerAt('10:00');
+    const { book, info } = marketNow(broker, '2884');
+    const bought = broker.orders.place({
+      contract: { code: '2884' },
+      stockOrder: buy({ price: info.limit_up, quantity: 499 }),
+    });
+    assert.equal(bought.status.deal_quantity, 499, bought.status.msg);
+    const [best, shown] = [book.bid.prices[0]!, book.bid.volumes[0]!];
+    const sell = (price: number, quantity: number) =>
+      broker.orders.place({ contract: { code: '2884' }, stockOrder: buy({ action: 'Sell', price, quantity }) });
+    assert.equal(sell(best, shown + 5).status.deal_quantity, shown);
+    assert.equal(sell(best, shown + 5).status.deal_quantity, 0);
+    const walked = sell(book.bid.prices[1]!, book.bid.volumes[1]! + 5);
+    assert.deepEqual(
+      walked.status.deals.map((d) => [d.price, d.quantity]),
+      [[book.bid.prices[1], book.bid.volumes[1]]],
+      'the second bid, untouched, and nothing of the first',
+    );
+  });
+});
+
 describe('a tape trade fills the resting orders once', () => {
   /** Each of the orders' deals by the tape trade it came from; no trade gives more than its volume. */
   function checkShares(broker: SimBroker, trades: Trade[]) {
