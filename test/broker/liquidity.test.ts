@@ -126,6 +126,36 @@ describe('sells take the bid side the same way', () => {
   });
 });
 
+describe('combos take depth the same way, from their own book', () => {
+  test('a TXF spread bought at its best ask gets what it showed; the next one, after a restart, nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-combo-depth-'));
+    try {
+      const path = join(dir, 'sjgate.db');
+      const open = () => {
+        const clock = new ManualClock(taipeiInstant(DAY, '10:00'));
+        const startingFunds = { startingCash: 0, startingCollateral: 1e10 };
+        return simGateway({ clock, seed: 1, clockMode: 'exchange', apiKey: null, journalPath: path, startingFunds });
+      };
+      const first = open();
+      const combo = first.broker.contracts.futuresCombos('TXF')[0]!;
+      const tape = first.broker.market.comboTape(combo, DAY);
+      const book = bookAt(tape, publishedCount(tape, first.broker.clock.now()), 0);
+      const [best, shown] = [book.ask.prices[0]!, book.ask.volumes[0]!];
+      const legs = combo.legs.map((leg) => ({ security_type: leg.security_type, code: leg.code }));
+      const order = { action: 'Buy' as const, price: best, quantity: shown + 1, price_type: 'LMT' as const };
+      const place = (broker: SimBroker) =>
+        broker.orders.placeCombo({ legs, order: { ...order, order_type: 'IOC' as const } }).status.deal_quantity;
+      assert.equal(place(first.broker), shown);
+      await first.gateway.close();
+      const second = open();
+      assert.equal(place(second.broker), 0);
+      await second.gateway.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a tape trade fills the resting orders once', () => {
   /** Each of the orders' deals by the tape trade it came from; no trade gives more than its volume. */
   function checkShares(broker: SimBroker, trades: Trade[]) {

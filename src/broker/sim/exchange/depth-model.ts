@@ -49,7 +49,8 @@ export function depthModelOf(info: ContractInfo, tape: Tape): DepthModel | null 
   return model;
 }
 
-function refillHalfLife(tape: Tape): number {
+/** The refill half-life of a book: the time its tape takes to print REFILL_TRADES trades, within the bounds. */
+export function refillHalfLife(tape: Tape): number {
   const n = tape.times.length;
   const spacingMs = n > 1 ? (tape.times[n - 1]! - tape.times[0]!) / 1000 / (n - 1) : Number.POSITIVE_INFINITY;
   return Math.min(REFILL_HALF_LIFE_MS.max, Math.max(REFILL_HALF_LIFE_MS.min, REFILL_TRADES * spacingMs));

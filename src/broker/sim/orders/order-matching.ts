@@ -7,9 +7,9 @@ import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import type { SessionPhase } from '../../../domain/order-rules.js';
 import { settleStatus } from '../../../domain/order-states.js';
-import { type Deal, isStockTradeOrder, type OrderEvent, openQuantity } from '../../../domain/orders.js';
+import { type Action, type Deal, isStockTradeOrder, type OrderEvent, openQuantity } from '../../../domain/orders.js';
 import { BookMemory, type BookSideName } from '../exchange/book-memory.js';
-import { depthModelOf } from '../exchange/depth-model.js';
+import { depthModelOf, refillHalfLife } from '../exchange/depth-model.js';
 import { type Fill, protectedLimit } from '../exchange/matching.js';
 import { type BookSide, bookAt } from '../market/book.js';
 import type { SimMarket } from '../market/market.js';
@@ -101,10 +101,12 @@ export class OrderMatching {
   }
 
   private overlayOf(record: OrderRecord, info: ContractInfo, tape: Tape): BookOverlay {
+    const model = record.tape === 'board' ? depthModelOf(info, tape) : null;
     return {
       memory: this.memory,
       key: `${tape.code}|${tape.day}|${record.tape}`,
-      model: record.tape === 'board' ? depthModelOf(info, tape) : null,
+      model,
+      halfLifeMs: model?.halfLifeMs ?? refillHalfLife(tape),
     };
   }
 
@@ -113,18 +115,13 @@ export class OrderMatching {
    * another got part of the tape trade printed at its instant.
    */
   replayDeal(record: OrderRecord, info: ContractInfo, deal: Deal, dealSeq: number): void {
-    const at = deal.ts * 1000;
-    const tape = this.tapeOf(record, info, this.sessions.dayAt(record.market, at));
+    const tape = this.tapeOf(record, info, this.sessions.dayAt(record.market, deal.ts * 1000));
     const overlay = this.overlayOf(record, info, tape);
-    const buy = record.trade.order.action === 'Buy';
-    if (record.takerDeals?.includes(dealSeq)) {
-      if (!overlay.model) return;
-      const side: BookSideName = buy ? 'ask' : 'bid';
-      overlay.memory.take(overlay.key, side, deal.price, deal.quantity, at, overlay.model.halfLifeMs);
-      return;
-    }
-    const trade = tradeStampedAt(tape, deal.ts);
-    if (trade >= 0) overlay.memory.share(overlay.key, buy ? 'bid' : 'ask', trade, deal.quantity);
+    replayInto(overlay, record.trade.order.action, tape, record.takerDeals?.includes(dealSeq) ?? false, {
+      price: deal.price,
+      quantity: deal.quantity,
+      ts: deal.ts,
+    });
   }
 
   private fill(record: OrderRecord, info: ContractInfo, fills: Fill[], at: number, taker: boolean): OrderEvent[] {
@@ -150,6 +147,27 @@ export class OrderMatching {
     cancelRemainder(record.trade.status, at, reason);
     return [orderReport(record.trade, info, 'Cancel', '00', reason, at)];
   }
+}
+
+/**
+ * Puts a journaled fill back in a book memory: one taken on arrival took depth at its price and instant; another got
+ * part of the tape trade printed at its instant.
+ */
+export function replayInto(
+  overlay: BookOverlay,
+  action: Action,
+  tape: Tape,
+  taker: boolean,
+  fill: Fill & { ts: number },
+) {
+  const buy = action === 'Buy';
+  if (taker) {
+    const side: BookSideName = buy ? 'ask' : 'bid';
+    overlay.memory.take(overlay.key, side, fill.price, fill.quantity, fill.ts * 1000, overlay.halfLifeMs);
+    return;
+  }
+  const trade = tradeStampedAt(tape, fill.ts);
+  if (trade >= 0) overlay.memory.share(overlay.key, buy ? 'bid' : 'ask', trade, fill.quantity);
 }
 
 /** The index of the tape trade a resting order's deal came from: the last one stamped at the deal's time. */

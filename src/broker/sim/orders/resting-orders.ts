@@ -2,9 +2,9 @@
 // allows (or, outside continuous trading, none), an IOC/FOK or market remainder is cancelled, and a ROD remainder
 // rests behind the volume displayed at its price. Then it meets the tape's trades as the clock moves, and whatever is
 // left when its trading day ends expires. What differs (which book and tape, the limit, how a fill is booked) comes
-// from the order's kind through a RestingKind. A kind with a book memory (plain orders) walks the book past the five
-// displayed levels, leaves the depth it took missing until it refills, and shares each tape trade's volume among the
-// user's resting orders once (their caller meets them in price-time priority).
+// from the order's kind through a RestingKind. A kind with a book memory leaves the depth it took missing until it
+// refills and shares each tape trade's volume among the user's resting orders once (their caller meets them in
+// priority); with a depth model (plain board lots) it walks the book past the five displayed levels.
 
 import type { Action, OrderEvent, OrderType } from '../../../domain/orders.js';
 import type { BookMemory, BookSideName } from '../exchange/book-memory.js';
@@ -28,8 +28,10 @@ export interface BookOverlay {
   memory: BookMemory;
   /** The book's key in the memory: one per tape. */
   key: string;
-  /** The latent depth past the displayed levels and its refill; null for a book with none (odd lots). */
+  /** The latent depth past the displayed levels; null for a book with none (odd lots, combos). */
   model: DepthModel | null;
+  /** How long it takes half of the depth taken at a price to come back. */
+  halfLifeMs: number;
 }
 
 /** An order's terms as the engine reads them; they do not change while it meets the tape. */
@@ -77,11 +79,11 @@ export function arrive<R extends RestingState>(kind: RestingKind<R>, record: R, 
   if (takes) {
     const opposite: BookSideName = action === 'Buy' ? 'ask' : 'bid';
     const fills = takeOnArrival(levels(opposite), action, limit, kind.open(record), orderType);
-    if (overlay?.model) {
+    if (overlay) {
       // Stamped as its deals are (in seconds), so that replaying them after a restart gives the same instant.
       const stamp = (at / 1000) * 1000;
       for (const fill of fills) {
-        overlay.memory.take(overlay.key, opposite, fill.price, fill.quantity, stamp, overlay.model.halfLifeMs);
+        overlay.memory.take(overlay.key, opposite, fill.price, fill.quantity, stamp, overlay.halfLifeMs);
       }
     }
     events.push(...kind.fill(record, fills, at, true));
@@ -97,12 +99,10 @@ export function arrive<R extends RestingState>(kind: RestingKind<R>, record: R, 
 
 /** One side's levels at an instant: the displayed book, and with a memory the latent depth, less what was taken. */
 function levelsNow(book: Book, side: BookSideName, overlay: BookOverlay | null, at: number): Iterable<Fill> {
-  const model = overlay?.model ?? null;
-  const taken =
-    overlay && model
-      ? (price: number) => overlay.memory.takenAt(overlay.key, side, price, at, model.halfLifeMs)
-      : () => 0;
-  return ladder(book[side], side === 'ask' ? 1 : -1, model, taken);
+  const taken = overlay
+    ? (price: number) => overlay.memory.takenAt(overlay.key, side, price, at, overlay.halfLifeMs)
+    : () => 0;
+  return ladder(book[side], side === 'ask' ? 1 : -1, overlay?.model ?? null, taken);
 }
 
 /** The tape's trades since the order's cursor, up to now; an order left open when its day ends expires. */
