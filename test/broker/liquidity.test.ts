@@ -314,6 +314,7 @@ describe('a strategy cannot take more than the book shows without moving the pri
           const day = DAYS[run++ % DAYS.length]!;
           clock.set(taipeiInstant(day, '10:00') + minutes * 60_000);
           const start = marketNow(broker, code);
+          if (start.count >= start.tape.times.length) return; // no trade left that day
           // Every order lands before the next tape trade: the market's own book stays as it was.
           const from = clock.now();
           const until = start.tape.times[start.count]! / 1000 - 1;
