@@ -30,9 +30,10 @@ export interface Daemon {
   stop(): Promise<void>;
 }
 
-export async function daemonEnv(extra: NodeJS.ProcessEnv = {}): Promise<Omit<Daemon, 'stop'>> {
+/** A daemon's settings on a free port, in `home` or else a new temporary data home. */
+export async function daemonEnv(extra: NodeJS.ProcessEnv = {}, home?: string): Promise<Omit<Daemon, 'stop'>> {
   const port = await freePort();
-  const home = mkdtempSync(join(tmpdir(), 'sjgate-bench-'));
+  home ??= mkdtempSync(join(tmpdir(), 'sjgate-bench-'));
   const env = { ...process.env, ...extra, SJ_HOME_PATH: home, SJ_HTTP_ADDR: `127.0.0.1:${port}` };
   const cli = (...args: string[]) => run(process.execPath, [CLI, ...args], { env });
   return { port, home, env, baseUrl: `http://127.0.0.1:${port}`, cli };

@@ -21,6 +21,7 @@ import {
   type PriceType,
   type StockOrderRequest,
 } from './orders.js';
+import { taifexClosedOrderTypes } from './taifex-session-rules.js';
 import { isOnTickGrid, type TickTable } from './ticks.js';
 import { blockTradeUnsupported, emergingUnsupported, sblShortUnsupported } from './unsupported-orders.js';
 
@@ -446,6 +447,7 @@ export const FUTURES_RULES: readonly OrderRule<FuturesOrderContext>[] = [
   contractStillTrading,
   contractQuantity,
   taifexMarketNotRod,
+  taifexClosedOrderTypes,
   taifexPreOpenOrderTypes,
   ...PRICE_RULES,
   coverWithinPosition,

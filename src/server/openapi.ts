@@ -25,6 +25,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         title: 'sjgate',
         version,
         description:
+          '[← Back to the dashboard](/) · [OpenAPI document](/openapi.json)\n\n' +
           'The Shioaji trading API of the Taiwan market over HTTP, with a built-in market simulator. ' +
           'Errors are {code, error, message, details}: code is the HTTP status and error a stable, machine-readable ' +
           'kind (an enum; each kind has one status).',
@@ -44,7 +45,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       ],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    theme: { title: 'sjgate API' },
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 

@@ -21,6 +21,12 @@ export interface Bar {
 
 /** Calendar days of history to load: a weekend plus a couple of trading days. */
 const HISTORY_DAYS = 4;
+/**
+ * Calendar days past the quote's date that the range reaches. A futures trading day starts the evening before (the
+ * night session of 15:00 belongs to the next trading day, after a weekend to Monday's), while its ticks carry the
+ * calendar date: the range must reach that day. Days not yet traded come back empty.
+ */
+const SESSION_DAYS_AHEAD = 4;
 
 const history = new Map<string, Bar[]>();
 const barListeners = new Set<(code: string, bar: Bar) => void>();
@@ -36,8 +42,8 @@ function barsOf(kbars: Kbars): Bar[] {
   }));
 }
 
-function daysBefore(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86400_000).toISOString().slice(0, 10);
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -47,7 +53,9 @@ function daysBefore(date: string, days: number): string {
 export async function loadBars(code: string, tradingDay: string | null): Promise<Bar[]> {
   const known = history.get(code);
   if (known) return known;
-  const range = tradingDay ? { start: daysBefore(tradingDay, HISTORY_DAYS), end: tradingDay } : {};
+  const range = tradingDay
+    ? { start: addDays(tradingDay, -HISTORY_DAYS), end: addDays(tradingDay, SESSION_DAYS_AHEAD) }
+    : {};
   const bars = barsOf(await api<Kbars>(MARKET_DATA_PATHS.kbars, { contract: { code }, ...range }));
   // Only a full range is kept; today's bars alone are asked again once the day is known.
   if (!tradingDay) return bars;

@@ -1,19 +1,36 @@
 // Light and dark: the `.dark` class on <html> (set before first paint by index.html), saved in localStorage.theme.
+// Until the user picks one, the page follows the system's setting, also when it changes while the page is open.
 
 export type Theme = 'light' | 'dark';
 
 const listeners = new Set<() => void>();
 
+function savedChoice(): string | null {
+  try {
+    return localStorage.getItem('theme');
+  } catch {
+    return null;
+  }
+}
+
+function apply(next: Theme): void {
+  document.documentElement.classList.toggle('dark', next === 'dark');
+  for (const listener of listeners) listener();
+}
+
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) => {
+  if (!savedChoice()) apply(event.matches ? 'dark' : 'light');
+});
+
 export const theme = {
   current: (): Theme => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'),
   set(next: Theme): void {
-    document.documentElement.classList.toggle('dark', next === 'dark');
     try {
       localStorage.setItem('theme', next);
     } catch {
       // storage may be off: the choice lasts until reload
     }
-    for (const listener of listeners) listener();
+    apply(next);
   },
   toggle(): void {
     theme.set(theme.current() === 'dark' ? 'light' : 'dark');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Catalog, SECURITIES_BY_CODE } from '../../src/broker/sim/catalog/catalog.js';
 import { baselineReferences } from '../../src/broker/sim/catalog/references.js';
+import { SimMarket } from '../../src/broker/sim/market/market.js';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { isTradingDay, previousTradingDay } from '../../src/domain/calendar.js';
 import type { FuturesInfo, OptionInfo, SecurityType, StockInfo } from '../../src/domain/contracts.js';
@@ -306,12 +307,11 @@ describe('prices hang together', () => {
   test('call-put parity: C - P is within a couple of ticks of F - K for every TXO-family strike', () => {
     const { broker } = brokerAt(MONDAY_MORNING);
     const options = broker.contracts.current().all('OPT');
-    // Each expiry's references come from the futures of that expiry at the previous day's settlement.
-    const settled = broker.market.session(
-      'futures',
-      previousTradingDay(broker.contracts.current().days.futuresDay),
-    ).end;
-    const forwardOf = (expiry: string) => broker.market.values.forwardAt('IX0001', 'TXF', expiry, settled);
+    // Each expiry's references come from the forward of that expiry at the previous day's settlement: at 13:45, on
+    // the index's 13:30 close, in both clock modes; on the exchange clock that is the forward at 13:45 itself.
+    const settled = taipeiInstant(previousTradingDay(broker.contracts.current().days.futuresDay), '13:45');
+    const exchange = new SimMarket(1, 'exchange');
+    const forwardOf = (expiry: string) => exchange.values.forwardAt('IX0001', expiry, settled);
     const puts = new Map(
       options.filter((o) => o.option_right === 'P').map((p) => [`${p.root}${p.delivery_month}${p.strike_price}`, p]),
     );

@@ -110,6 +110,49 @@ describe('an expiring contract stops trading at 13:30 of its last trading day', 
     for (let k = 1; k <= n; k++) assert.ok(nextTape.times[k]! >= nextTape.times[k - 1]!, `trade ${k} in order`);
   });
 
+  test('every contract expiring on a day prints its final settlement last, after every other trade (both modes)', {
+    timeout: 30_000,
+  }, () => {
+    const kinds = new Set<string>();
+    for (const mode of ['always-open', 'exchange'] as const) {
+      const market = new SimMarket(1, mode);
+      // The third Wednesday (monthly futures, stock futures, the monthly TXO) and a Friday (weekly options).
+      for (const day of [MONTHLY_EXPIRY, '2026-11-27']) {
+        const expiring = [...market.listings.derivativesOn(day).values()].filter(
+          (info): info is FuturesInfo | OptionInfo =>
+            (info.security_type === 'FUT' || info.security_type === 'OPT') &&
+            !info.target_code &&
+            info.last_trading_date === day,
+        );
+        assert.ok(expiring.length > 50, `${mode} ${day}: ${expiring.length}`);
+        // Every futures contract and every fourth option series (they share one code path): a second, not three.
+        for (const info of expiring.filter((info, k) => info.security_type === 'FUT' || k % 4 === 0)) {
+          const { times, prices } = market.tape(info, day);
+          const last = times.length - 1;
+          for (let k = 1; k < last; k++) assert.ok(times[k]! >= times[k - 1]!, `${mode} ${info.code}: trade ${k}`);
+          assert.ok(times[last - 1]! < times[last]!, `${mode} ${info.code}: the settlement print is the last`);
+          assert.equal(times[last]! / 1000, taipeiInstant(day, '13:30'), `${mode} ${info.code}`);
+          assert.equal(prices[last], market.values.settlementOf(info, day), `${mode} ${info.code}`);
+          kinds.add(`${info.security_type} ${info.underlying_code === 'IX0001' ? 'index' : 'stock'}`);
+        }
+      }
+    }
+    assert.deepEqual([...kinds].sort(), ['FUT index', 'FUT stock', 'OPT index']);
+  });
+
+  test('a combo with a leg that expires stops printing at 13:30 with it', { timeout: 30_000 }, () => {
+    for (const mode of ['always-open', 'exchange'] as const) {
+      const { broker } = brokerAt(MONTHLY_EXPIRY, '10:00', mode);
+      const combos = broker.contracts.futuresCombos('TXF').filter((c) => c.legs.some((l) => l.code === 'TXFL6'));
+      assert.ok(combos.length > 0);
+      for (const combo of combos) {
+        const tape = broker.market.comboTape(combo, MONTHLY_EXPIRY);
+        assert.ok(tape.times.length > 0, combo.code ?? '');
+        assert.ok(tape.times[tape.times.length - 1]! / 1000 < taipeiInstant(MONTHLY_EXPIRY, '13:30'), combo.code ?? '');
+      }
+    }
+  });
+
   test('the final settlement price is the same in both clock modes, and is what the index or the stock showed', () => {
     const prices = (['always-open', 'exchange'] as const).map((mode) => {
       const market = new SimMarket(1, mode);

@@ -106,7 +106,7 @@ describe('the kbar stream', () => {
     ]);
   });
 
-  test('the closing auction bar comes at 13:30 and the last bar with the last trade (the fixed-price match)', () => {
+  test("the closing auction bar comes at 13:30 and is the day's last (the fixed-price match is in no bar)", () => {
     const { broker, events, run, kbars } = brokerAt('13:20:00');
     kbars('2330');
     run(10 * 60_000 + 1_000);

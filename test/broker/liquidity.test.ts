@@ -94,9 +94,11 @@ describe('marketable orders take depth the next order does not find', () => {
       // The market's own book moved meanwhile: half of what was taken is missing from what it shows at that price.
       const later = marketNow(broker, '2884').book.ask;
       if (later.prices[0] !== best) continue;
-      const expected = Math.round(later.volumes[0]! - shown / 2);
-      if (expected <= 0) continue;
-      assert.equal(order().status.deal_quantity, expected);
+      const expected = later.volumes[0]! - shown / 2;
+      if (expected < 1) continue;
+      // A level shows whole units: what is left, rounded (either way when it is half a unit).
+      const got = order().status.deal_quantity;
+      assert.ok(Math.abs(got - expected) <= 0.5, `${got} lots, ${expected} expected`);
       return;
     }
     assert.fail('the best ask moved in every hour tried');

@@ -5,7 +5,7 @@ import { LISTED_SECURITIES } from '../../src/broker/sim/catalog/listed-securitie
 import { FOLLOWERS } from '../../src/broker/sim/market/daily.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
 import { nextTradingDay, previousTradingDay, tradingDaysBetween } from '../../src/domain/calendar.js';
-import type { OptionInfo, StockInfo } from '../../src/domain/contracts.js';
+import type { ContractInfo, OptionInfo, StockInfo } from '../../src/domain/contracts.js';
 import { tradingSession } from '../../src/domain/sessions.js';
 import { isOnTickGrid, roundToTick, TXO_PREMIUM_TICKS, tickAt } from '../../src/domain/ticks.js';
 import { taipeiInstant } from '../../src/domain/time.js';
@@ -56,14 +56,22 @@ describe('stock tapes', () => {
     );
   });
 
-  test('trades happen only in the session: continuous 09:00-13:25, then the 13:30 and 14:30 matches', () => {
+  test('trades happen only in the session: the 09:00 opening auction, continuous to 13:25, the 13:30 close', () => {
     const day = '2026-11-20';
-    const tape = market.tape(market.listings.stockOn('2330', day), day);
+    const info = market.listings.stockOn('2330', day);
+    const tape = market.tape(info, day);
     const session = tradingSession('exchange', 'stock', day);
     const times = Array.from(tape.times, (us) => us / 1000);
-    const continuous = times.slice(0, -2);
+    const continuous = times.slice(1, -1);
     assert.ok(continuous.every((t) => t >= session.continuous[0]!.start && t < session.continuous[0]!.end));
-    assert.deepEqual(times.slice(-2), [taipeiInstant(day, '13:30'), taipeiInstant(day, '14:30')]);
+    assert.deepEqual([times[0], times.at(-1)], [taipeiInstant(day, '09:00') + 1, taipeiInstant(day, '13:30')]);
+    assert.deepEqual([tape.tickTypes[0], tape.tickTypes.at(-1)], [0, 0], 'auction prints');
+    const fixed = market.fixedPriceTape(info, day);
+    assert.deepEqual(
+      Array.from(fixed.times, (us) => us / 1000),
+      [taipeiInstant(day, '14:30')],
+      'a tape of its own',
+    );
     assert.ok(
       times.every((t, i) => i === 0 || t >= times[i - 1]!),
       'in time order',
@@ -151,7 +159,7 @@ describe('derivatives', () => {
         )!;
         const premium = (o: OptionInfo) =>
           Math.max(roundToTick(TXO_PREMIUM_TICKS, market.values.optionValueAt(o, at)), 0.1);
-        const forward = market.values.forwardAt('IX0001', 'TXF', call.last_trading_date, at);
+        const forward = market.values.forwardAt('IX0001', call.last_trading_date, at);
         const gap = Math.abs(premium(call) - premium(put) - (forward - call.strike_price));
         const tolerance =
           2 * Math.max(tickAt(TXO_PREMIUM_TICKS, premium(call)), tickAt(TXO_PREMIUM_TICKS, premium(put)));
@@ -166,15 +174,14 @@ describe('derivatives', () => {
     const expiry = '2026-12-16';
     const atExpiry = taipeiInstant(expiry, '13:30');
     const index = Math.exp(market.factors.logAt('TSE', atExpiry));
-    assert.ok(Math.abs(market.values.forwardAt('IX0001', 'TXF', expiry, atExpiry) - index) < 1e-6);
+    assert.ok(Math.abs(market.values.forwardAt('IX0001', expiry, atExpiry) - index) < 1e-6);
     const monthBefore = taipeiInstant('2026-11-16', '10:00');
     const basis =
-      market.values.forwardAt('IX0001', 'TXF', expiry, monthBefore) /
-      Math.exp(market.factors.logAt('TSE', monthBefore));
+      market.values.forwardAt('IX0001', expiry, monthBefore) / Math.exp(market.factors.logAt('TSE', monthBefore));
     assert.ok(Math.abs(basis - 1) < 0.01 && basis !== 1);
   });
 
-  test("a derivative's last trade of the day is the next day's reference (futures, options, warrants, both modes)", () => {
+  test("a derivative's settlement is the next day's reference, and its last print on the exchange clock", () => {
     const days = tradingDaysBetween('2026-09-01', '2027-06-30');
     fc.assert(
       fc.property(fc.constantFrom(...days), fc.boolean(), fc.nat(), (day, exchange, pick) => {
@@ -187,11 +194,43 @@ describe('derivatives', () => {
         const tape = mode.tape(info, day);
         const last = tape.prices[tape.prices.length - 1]!;
         const settlement = mode.values.settlementOf(info, day);
-        if (settlement >= info.limit_down && settlement <= info.limit_up) assert.equal(last, settlement, info.code);
+        // In always-open mode a futures day trades on to 14:45, past the 13:45 its settlement is fixed at.
+        const printed = exchange || (info as ContractInfo).security_type === 'WRT';
+        if (printed && settlement >= info.limit_down && settlement <= info.limit_up) assert.equal(last, settlement);
         assert.equal(tomorrow.get(info.code)!.reference, settlement, `${info.code} ${day} -> ${next}`);
       }),
       { numRuns: 60 },
     );
+  });
+
+  test('the same seed gives the same settlements, references and limits in both clock modes', () => {
+    for (const day of ['2026-11-19', '2026-11-20', '2026-11-25', '2026-12-16']) {
+      const inExchange = market.listings.derivativesOn(nextTradingDay(day));
+      const inAlwaysOpen = alwaysOpen.listings.derivativesOn(nextTradingDay(day));
+      assert.deepEqual([...inAlwaysOpen.keys()], [...inExchange.keys()]);
+      for (const [code, info] of inExchange) {
+        const other = inAlwaysOpen.get(code)! as OptionInfo;
+        const { reference, limit_up, limit_down } = info as OptionInfo;
+        assert.deepEqual([other.reference, other.limit_up, other.limit_down], [reference, limit_up, limit_down], code);
+      }
+      const settled = [...market.listings.derivativesOn(day).values()].filter((i) => !i.target_code);
+      for (const info of settled.filter((_, k) => k % 7 === 0) as OptionInfo[]) {
+        assert.equal(alwaysOpen.values.settlementOf(info, day), market.values.settlementOf(info, day), info.code);
+      }
+    }
+  });
+
+  test('on the exchange clock index futures trade on the 13:30 close until 13:45 and settle there seamlessly', () => {
+    const txf = [...market.listings.derivativesOn(day).values()].find(
+      (i) => i.security_type === 'FUT' && i.code.startsWith('TXF') && !i.target_code,
+    )! as OptionInfo;
+    const close = market.daily.closeOf('IX0001', day);
+    const atClose = market.values.fairValueAt(txf, taipeiInstant(day, '13:31')) / close;
+    const atEnd = market.values.fairValueAt(txf, taipeiInstant(day, '13:45')) / close;
+    assert.ok(Math.abs(atClose - atEnd) < 1e-5, `${atClose} ${atEnd}`);
+    const tape = market.tape(txf, day);
+    const n = tape.prices.length;
+    assert.ok(Math.abs(tape.prices[n - 1]! - tape.prices[n - 2]!) <= 2, 'the settlement print is where trading was');
   });
 
   test('futures and option trades are on their grids and inside their limits', () => {

@@ -341,6 +341,48 @@ describe('sessions in exchange mode', () => {
     assert.equal(gone.status.status, 'Cancelled', 'reduced to nothing');
   });
 
+  test('futures and options follow the TAIFEX sessions: outside them only LMT ROD reservations, as for stocks', () => {
+    // 2026-11-23 is a Monday: the night session ran to 05:00, order entry opens at 08:30 and again at 14:50.
+    for (const [time, reopensAt] of [
+      ['06:00', '08:30'],
+      ['13:50', '14:50'],
+    ] as const) {
+      const { broker, clock } = brokerAt('2026-11-23', time, 'exchange');
+      for (const code of ['TXFR1', 'MXFR1', '2884']) {
+        const info = broker.contracts.current().find(code) as StockInfo;
+        const place = (order: Pick<Partial<StockOrderInput>, 'price' | 'price_type' | 'order_type'>) =>
+          info.security_type === 'STK'
+            ? broker.orders.place({ contract: { code }, stockOrder: stock(order) })
+            : broker.orders.place({ contract: { code }, futuresOrder: futures(order) });
+        const refused = place({ price_type: 'MKT', order_type: 'IOC' });
+        assert.equal(refused.status.status, 'Failed', `${code} at ${time}`);
+        assert.equal(refused.status.msg, '集合競價時段不可輸入市價／ IOC ／ FOK 委託');
+        assert.equal(place({ price: info.limit_down, order_type: 'IOC' }).status.status, 'Failed', code);
+        const reserved = place({ price: info.limit_down });
+        assert.equal(reserved.status.status, 'PreSubmitted', `${code} at ${time}: ${reserved.status.msg}`);
+      }
+      clock.set(taipeiInstant('2026-11-23', reopensAt) + 1000);
+      const statuses = broker.orders.trades().map((t) => [t.contract.code, t.status.status]);
+      const futuresReleased = statuses.filter(([, status]) => status === 'Submitted').map(([c]) => c);
+      assert.equal(futuresReleased.length, reopensAt === '08:30' ? 3 : 2, JSON.stringify(statuses));
+    }
+  });
+
+  test('a futures order in the night session trades; a market order at 05:00, when it has closed, is refused', () => {
+    const { broker } = brokerAt('2026-11-23', '20:00', 'exchange');
+    const trade = broker.orders.place({
+      contract: { code: 'TXFR1' },
+      futuresOrder: futures({ price_type: 'MKT', order_type: 'IOC' }),
+    });
+    assert.equal(trade.status.status, 'Filled', trade.status.msg);
+    const late = brokerAt('2026-11-24', '05:00', 'exchange').broker;
+    const refused = late.orders.place({
+      contract: { code: 'TXFR1' },
+      futuresOrder: futures({ price_type: 'MKT', order_type: 'IOC' }),
+    });
+    assert.equal(refused.status.status, 'Failed', refused.status.msg);
+  });
+
   test('MKT and IOC are refused during the closing auction', () => {
     const { broker } = brokerAt('2026-11-23', '13:27', 'exchange');
     const trade = broker.orders.place({

@@ -380,7 +380,7 @@ describe('stock quotes', () => {
     assert.equal(named('tick_fop').length, 0);
   });
 
-  test('trial matches before the open arrive flagged simtrade and are no trades; the fixed-price match is counted', () => {
+  test('trial matches before the open arrive flagged simtrade and are no trades; the fixed-price match is its own', () => {
     const { broker, subscribe, run, named, clock } = brokerAt('exchange', '08:29');
     subscribe('2330', 'Tick');
     run(120_000, 1000);
@@ -656,7 +656,7 @@ describe('subscriptions', () => {
     subscribe('2330', 'Tick');
     const bidAsk = subscribe('2330', 'BidAsk');
     assert.equal(broker.quotes.size, 2);
-    assert.equal(broker.feed.size, 2, 'board lots and trial matches of 2330, once');
+    assert.equal(broker.feed.size, 3, 'board lots, trial matches and the fixed-price match of 2330, once');
     run(60_000);
     const ticks = broker.marketData.ticks({ contract: { code: '2330' } });
     const times = named('tick_stk').map(datetimeOf);

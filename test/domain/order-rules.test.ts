@@ -52,6 +52,7 @@ import {
   taifexPreOpenOrderTypes,
 } from '../../src/domain/order-rules.js';
 import type { ComboOrderRequest, FuturesOrderRequest, StockOrderRequest } from '../../src/domain/orders.js';
+import { taifexClosedOrderTypes } from '../../src/domain/taifex-session-rules.js';
 import {
   percentLimits,
   roundDownToTick,
@@ -545,21 +546,48 @@ describe('futures and options rules', () => {
   });
 
   it('takes no FOK and no MKP before the open', () => {
-    for (const phase of ['pre-open', 'closed'] as const) {
-      assert.equal(taifexPreOpenOrderTypes(futures({}, { phase })), null);
-      assert.equal(taifexPreOpenOrderTypes(futures({ price_type: 'MKT', order_type: 'IOC' }, { phase })), null);
-      fails(
-        taifexPreOpenOrderTypes(futures({ order_type: 'FOK' }, { phase })),
-        'taifexPreOpenOrderTypes',
-        'FOK and MKP orders are not accepted before the TAIFEX open (pre-open auction); use LMT or MKT with ROD or IOC, got LMT FOK',
-      );
-      fails(
-        taifexPreOpenOrderTypes(futures({ price_type: 'MKP', order_type: 'IOC' }, { phase })),
-        'taifexPreOpenOrderTypes',
-        /got MKP IOC$/,
-      );
-    }
+    const phase = 'pre-open';
+    assert.equal(taifexPreOpenOrderTypes(futures({}, { phase })), null);
+    assert.equal(taifexPreOpenOrderTypes(futures({ price_type: 'MKT', order_type: 'IOC' }, { phase })), null);
+    fails(
+      taifexPreOpenOrderTypes(futures({ order_type: 'FOK' }, { phase })),
+      'taifexPreOpenOrderTypes',
+      'FOK and MKP orders are not accepted before the TAIFEX open (pre-open auction); use LMT or MKT with ROD or IOC, got LMT FOK',
+    );
+    fails(
+      taifexPreOpenOrderTypes(futures({ price_type: 'MKP', order_type: 'IOC' }, { phase })),
+      'taifexPreOpenOrderTypes',
+      /got MKP IOC$/,
+    );
     assert.equal(taifexPreOpenOrderTypes(futures({ price_type: 'MKP', order_type: 'FOK' })), null);
+  });
+
+  it('takes only LMT ROD reservations while TAIFEX is closed, refused as TWSE refuses stock orders', () => {
+    assert.equal(taifexClosedOrderTypes(futures({}, { phase: 'closed' })), null);
+    for (const [price_type, order_type] of [
+      ['MKT', 'IOC'],
+      ['LMT', 'IOC'],
+      ['LMT', 'FOK'],
+      ['MKP', 'IOC'],
+    ] as const) {
+      const order = { price_type, order_type };
+      fails(
+        taifexClosedOrderTypes(futures(order, { phase: 'closed' })),
+        'taifexClosedOrderTypes',
+        '集合競價時段不可輸入市價／ IOC ／ FOK 委託',
+      );
+      assert.equal(
+        stockAuctionOrderTypes(stock(order, { phase: 'closed' }))?.message,
+        SHIOAJI_MESSAGES.auctionMarketOrder,
+      );
+      for (const phase of ['pre-open', 'continuous'] as const) {
+        assert.equal(taifexClosedOrderTypes(futures(order, { phase })), null, `${price_type} ${order_type} ${phase}`);
+      }
+    }
+    assert.equal(
+      firstViolation(futures({ price_type: 'MKT', order_type: 'IOC' }, { phase: 'closed' }))?.rule,
+      'taifexClosedOrderTypes',
+    );
   });
 
   it('Cover closes at most the contracts held on the other side', () => {

@@ -185,7 +185,20 @@ export class SimMarketData {
     const yesterday = this.market.totalVolume(listed, previousTradingDay(day));
     const reference = 'reference' in listed ? listed.reference : 0;
     const limits = 'limit_up' in listed ? { up: listed.limit_up, down: listed.limit_down } : null;
-    return snapshotFrom(now, info.code, info.exchange, tape, publishedCount(tape, now), reference, yesterday, limits);
+    const snapshot = snapshotFrom(
+      now,
+      info.code,
+      info.exchange,
+      tape,
+      publishedCount(tape, now),
+      reference,
+      yesterday,
+      limits,
+    );
+    // After the fixed-price match a stock's snapshot is stamped with it; its volume is not the day's.
+    const fixed = this.days.fixedPriceTape(info, day);
+    if (fixed && publishedCount(fixed, now) > 0) snapshot.datetime = taipeiDateTime(fixed.times[0]!);
+    return snapshot;
   }
 
   private dayStats(info: StockInfo, day: string) {

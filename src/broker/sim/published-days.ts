@@ -49,9 +49,25 @@ export class PublishedDays {
     return date ?? this.market.dayAt(type === 'FUT' || type === 'OPT' ? 'futures' : 'stock', this.clock.now());
   }
 
-  /** The ticks of a day as published by now: the whole day in the past, what has traded so far today. */
+  /**
+   * The ticks of a day as published by now: the whole day in the past, what has traded so far today. A stock day
+   * ends with its 14:30 fixed-price match once it printed, as the official ticks do (it is in no minute bar).
+   */
   dayTicks(ref: InstrumentRef, date: string | undefined): Ticks {
-    return this.publishedDay(ref, date).ticks;
+    const { ticks } = this.publishedDay(ref, date);
+    const fixed = isComboRef(ref) ? null : this.fixedPriceTape(this.resolve(ref), date);
+    if (!fixed) return ticks;
+    const after = ticksOf(fixed, 0, publishedCount(fixed, this.clock.now()));
+    for (const key of Object.keys(ticks) as (keyof Ticks)[]) (ticks[key] as unknown[]).push(...after[key]);
+    return ticks;
+  }
+
+  /** A stock day's fixed-price match, when the day has trading; null for other instruments. */
+  fixedPriceTape(info: ContractInfo, date: string | undefined): Tape | null {
+    if (info.security_type !== 'STK') return null;
+    const day = this.dayOrCurrent(date, 'STK');
+    if (!this.tapeOn(info, day)) return null;
+    return this.market.fixedPriceTape(this.market.listings.stockOn(info.code, day), day);
   }
 
   /** A day's published ticks with the NT$ amount of one unit of their volume. */

@@ -55,8 +55,11 @@ function dealsOf(trades: Trade[]): DealRow[] {
     .sort((a, b) => b.ts - a.ts);
 }
 
-const codeOf = (trade: Trade) =>
-  trade.contract.target_code ? `${trade.contract.code} (${trade.contract.target_code})` : trade.contract.code;
+/** The contract's code, and the month a continuous alias stood for when they differ. */
+const codeOf = ({ contract }: Trade) =>
+  contract.target_code && contract.target_code !== contract.code
+    ? `${contract.code} (${contract.target_code})`
+    : contract.code;
 
 export function BlottersCard({ accounts, placedCount }: { accounts: AccountView[] | null; placedCount: number }) {
   const trades = usePolling(() => api<Trade[]>(ORDER_PATHS.trades, {}), 0);

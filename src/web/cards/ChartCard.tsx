@@ -32,7 +32,8 @@ function createPriceChart(container: HTMLElement): PriceChart {
   const chart = createChart(container, {
     autoSize: true,
     timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4 },
-    rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
+    // entireTextOnly: the top price label was drawn half outside the chart.
+    rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 }, entireTextOnly: true },
     crosshair: { mode: 0 },
   });
   const candles = chart.addSeries(CandlestickSeries, { borderVisible: false });
@@ -96,6 +97,8 @@ export function ChartCard({ code }: { code: string }) {
   const chart = useRef<PriceChart | null>(null);
   const [name, setName] = useState('');
   const [status, setStatus] = useState<string | null>('Loading…');
+  /** Taiwan time of the last bar the history brought, for tests and curious readers of the DOM. */
+  const [historyEnd, setHistoryEnd] = useState('');
   const themeName = useTheme();
   const tradingDay = useTradingDay(code);
 
@@ -128,6 +131,7 @@ export function ChartCard({ code }: { code: string }) {
       (bars) => {
         if (!current) return;
         show(parts, bars);
+        setHistoryEnd(bars.length === 0 ? '' : new Date(bars.at(-1)!.time * 1000).toISOString().slice(0, 16));
         setStatus(bars.length === 0 ? 'No trades yet today' : null);
       },
       (error: unknown) => current && setStatus(messageOf(error)),
@@ -155,7 +159,7 @@ export function ChartCard({ code }: { code: string }) {
         </span>
       }
     >
-      <div className="chart-frame">
+      <div className="chart-frame" data-testid="chart-frame" data-history-end={historyEnd}>
         <div className="chart" ref={container} data-testid="chart-canvas" />
         {status ? (
           <p className="chart-status" data-testid="chart-status">

@@ -120,7 +120,7 @@ export function MarketWatchCard({ selected, onSelect, onSubscribed }: MarketWatc
             <input
               id="watch-code"
               data-testid="watch-add-input"
-              placeholder="Add code, e.g. 2454"
+              placeholder="Code, e.g. 2454"
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
               autoComplete="off"
@@ -144,8 +144,8 @@ export function MarketWatchCard({ selected, onSelect, onSubscribed }: MarketWatc
               <th className="num">Bid</th>
               <th className="num">Ask</th>
               <th className="num">Volume</th>
-              <th className="num" title="Trades received since the page opened">
-                Ticks
+              <th className="num" title="Trades received over the stream since this page opened">
+                Ticks seen
               </th>
               <th aria-label="Remove" />
             </tr>
@@ -166,7 +166,9 @@ export function MarketWatchCard({ selected, onSelect, onSubscribed }: MarketWatc
                       title={problems[code] ?? (quote.time ? `last trade ${quote.time} TW` : undefined)}
                     >
                       <span className="mono">{code}</span>
-                      <span className="name">{problems[code] ? '⚠ unavailable' : (contracts[code]?.name ?? '')}</span>
+                      <span className="name" data-testid={`watch-name-${code}`}>
+                        {problems[code] ? '⚠ unavailable' : (contracts[code]?.name ?? '')}
+                      </span>
                     </button>
                   </th>
                   <td className={`num strong ${direction}`} data-testid={`watch-last-${code}`}>
@@ -202,8 +204,8 @@ export function MarketWatchCard({ selected, onSelect, onSubscribed }: MarketWatc
       {codes.length === 0 ? <p className="muted">The list is empty: add a code above.</p> : null}
       <ErrorLine message={addError} testId="watch-error" />
       <p className="hint">
-        Red is up, green is down. Removing a code keeps its gateway subscription (other programs may use it); the
-        Streams card unsubscribes.
+        Red is up, green is down. Ticks seen counts the trades this page has received since it opened. Removing a code
+        keeps its gateway subscription (other programs may use it); the Streams card unsubscribes.
       </p>
     </Card>
   );

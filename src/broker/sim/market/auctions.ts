@@ -81,3 +81,21 @@ export function trialTape(board: Tape, windows: Interval[], reference: number, r
   });
   return tape;
 }
+
+/**
+ * The after-hours fixed-price match (盤後定價) at `atMs`: one trade of its own volume at the day's close (the board
+ * tape's last print), or none when no lots traded (volume 0) or the day has no such session.
+ */
+export function fixedPriceTape(board: Tape, atMs: number | undefined, volume: number): Tape {
+  const close = board.times.length - 1;
+  if (atMs === undefined || volume <= 0 || close < 0) return emptyLike(board, 0, board.amountUnit);
+  const tape = emptyLike(board, 1, board.amountUnit);
+  tape.times[0] = atMs * 1000;
+  tape.prices[0] = board.prices[close]!;
+  tape.volumes[0] = volume;
+  tape.bidPrices[0] = board.bidPrices[close]!;
+  tape.bidVolumes[0] = board.bidVolumes[close]!;
+  tape.askPrices[0] = board.askPrices[close]!;
+  tape.askVolumes[0] = board.askVolumes[close]!;
+  return tape;
+}

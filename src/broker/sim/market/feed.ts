@@ -10,10 +10,10 @@ import { comboCodeOf, marketOf, type SimMarket } from './market.js';
 import { publishedCount, type Tape } from './tape.js';
 
 /**
- * Board-lot trades, odd-lot auctions (shares), trial matches before auctions (simtrade, not trades), or a futures
- * combo's own trades (net prices).
+ * Board-lot trades, odd-lot auctions (shares), trial matches before auctions (simtrade, not trades), a stock's
+ * after-hours fixed-price match, or a futures combo's own trades (net prices).
  */
-export type MarketFeedKind = 'board' | 'odd' | 'trial' | 'combo';
+export type MarketFeedKind = 'board' | 'odd' | 'trial' | 'fixed' | 'combo';
 
 export interface FeedUpdate {
   /** The watched key, e.g. 'board:2330'. */
@@ -148,6 +148,8 @@ export class MarketFeed {
   private tapeOf(info: ContractInfo, kind: MarketFeedKind, day: string): Tape | null {
     if (kind === 'odd') return info.security_type === 'STK' ? this.market.oddLotTape(info as StockInfo, day) : null;
     if (kind === 'trial') return this.market.trialTape(info, day);
+    if (kind === 'fixed')
+      return info.security_type === 'STK' ? this.market.fixedPriceTape(info as StockInfo, day) : null;
     return this.market.tape(info, day);
   }
 

@@ -3,9 +3,10 @@
 // tapes built last are kept.
 
 import { previousTradingDay } from '../../../domain/calendar.js';
-import type { ComboContract, ComboType, ContractInfo, StockInfo } from '../../../domain/contracts.js';
+import type { ComboContract, ComboType, ContractInfo, FuturesInfo, StockInfo } from '../../../domain/contracts.js';
 import {
   type ClockMode,
+  contractSession,
   type MarketKind,
   oddLotAuctions,
   sessionDayAt,
@@ -14,7 +15,8 @@ import {
   trialWindows,
 } from '../../../domain/sessions.js';
 import type { ReferencePrices } from '../catalog/references.js';
-import { oddLotTape, trialTape } from './auctions.js';
+import { fixedPriceTape, oddLotTape, trialTape } from './auctions.js';
+import { stockAuctionShares } from './call-auction.js';
 import { DailyModel, FOLLOWERS } from './daily.js';
 import { MarketFactors } from './factors.js';
 import { FairValues } from './fair-values.js';
@@ -107,6 +109,16 @@ export class SimMarket {
     });
   }
 
+  /** The 14:30 after-hours fixed-price match of a stock (exchange mode): its own small volume at the close. */
+  fixedPriceTape(info: StockInfo, day: string): Tape {
+    return this.tapes.get(`${info.code}|fixed|${day}`, () => {
+      const board = this.tape(info, day);
+      const volume = this.daily.dailyVolume(info.code, day, FOLLOWERS.get(info.code)!.avgVolumeLots);
+      const share = stockAuctionShares(this.seed, info, day).fixedPrice;
+      return fixedPriceTape(board, this.session('stock', day).auctions[1], Math.round(volume * share));
+    });
+  }
+
   /** The trial matches shown before the day's auctions (exchange mode only; empty in always-open). */
   trialTape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
@@ -143,7 +155,10 @@ export class SimMarket {
       const legs = combo.legs.map((leg) => this.listings.infoOn(leg.code, day) ?? null);
       const rng = new Rng(this.seed, 'combo', key);
       const signs = COMBO_SIGNS[combo.combo_type];
-      const times = legs.every(Boolean) ? tradeTimes(this.session('futures', day), 150, rng) : new Float64Array(0);
+      // A combo trades while both legs do: to 13:30 on the last trading day of either.
+      const firstExpiry = legs.map((leg) => (leg as FuturesInfo | null)?.last_trading_date ?? '').sort()[0];
+      const session = contractSession(this.mode, day, firstExpiry);
+      const times = legs.every(Boolean) ? tradeTimes(session, 150, rng) : new Float64Array(0);
       const netAt = (t: number) => legs.reduce((net, leg, i) => net + signs[i]! * this.values.fairValueAt(leg!, t), 0);
       const tick = legs[0]?.security_type === 'OPT' ? 0.1 : 1;
       return buildTape({

@@ -15,6 +15,15 @@ import { type TickTable, TXO_PREMIUM_TICKS, WARRANT_TICKS } from '../../../domai
 import { taipeiInstant } from '../../../domain/time.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
+import {
+  afterOpenings,
+  futuresOpeningShare,
+  markCallAuction,
+  openingPrintAt,
+  periodicAuctions,
+  stockAuctionShares,
+  withAuctions,
+} from './call-auction.js';
 import { type DailyModel, FACTOR_INDEX, FOLLOWERS, type Follower, limitsFor } from './daily.js';
 import { FACTOR_STEP_MS, type MarketFactors } from './factors.js';
 import { daysTo, type FairValues } from './fair-values.js';
@@ -105,36 +114,52 @@ export class TapeBuilder {
     const follower = FOLLOWERS.get(info.code)!;
     const session = tradingSession(this.mode, 'stock', day);
     const volume = this.daily.dailyVolume(info.code, day, follower.avgVolumeLots);
-    const auctions = session.auctions.length;
-    const auctionVolume = auctions === 0 ? 0 : Math.max(1, Math.round(volume * 0.03));
-    // Every lot of the day is in the tape: the closing trades are carved out of the day's volume.
-    const continuousVolume = Math.max(1, volume - (auctions > 0 ? auctionVolume * auctions : 1));
+    const rules = { ticks: follower.ticks!, limitUp: info.limit_up, limitDown: info.limit_down };
+    const periodic = periodicAuctions(this.mode, info, day);
+    if (periodic.length > 0) return this.periodicTape(follower, info, day, periodic, volume, rng);
+    // Exchange mode: the 09:00 opening auction, continuous trading, the 13:30 closing auction (the 14:30 fixed-price
+    // match is a tape of its own). Always-open: continuous trading and one print at the session's last moment.
+    const exchange = session.auctions.length > 0;
+    const shares = stockAuctionShares(this.seed, info, day);
+    const openingVolume = exchange ? Math.max(1, Math.round(volume * shares.opening)) : 0;
+    const closingVolume = exchange ? Math.max(1, Math.round(volume * shares.closing)) : 1;
+    // Every lot of the day is in the tape: the auctions are carved out of the day's volume.
+    const continuousVolume = Math.max(1, volume - openingVolume - closingVolume);
     const count = Math.min(continuousVolume, Math.max(20, Math.min(15_000, Math.round(volume / 15))));
-    const continuous = tradeTimes(session, count, rng);
-    const times = new Float64Array(count + Math.max(auctions, 1));
-    times.set(continuous);
-    // The close: the auctions of the exchange, or the session's last moment in always-open.
-    const closes = auctions > 0 ? session.auctions : [session.end - 1000];
-    closes.forEach((t, k) => {
-      times[count + k] = t * 1000;
-    });
+    const closeAt = exchange ? session.auctions[0]! : session.end - 1000;
+    const opening = exchange ? [openingPrintAt(session.continuous[0]!.start)] : [];
+    const continuous = tradeTimes(session, count, rng).map((us) => Math.min(us, closeAt * 1000 - 1));
+    const { times, at } = withAuctions(afterOpenings(continuous, opening), [...opening, closeAt]);
     const fair = this.followerPath(follower, day, times, rng).map(Math.exp);
-    const close = this.daily.closeOf(info.code, day);
-    for (let k = count; k < times.length; k++) fair[k] = close;
+    const last = times.length - 1;
+    fair[last] = this.daily.closeOf(info.code, day);
     const volumes = new Float64Array(times.length);
-    volumes.set(splitVolume(continuousVolume, count, rng));
-    for (let k = count; k < times.length; k++) volumes[k] = auctions > 0 ? auctionVolume : 1;
-    return buildTape({
+    volumes.set(splitVolume(continuousVolume, count, rng), exchange ? 1 : 0);
+    if (exchange) volumes[0] = openingVolume;
+    volumes[last] = closingVolume;
+    const tape = buildTape({
       code: info.code,
       day,
       times,
       fair,
       volumes,
-      rules: { ticks: follower.ticks!, limitUp: info.limit_up, limitDown: info.limit_down },
+      rules,
       amountUnit: 1000,
-      auctionFrom: count,
+      auctionFrom: last,
       rng,
     });
+    for (const k of at.slice(0, -1)) markCallAuction(tape, k, fair[k]!);
+    return tape;
+  }
+
+  /** A disposition stock in exchange mode: only the periodic call auctions print, the last being the close. */
+  private periodicTape(follower: Follower, info: StockInfo, day: string, instants: number[], volume: number, rng: Rng) {
+    const times = Float64Array.from(instants, (ms) => ms * 1000);
+    const fair = this.followerPath(follower, day, times, rng).map(Math.exp);
+    fair[times.length - 1] = this.daily.closeOf(info.code, day);
+    const rules = { ticks: follower.ticks!, limitUp: info.limit_up, limitDown: info.limit_down };
+    const volumes = splitVolume(volume, times.length, rng);
+    return buildTape({ code: info.code, day, times, fair, volumes, rules, amountUnit: 1000, auctionFrom: 0, rng });
   }
 
   private indexTape(code: string, day: string, rng: Rng): Tape {
@@ -177,7 +202,7 @@ export class TapeBuilder {
       count: Math.min(volume, Math.max(10, Math.min(30_000, Math.round(volume / 4)))),
       ticks: tickTableOfFutures(product),
       amountUnit: 1,
-      fairAt: (t) => this.values.forwardAt(info.underlying_code, info.root, info.last_trading_date, t),
+      fairAt: (t) => this.values.forwardAt(info.underlying_code, info.last_trading_date, t),
     });
   }
 
@@ -231,26 +256,49 @@ export class TapeBuilder {
       info.security_type === 'WRT'
         ? tradingSession(this.mode, how.market, day)
         : contractSession(this.mode, day, info.last_trading_date);
-    const times = new Float64Array(how.count + 1);
     const settledAt = (expiring ? session.end : session.end - 1000) * 1000;
-    times.set(tradeTimes(session, how.count, rng).map((us) => Math.min(us, settledAt - 1)));
-    times[how.count] = settledAt;
+    // Exchange mode: each session (night, day) opens with a call auction, carved out of the day's volume.
+    const sessions = this.mode === 'exchange' ? session.continuous : [];
+    const openings = sessions
+      .map((interval, i) => ({
+        at: openingPrintAt(interval.start),
+        volume: Math.round(how.volume * futuresOpeningShare(this.seed, info.code, day, i < sessions.length - 1)),
+      }))
+      .filter((opening) => opening.volume > 0);
+    const continuousVolume = Math.max(how.count, how.volume - openings.reduce((sum, o) => sum + o.volume, 0));
+    const openingsMs = openings.map((opening) => opening.at);
+    const continuous = tradeTimes(session, how.count, rng).map((us) => Math.min(us, settledAt - 1));
+    const { times: traded, at } = withAuctions(afterOpenings(continuous, openingsMs), openingsMs);
+    const times = new Float64Array(traded.length + 1);
+    times.set(traded);
+    const last = traded.length;
+    times[last] = settledAt;
     const fair = times.map((us) => how.fairAt(us / 1000));
-    fair[how.count] = this.values.settlementOf(info, day);
-    const volumes = new Float64Array(how.count + 1);
-    volumes.set(splitVolume(how.volume, how.count, rng));
-    volumes[how.count] = 1;
-    return buildTape({
+    // In always-open mode a futures day runs on to 14:45, past the 13:45 its settlement is fixed at (settlementOf):
+    // its last print is a trade like the others, and the next day's reference is that settlement.
+    const printsSettlement = expiring || info.security_type === 'WRT' || this.mode === 'exchange';
+    if (printsSettlement) fair[last] = this.values.settlementOf(info, day);
+    const split = splitVolume(continuousVolume, how.count, rng);
+    const volumes = new Float64Array(last + 1);
+    for (let k = 0, c = 0; k < last; k++) {
+      const opening = at.indexOf(k);
+      volumes[k] = opening >= 0 ? openings[opening]!.volume : split[c++]!;
+    }
+    volumes[last] = 1;
+    const rules = { ticks: how.ticks, limitUp: info.limit_up, limitDown: info.limit_down };
+    const tape = buildTape({
       code: info.code,
       day,
       times,
       fair,
       volumes,
-      rules: { ticks: how.ticks, limitUp: info.limit_up, limitDown: info.limit_down },
+      rules,
       amountUnit: how.amountUnit,
-      auctionFrom: how.count,
+      auctionFrom: last,
       rng,
     });
+    for (const k of at) markCallAuction(tape, k, fair[k]!);
+    return tape;
   }
 
   private monthRank(info: FuturesInfo, day: string): number {

@@ -14,6 +14,7 @@ import { type Fill, protectedLimit } from '../exchange/matching.js';
 import { type BookSide, bookAt } from '../market/book.js';
 import type { SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
+import { AuctionUncrossing, matchesByPeriodicAuction } from './auction-uncross.js';
 import type { DayAndPhase } from './day-and-phase.js';
 import type { PreTrade } from './pre-trade.js';
 import { arrive, type BookOverlay, meetTape, type RestingKind } from './resting-orders.js';
@@ -21,6 +22,7 @@ import { cancelRemainder, dealReport, type OrderRecord, orderReport } from './tr
 
 export class OrderMatching {
   private readonly kinds = new WeakMap<ContractInfo, RestingKind<OrderRecord>>();
+  private readonly auctions: AuctionUncrossing;
 
   constructor(
     private readonly market: SimMarket,
@@ -28,19 +30,25 @@ export class OrderMatching {
     private readonly preTrade: PreTrade,
     /** Books a new deal of the order (the ledger, and the rows to journal with the change). */
     private readonly bookDeal: (record: OrderRecord, deal: Deal, dealSeq: number) => void,
-  ) {}
+    /** Every working plain order: the users' orders a call auction uncrosses together. */
+    working: () => Iterable<OrderRecord> = () => [],
+  ) {
+    this.auctions = new AuctionUncrossing(market.mode, working, (record, at) => sessions.dayAt(record.market, at));
+  }
 
   /** What the user's orders took of the market's books and got of its trades; rebuilt from the deals at restore. */
   readonly memory = new BookMemory();
 
   private tapeOf(record: OrderRecord, info: ContractInfo, day: string): Tape {
     if (record.tape === 'odd') return this.market.oddLotTape(info as StockInfo, day);
+    if (record.trade.order.order_lot === 'Fixing') return this.market.fixedPriceTape(info as StockInfo, day);
     return this.market.tape(info, day);
   }
 
   /** The order arrives at the exchange: a marketable part takes depth in continuous trading; the rest rests. */
   enter(record: OrderRecord, info: ContractInfo, at: number, phase: SessionPhase): OrderEvent[] {
-    return arrive(this.kindOf(info), record, at, phase === 'continuous' && record.tape === 'board');
+    const continuous = phase === 'continuous' && !matchesByPeriodicAuction(this.market.mode, info);
+    return arrive(this.kindOf(info), record, at, continuous && record.tape === 'board');
   }
 
   /** The tape's trades since the order's cursor, up to now; an order left open when its day ends expires. */
@@ -78,6 +86,7 @@ export class OrderMatching {
       },
       open: (record) => openQuantity(record.trade.status),
       auction: (record, tape, index) => record.tape === 'odd' || tape.tickTypes[index] === 0,
+      callAuction: (record, tape, index) => this.auctions.tradeFor(record, info, tape, index),
       fill: (record, fills, at, taker) => this.fill(record, info, fills, at, taker),
       cancelRest: (record, at, reason) => this.cancelRest(record, info, at, reason),
       tradingEndsAt: (_record, day) =>

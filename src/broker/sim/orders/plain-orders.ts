@@ -23,6 +23,7 @@ import type { SimContracts } from '../contracts.js';
 import { nextOpening } from '../exchange/phases.js';
 import { marketOf } from '../market/market.js';
 import type { Ledger } from '../portfolio/ledger.js';
+import { auctionPhaseOf } from './auction-uncross.js';
 import { derivativeFill, stockFill } from './booked-fills.js';
 import type { DayAndPhase } from './day-and-phase.js';
 import type { ListingCache } from './listing-cache.js';
@@ -70,7 +71,7 @@ export class PlainOrders {
       releaseAt: null,
       placedAt: now,
     };
-    const phase = sessions.phaseAt(record.market, lot, now);
+    const phase = auctionPhaseOf(mode, info, record.tape, sessions.phaseAt(record.market, lot, now));
     const violation = firstViolation(preTrade.contextOf(order, info, record, phase));
     const events: OrderEvent[] = [];
     if (violation) {

@@ -9,7 +9,15 @@
 import type { Action, OrderEvent, OrderType } from '../../../domain/orders.js';
 import type { BookMemory, BookSideName } from '../exchange/book-memory.js';
 import type { DepthModel } from '../exchange/depth-model.js';
-import { displayedAt, type Fill, ladder, meetTrade, takeOnArrival, topOf } from '../exchange/matching.js';
+import {
+  displayedAt,
+  type Fill,
+  ladder,
+  meetTrade,
+  type TapeTrade,
+  takeOnArrival,
+  topOf,
+} from '../exchange/matching.js';
 import type { Book } from '../market/book.js';
 import { publishedCount, type Tape } from '../market/tape.js';
 
@@ -56,6 +64,8 @@ export interface RestingKind<R extends RestingState> {
   open(record: R): number;
   /** Whether a trade of the tape is an auction's, which fills the whole queue at its price. */
   auction(record: R, tape: Tape, index: number): boolean;
+  /** A call auction's trade as this order meets it (its fill at the uncross with the users' orders); else null. */
+  callAuction?(record: R, tape: Tape, index: number): TapeTrade | null;
   /** `taker`: the fills took depth on arrival (not a tape trade's volume). */
   fill(record: R, fills: Fill[], at: number, taker: boolean): OrderEvent[];
   cancelRest(record: R, at: number, reason: string): OrderEvent[];
@@ -116,15 +126,18 @@ export function meetTape<R extends RestingState>(kind: RestingKind<R>, record: R
   const overlay = kind.overlay?.(record, tape) ?? null;
   const own: BookSideName = action === 'Buy' ? 'bid' : 'ask';
   for (let k = cursor.count; k < upTo && kind.open(record) > 0; k++) {
-    // What the user's resting orders ahead of this one got of the trade is not there for it.
-    const shared = overlay ? overlay.memory.shared(overlay.key, own, k) : 0;
+    // A call auction shares its own volume among the users' orders at the uncross; any other trade's volume that
+    // the user's resting orders ahead of this one got is not there for it.
+    const call = kind.callAuction?.(record, tape, k) ?? null;
+    const shared = overlay && !call ? overlay.memory.shared(overlay.key, own, k) : 0;
+    const trade = call ?? {
+      price: tape.prices[k]!,
+      volume: Math.max(0, tape.volumes[k]! - shared),
+      auction: kind.auction(record, tape, k),
+    };
     const met = meetTrade(
       { action, price: limit ?? 0, remaining: kind.open(record), queueAhead: record.queueAhead },
-      {
-        price: tape.prices[k]!,
-        volume: Math.max(0, tape.volumes[k]! - shared),
-        auction: kind.auction(record, tape, k),
-      },
+      trade,
     );
     record.queueAhead = met.queueAhead;
     if (!met.fill) continue;

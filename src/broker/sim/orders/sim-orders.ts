@@ -76,8 +76,12 @@ export class SimOrders {
       reserves,
     );
     reserves.funds = preTrade;
-    const matching = new OrderMatching(market, sessions, preTrade, (record, deal, dealSeq) =>
-      this.reports.book(ledger.book(this.plain.bookedFill(record, deal, dealSeq))),
+    const matching = new OrderMatching(
+      market,
+      sessions,
+      preTrade,
+      (record, deal, dealSeq) => this.reports.book(ledger.book(this.plain.bookedFill(record, deal, dealSeq))),
+      () => book.workingNow(),
     );
     const parts = { book, reports: this.reports, ledger, sessions, listings, preTrade, matching };
     this.plain = new PlainOrders({ ...parts, contracts, accounts, clock, mode });

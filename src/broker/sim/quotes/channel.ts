@@ -1,7 +1,8 @@
 // One quote source (a product's board lots or odd lots, an index, a futures combo) and the streams that read it.
 // The source keeps the day's running state once for all its streams; each stream turns the feed's new trades into
 // its events: a tick or a quote per trade, one book per step that changed it. Trial matches (simtrade) before the
-// auctions reach the same streams, flagged, without counting as trades.
+// auctions reach the same streams, flagged, without counting as trades; the after-hours fixed-price match reaches
+// them counted in fixed_trade_vol alone.
 
 import type { ContractInfo } from '../../../domain/contracts.js';
 import {
@@ -100,13 +101,18 @@ export class Channel {
     private readonly emit: (event: MarketEvent) => void,
   ) {}
 
-  /** The feed published trades from..to-1 of the source's tape. */
+  /**
+   * The feed published trades from..to-1 of the source's tape, or the day's after-hours fixed-price match, which
+   * comes after the day's trades and counts in fixed_trade_vol alone.
+   */
   onTrades(update: FeedUpdate): void {
-    const { tape, from, to } = update;
+    const fixedPrice = update.kind === 'fixed' ? update.tape : null;
+    const tape = fixedPrice ? this.market.tape(update.info, update.tape.day) : update.tape;
+    const { from, to } = fixedPrice ? { from: tape.times.length, to: tape.times.length } : update;
     this.openDay(update.info, tape);
     let state = this.state!;
     // A state ahead of the feed (it cannot be, but a rebuild costs one pass) is run again from the day's start.
-    if (state.count > from) state = this.state = DayState.over(tape, from, this.context!.fixedTradeUs);
+    if (state.count > from) state = this.state = DayState.over(tape, from);
     state.advanceTo(tape, from);
     if (this.streams.has('KBar')) this.showBars(tape, from, to);
     const perTrade = this.perTradeStreams();
@@ -115,6 +121,11 @@ export class Channel {
       state.addTapeTrade(tape, k);
       this.show(perTrade, { state, book: memo(() => this.bookOf(tape, k + 1)), simtrade: false }, k);
     }
+    for (let k = update.from; fixedPrice && k < update.to; k++) {
+      state.addFixedPrice(fixedPrice.times[k]!, fixedPrice.prices[k]!, fixedPrice.volumes[k]!);
+      this.show(perTrade, { state, book: memo(() => this.bookOf(tape, to)), simtrade: false }, k);
+    }
+    if (fixedPrice) return;
     this.showBook(() => this.bookOf(tape, to), tape.times[to - 1]!, false);
   }
 
@@ -124,8 +135,7 @@ export class Channel {
     this.openDay(update.info, this.market.tape(update.info, trial.day));
     const perTrade = this.perTradeStreams();
     for (let k = from; k < to && perTrade.length > 0; k++) {
-      const state = this.state!.clone();
-      state.add(trial.times[k]!, trial.prices[k]!, trial.volumes[k]!, trial.tickTypes[k]!);
+      const state = this.state!.withTrial(trial.times[k]!, trial.prices[k]!, trial.volumes[k]!);
       this.show(perTrade, { state, book: memo(() => this.bookOf(trial, k + 1)), simtrade: true }, k);
     }
     this.showBook(() => this.bookOf(trial, to), trial.times[to - 1]!, true);
@@ -138,7 +148,7 @@ export class Channel {
     if (lastBar && this.context) this.emit({ name: 'kbar', data: kbarPayload(this.context.code, lastBar) });
     this.tape = tape;
     this.context = contextOf(this.market, this.source, info, tape);
-    this.state = new DayState(tape.amountUnit, this.context.fixedTradeUs);
+    this.state = new DayState(tape.amountUnit);
     this.memberTrades = null;
     for (const stream of this.streams.values()) stream.lastBook = null;
   }

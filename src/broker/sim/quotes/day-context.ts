@@ -44,8 +44,6 @@ export interface QuoteContext {
   limits: { up: number; down: number } | null;
   suspend: boolean;
   intradayOdd: boolean;
-  /** Epoch microseconds of the day's after-hours fixed-price match on this tape, or null. */
-  fixedTradeUs: number | null;
   /** Shares available to borrow (SBL), as short_stock_sources reports them. */
   availBorrowing: number;
   /** The underlying's value at an instant (epoch ms), for futures, options and combos. */
@@ -66,7 +64,6 @@ export function contextOf(market: SimMarket, source: QuoteSource, info: Contract
     limits: 'limit_up' in info ? { up: info.limit_up, down: info.limit_down } : null,
     suspend: false,
     intradayOdd: source.intradayOdd,
-    fixedTradeUs: null,
     availBorrowing: 0,
     underlyingAt: null,
     index: null,
@@ -74,11 +71,9 @@ export function contextOf(market: SimMarket, source: QuoteSource, info: Contract
   if (source.combo) return comboContext(market, source.combo, base);
   switch (info.security_type) {
     case 'STK': {
-      const fixed = source.intradayOdd ? undefined : market.session('stock', day).auctions[1];
       return {
         ...base,
         suspend: info.trading_suspended,
-        fixedTradeUs: fixed === undefined ? null : fixed * 1000,
         availBorrowing: shortStockSources([info as StockInfo], market.seed, 0)[0]!.short_stock_source,
       };
     }

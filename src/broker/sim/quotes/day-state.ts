@@ -39,15 +39,11 @@ export class DayState {
   fixed: FixedMatch = { volume: 0, amount: null };
   last: LastTrade = { timeUs: 0, volume: 0, amount: 0, tickType: 0 };
 
-  constructor(
-    readonly amountUnit: number,
-    /** Epoch microseconds of the day's fixed-price match, or null when the day has none. */
-    private readonly fixedTradeUs: number | null,
-  ) {}
+  constructor(readonly amountUnit: number) {}
 
   /** The state after the first `count` trades of a tape. */
-  static over(tape: Tape, count: number, fixedTradeUs: number | null): DayState {
-    const state = new DayState(tape.amountUnit, fixedTradeUs);
+  static over(tape: Tape, count: number): DayState {
+    const state = new DayState(tape.amountUnit);
     state.advanceTo(tape, count);
     return state;
   }
@@ -75,7 +71,7 @@ export class DayState {
     this.close = price;
     this.volume += volume;
     this.amount += amount;
-    const { sides, fixed, last } = this;
+    const { sides } = this;
     if (tickType === 1) {
       sides.askVolume += volume;
       sides.askCount++;
@@ -83,14 +79,34 @@ export class DayState {
       sides.bidVolume += volume;
       sides.bidCount++;
     }
-    if (timeUs === this.fixedTradeUs) {
-      fixed.volume += volume;
-      fixed.amount = (fixed.amount ?? 0) + amount;
+    this.last = { timeUs, volume, amount, tickType };
+  }
+
+  /**
+   * The after-hours fixed-price match: counted in `fixed` only, never in the day's volume, turnover or prices (the
+   * exchange reports it apart from the regular session); it is the last trade shown.
+   */
+  addFixedPrice(timeUs: number, price: number, volume: number): void {
+    const amount = price * volume * this.amountUnit;
+    this.fixed = { volume: this.fixed.volume + volume, amount: (this.fixed.amount ?? 0) + amount };
+    this.last = { timeUs, volume, amount, tickType: 0 };
+  }
+
+  /**
+   * The day as a trial match (試撮) shows it: the indicated price as the last price (and as open, high and low
+   * before the first trade), the indicated volume as the last volume, and nothing added to the day's volume,
+   * turnover or trade counts.
+   */
+  withTrial(timeUs: number, price: number, volume: number): DayState {
+    const shown = this.clone();
+    if (shown.count === 0) {
+      shown.open = price;
+      shown.high = price;
+      shown.low = price;
     }
-    last.timeUs = timeUs;
-    last.volume = volume;
-    last.amount = amount;
-    last.tickType = tickType;
+    shown.close = price;
+    shown.last = { timeUs, volume, amount: price * volume * this.amountUnit, tickType: 0 };
+    return shown;
   }
 
   /** Average traded price so far; 0 before the first trade. */
@@ -99,7 +115,7 @@ export class DayState {
   }
 
   clone(): DayState {
-    const copy = Object.assign(new DayState(this.amountUnit, this.fixedTradeUs), this);
+    const copy = Object.assign(new DayState(this.amountUnit), this);
     copy.sides = { ...this.sides };
     copy.fixed = { ...this.fixed };
     copy.last = { ...this.last };

@@ -21,14 +21,8 @@ import { Channel } from './channel.js';
 import type { QuoteSource } from './day-context.js';
 import { MEMBERSHIP } from './index-breadth.js';
 
-interface Watch {
-  channel: Channel;
-  /** The feed key of the source's trial matches rather than its trades. */
-  trial: boolean;
-}
-
 export class SimQuotes {
-  private readonly byFeedKey = new Map<string, Watch>();
+  private readonly byFeedKey = new Map<string, Channel>();
   /** The channel of each subscription, by subscriptionKey. */
   private readonly subscribed = new Map<string, Channel>();
   private readonly listeners = new Set<(event: MarketEvent) => void>();
@@ -106,16 +100,16 @@ export class SimQuotes {
   }
 
   private onFeedUpdate(update: FeedUpdate): void {
-    const watch = this.byFeedKey.get(update.key);
-    if (!watch) return;
-    if (watch.trial) watch.channel.onTrial(update);
-    else watch.channel.onTrades(update);
+    const channel = this.byFeedKey.get(update.key);
+    if (!channel) return;
+    if (update.kind === 'trial') channel.onTrial(update);
+    else channel.onTrades(update);
   }
 
   /** The channel a subscription reads: the one already on its source's feed keys, or a new one. */
   private channelOf(subscription: QuoteSubscription): Channel {
     const { source, feedKeys } = this.sourceOf(subscription);
-    return this.byFeedKey.get(feedKeys[0]!)?.channel ?? this.open(source, feedKeys);
+    return this.byFeedKey.get(feedKeys[0]!) ?? this.open(source, feedKeys);
   }
 
   /** The source a subscription reads and its feed keys, watched (watching again is a no-op). */
@@ -140,16 +134,17 @@ export class SimQuotes {
       return { source: { family, intradayOdd: true, combo: null }, feedKeys: [this.feed.watch(code, 'odd')] };
     }
     const feedKeys = [this.feed.watch(code, 'board'), this.feed.watch(code, 'trial')];
+    if (type === 'STK') feedKeys.push(this.feed.watch(code, 'fixed'));
     return { source: { family, intradayOdd: false, combo: null }, feedKeys };
   }
 
-  /** A new source on its feed keys: the first is its trades, a second its trial matches. */
+  /** A new source on its feed keys: the first is its trades, the others its trial matches and fixed-price match. */
   private open(source: QuoteSource, feedKeys: string[]): Channel {
     const channel = new Channel(this.market, source, this.emit);
-    feedKeys.forEach((feedKey, i) => {
+    for (const feedKey of feedKeys) {
       channel.feedKeys.push(feedKey);
-      this.byFeedKey.set(feedKey, { channel, trial: i > 0 });
-    });
+      this.byFeedKey.set(feedKey, channel);
+    }
     return channel;
   }
 }

@@ -96,7 +96,7 @@ class ExchangeScan {
       const info = this.market.listings.stockOn(security.code, day);
       const tape = this.market.tape(info, day);
       const cursor = publishedCount(tape, nowMs);
-      const state = DayState.over(tape, cursor, null);
+      const state = DayState.over(tape, cursor);
       const limits = { limitUp: info.limit_up, limitDown: info.limit_down, ticks: tape.rules!.ticks };
       const top =
         cursor > 0
@@ -142,8 +142,7 @@ class ExchangeScan {
     const k = member.trialCursor++;
     queueNextTrial(this.queue, member, index);
     if (!this.states.has('simtrade')) return;
-    const state = member.state.clone();
-    state.add(trial.times[k]!, trial.prices[k]!, trial.volumes[k]!, trial.tickTypes[k]!);
+    const state = member.state.withTrial(trial.times[k]!, trial.prices[k]!, trial.volumes[k]!);
     const top = { bid: trial.bidPrices[k]!, ask: trial.askPrices[k]! };
     const quote = scannerQuote(member.stock, state, top, trial.times[k]!, true);
     const scanners: ScannerState[] =

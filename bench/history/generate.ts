@@ -1,0 +1,183 @@
+// A journal of N trading days with M orders each, written straight into SQLite in seconds instead of placed one by one
+// over HTTP: every generated order is a copy of a real one from a template day (template.ts), moved to its day and
+// time, with its own id. Values are moved by what they are, not by field name, so the copy stays right when the
+// record format changes: an epoch time of the template day (ms or s) moves by the day's offset, a date of the
+// template's week moves by as many trading days, an order id (alone or as the prefix of an event id or a cash entry's
+// ref) becomes the copy's.
+
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { nextTradingDay, previousTradingDay, tradingDaysBetween } from '../../src/domain/calendar.js';
+import { taipeiInstant } from '../../src/domain/time.js';
+import { JOURNAL_FILE } from '../../src/server/data-home.js';
+import { makeTemplateDay, type Row, removeTemplate, type TemplateDay } from './template.js';
+
+export interface HistoryOptions {
+  /** Trading days of history, the last one `lastDay`. */
+  days: number;
+  ordersPerDay: number;
+  /** The newest day of the history (a trading day); the gateway's "today" is usually the next one. */
+  lastDay: string;
+}
+
+export interface GeneratedHistory {
+  home: string;
+  orders: number;
+  deals: number;
+  events: number;
+  firstDay: string;
+  lastDay: string;
+  generateMs: number;
+}
+
+const DAY_MS = 86_400_000;
+/** Copies of the template's orders are spread over the stock session from 09:00 on, at most this far apart. */
+const SESSION_SPREAD_MS = 4 * 3600_000;
+
+/** Writes the history into a new data home (whose journal the gateway opens as is) and says what it holds. */
+export async function generateHistory(options: HistoryOptions): Promise<GeneratedHistory> {
+  const started = performance.now();
+  const days = lastTradingDays(options.lastDay, options.days);
+  const template = await makeTemplateDay(options.lastDay);
+  try {
+    const home = mkdtempSync(join(tmpdir(), 'sjgate-history-home-'));
+    const path = join(home, JOURNAL_FILE);
+    copyFileSync(join(template.home, JOURNAL_FILE), path);
+    const db = new Database(path);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = OFF');
+      const counts = writeDays(db, template, days, Math.ceil(options.ordersPerDay / template.orders.length));
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      return {
+        home,
+        ...counts,
+        firstDay: days[0]!,
+        lastDay: days.at(-1)!,
+        generateMs: Math.round(performance.now() - started),
+      };
+    } finally {
+      db.close();
+    }
+  } finally {
+    removeTemplate(template);
+  }
+}
+
+function lastTradingDays(lastDay: string, count: number): string[] {
+  let first = lastDay;
+  for (let i = 1; i < count; i++) first = previousTradingDay(first);
+  return tradingDaysBetween(first, lastDay);
+}
+
+const TABLES = ['order_status_changes', 'deals', 'events', 'cash_entries', 'idempotency_keys', 'orders'];
+
+function writeDays(db: Database.Database, template: TemplateDay, days: string[], copies: number) {
+  const insert = insertStatements(db);
+  let orders = 0;
+  db.transaction(() => {
+    for (const table of TABLES) db.exec(`DELETE FROM ${table}`);
+    let serial = 0;
+    for (const day of days) {
+      for (let copy = 0; copy < copies; copy++) {
+        const spacing = Math.floor(Math.min(SESSION_SPREAD_MS / copies, 30_000) / 1000) * 1000;
+        const mover = new Mover(template, day, copy * spacing, () => (0x10000000 + serial++).toString(16));
+        writeCopy(insert, template, mover);
+        orders += template.orders.length;
+      }
+    }
+  })();
+  const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return { orders, deals: count('deals'), events: count('events') };
+}
+
+function insertStatements(db: Database.Database) {
+  const statement = (table: string, columns: string[]) =>
+    db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  return {
+    order: statement('orders', ['id', 'account_key', 'code', 'status', 'placed_at', 'updated_at', 'open', 'record']),
+    statusChange: statement('order_status_changes', ['order_id', 'at', 'status', 'message']),
+    deal: statement('deals', ['order_id', 'seq', 'account_key', 'code', 'action', 'price', 'quantity', 'at', 'record']),
+    event: statement('events', ['at', 'kind', 'account_key', 'payload']),
+    cash: statement('cash_entries', ['account_key', 'at', 'amount', 'reason', 'ref', 'settle_date']),
+  };
+}
+
+type Inserts = ReturnType<typeof insertStatements>;
+
+/** One copy of the template day: its rows in the order they were written, events and cash in time order. */
+function writeCopy(insert: Inserts, template: TemplateDay, mover: Mover): void {
+  for (const row of template.orders) {
+    insert.order.run({ ...mover.row(row), open: 0, record: mover.json(row.record) });
+  }
+  for (const row of template.statusChanges) insert.statusChange.run(mover.row(row));
+  for (const row of template.deals) insert.deal.run({ ...mover.row(row), record: mover.json(row.record) });
+  for (const row of template.events) insert.event.run({ ...mover.row(row), payload: mover.json(row.payload) });
+  for (const row of template.cashEntries) insert.cash.run(mover.row(row));
+}
+
+/** Moves the template day's values to a copy on another day: times, dates and order ids. */
+class Mover {
+  private readonly fromMs: number;
+  private readonly shiftMs: number;
+  private readonly ids = new Map<string, string>();
+  private readonly dates = new Map<string, string>();
+
+  constructor(template: TemplateDay, day: string, withinDayMs: number, newId: () => string) {
+    this.fromMs = taipeiInstant(template.day);
+    this.shiftMs = taipeiInstant(day) - this.fromMs + withinDayMs;
+    const reused = day === template.day && withinDayMs === 0;
+    for (const row of template.orders) {
+      const id = row.id as string;
+      this.ids.set(id, reused ? id : newId());
+    }
+    // The dates a day's rows name: the day itself and the settlement days after it.
+    let from = template.day;
+    let to = day;
+    for (let i = 0; i < 5; i++) {
+      this.dates.set(from, to);
+      from = nextTradingDay(from);
+      to = nextTradingDay(to);
+    }
+  }
+
+  /** A row's plain columns moved (the JSON columns are the caller's). */
+  row(row: Row): Row {
+    const moved: Row = {};
+    for (const [key, value] of Object.entries(row)) moved[key] = this.value(value);
+    return moved;
+  }
+
+  json(text: unknown): string {
+    return JSON.stringify(this.deep(JSON.parse(text as string)));
+  }
+
+  private deep(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((item) => this.deep(item));
+    if (value !== null && typeof value === 'object') {
+      const moved: Row = {};
+      for (const [key, item] of Object.entries(value)) moved[key] = this.deep(item);
+      return moved;
+    }
+    return this.value(value);
+  }
+
+  private value(value: unknown): unknown {
+    if (typeof value === 'number') return this.time(value);
+    if (typeof value !== 'string') return value;
+    const id = this.ids.get(value.slice(0, 8));
+    if (id && (value.length === 8 || value[8] === '-' || value[8] === ':')) return id + value.slice(8);
+    const date = value.length >= 10 ? this.dates.get(value.slice(0, 10)) : undefined;
+    return date ? date + value.slice(10) : value;
+  }
+
+  /** An epoch time of the template day, in ms or in s, moved; any other number as it is. */
+  private time(value: number): number {
+    if (value >= this.fromMs && value < this.fromMs + DAY_MS) return value + this.shiftMs;
+    const seconds = value * 1000;
+    if (seconds >= this.fromMs && seconds < this.fromMs + DAY_MS) return value + this.shiftMs / 1000;
+    return value;
+  }
+}
