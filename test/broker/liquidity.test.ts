@@ -216,6 +216,28 @@ describe('a tape trade fills the resting orders once', () => {
   });
 });
 
+describe('an auction trade fills the resting orders once too', () => {
+  test('two intraday odd-lot buys crossing an odd-lot auction get its volume once, the first placed first', () => {
+    const { broker, clock } = brokerAt('10:00');
+    const { info } = marketNow(broker, '2884');
+    const odd = broker.market.oddLotTape(info, DAY);
+    const k = publishedCount(odd, clock.now());
+    const volume = odd.volumes[k]!;
+    const quantity = Math.min(volume, 999);
+    const place = () =>
+      broker.orders.place({
+        contract: { code: '2884' },
+        stockOrder: buy({ price: info.limit_up, quantity, order_type: 'ROD', order_lot: 'IntradayOdd' }),
+      });
+    const [first, second] = [place(), place()];
+    clock.set(odd.times[k]! / 1000);
+    broker.orders.trades();
+    const [a, b] = [first, second].map((t) => broker.orders.trade(t.order.id)!.status.deal_quantity);
+    assert.equal(a, quantity, 'the first order fills from the auction');
+    assert.equal(b, Math.min(quantity, volume - quantity), 'the second gets what is left of it');
+  });
+});
+
 describe('a restart rebuilds the memory from the journal', () => {
   test('the next order after a restart fills as it would have without one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sjgate-liquidity-'));
