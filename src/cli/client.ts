@@ -89,6 +89,8 @@ export interface StreamOptions {
 export class DaemonClient {
   /** The transport that last worked; tried first next time. */
   #working: Transport | null = null;
+  /** Given a line per request answered (method, path, status, transport, time) when set: the CLI's --verbose. */
+  trace: ((line: string) => void) | undefined;
 
   constructor(
     readonly endpoint: Endpoint,
@@ -132,7 +134,10 @@ export class DaemonClient {
   /** Sends one request; throws ApiError for an error status and UnreachableError when nothing answers. */
   async send(method: string, path: string, body?: unknown): Promise<RawResponse> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const started = performance.now();
     const response = await this.#overTransports((transport) => this.#exchange(transport, method, path, payload));
+    const ms = Math.round(performance.now() - started);
+    this.trace?.(`${method} ${path} → ${response.status} over ${this.#working} in ${ms} ms`);
     if (response.status >= 400) throw new ApiError(response.status, errorBody(response));
     return response;
   }

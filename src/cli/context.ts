@@ -27,6 +27,8 @@ export interface GlobalOptions {
   port?: number;
   /** `--json [FIELDS]`: only these fields, as JSON. */
   json?: JsonRequest;
+  /** `-v, --verbose`: each request to the daemon on stderr. */
+  verbose?: boolean;
 }
 
 /** What a command declares about itself to action(). */
@@ -73,6 +75,7 @@ export class Cli {
 
   get client(): DaemonClient {
     this.#client ??= daemonClient(this.config);
+    if (this.globals.verbose) this.#client.trace = this.printError;
     return this.#client;
   }
 
@@ -133,6 +136,7 @@ export class Cli {
 function globalsOf(command: Command): GlobalOptions {
   const options = command.optsWithGlobals<Partial<Omit<GlobalOptions, 'json'>> & { json?: string | boolean }>();
   const globals: GlobalOptions = { format: options.format ?? 'human' };
+  if (options.verbose === true) globals.verbose = true;
   if (options.host !== undefined) globals.host = options.host;
   if (options.port !== undefined) globals.port = options.port;
   const json = jsonRequest(options.json);

@@ -35,12 +35,13 @@ export function createProgram(runtime: Runtime, io: IO = processIO()): Command {
     .version(`sjgate ${runtime.version}`, '-V, --version', 'print the version')
     .addOption(
       new Option(
-        '--format <FORMAT>',
+        '-f, --format <FORMAT>',
         'output: human (tables), json (the API response, pretty) or toon (compact key: value lines, as the official CLI)',
       )
         .choices(FORMATS)
         .default('human'),
     )
+    .option('-v, --verbose', "print each request to the daemon, its status and time on stderr (setup: pip's output)")
     .option('--host <HOST>', 'daemon address (overrides SJ_HTTP_ADDR)', text)
     .option('--port <PORT>', 'daemon port (overrides SJ_HTTP_ADDR; also selects the socket)', integerIn(0, 65535))
     .option('--json [FIELDS]', 'print JSON with only these fields, comma-separated (--json alone lists them)')
