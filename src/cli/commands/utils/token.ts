@@ -34,7 +34,7 @@ such pool: they accept the official flags and exit 2 with the command to run ins
   token
     .command('list')
     .description('(no token pool) the slots of the pool')
-    .option('--detailed', 'with the process and client of each slot')
+    .option('-d, --detailed', 'with the process and client of each slot')
     .action(refuse('list'));
   token
     .command('show')
