@@ -10,6 +10,7 @@ import { EXIT, UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { writeLines } from './io.js';
 import { checkFields, fieldsOf, type JsonRequest, jsonRequest, selectFields } from './json-fields.js';
+import { asOfficialModels } from './official-models.js';
 import { type Format, formatJson } from './output.js';
 import { toToon } from './toon.js';
 
@@ -127,7 +128,7 @@ export class Cli {
   /** Prints a result: as JSON (see toJson), TOON, or what `human` makes of it, with colour when the IO has it. */
   emit<T>(value: T, human: (value: T, color: boolean) => string): void {
     if (this.json) this.print(this.toJson(value));
-    else if (this.globals.format === 'toon') this.print(toToon(value));
+    else if (this.globals.format === 'toon') this.print(toToon(asOfficialModels(value)));
     else this.print(human(value, this.io.color));
   }
 }

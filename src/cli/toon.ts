@@ -54,6 +54,7 @@ function string(text: string): string {
     text !== text.trim() ||
     /^(true|false|null)$/.test(text) ||
     numberLike(text) ||
+    /^0\d/.test(text) ||
     /[[\]{}:\-"\\,\n\r\t]/.test(text);
   return ambiguous ? quote(text) : text;
 }

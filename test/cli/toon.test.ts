@@ -43,7 +43,17 @@ describe('toToon', () => {
       ...['a:b', 'a-b', '-a', 'a,b', '[x]', 'x]', '{x}', 'a}', 'true', 'null', '05', '00', '0', '-0', '5', '0.5'],
       ...['1e5', '1.2.3', '1e', '5+', '5.', '1,000', '1.5e-3', 'a"b', 'a\\b', 'a\tb', 'a\nb', '2026-11-26', '1-2'],
       // too short, or a character beyond digits, ':-.+TZ' and space
-      ...['1:2', '12:3', 'T1:2', '12:30x', 'a 12:30', '2026-11-26t00:00:00', '2026-11-26T00:00:00,5', '2026-11'],
+      ...[
+        '06240P',
+        '1:2',
+        '12:3',
+        'T1:2',
+        '12:30x',
+        'a 12:30',
+        '2026-11-26t00:00:00',
+        '2026-11-26T00:00:00,5',
+        '2026-11',
+      ],
     ];
     for (const text of bare) assert.equal(toToon({ v: text }), `v: ${text}`, text);
     for (const text of quoted) assert.match(toToon({ v: text }), /^v: ".*"$/s, text);
