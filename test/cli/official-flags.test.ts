@@ -6,10 +6,10 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import type { Command, Option } from 'commander';
 import { createProgram } from '../../src/cli/program.js';
-import { memoryIO } from '../helpers/cli.js';
+import { fakeDaemon, memoryIO } from '../helpers/cli.js';
 
 interface OfficialFlag {
   short?: string;
@@ -134,4 +134,20 @@ test('the comparison sees a flag that is missing, and a value that is refused', 
     'completions --format: value yaml not accepted',
     'completions <SHELL>: value tcsh not accepted',
   ]);
+});
+
+describe("the official CLI's global -f and -v", () => {
+  const daemon = fakeDaemon(() => [200, [{ account_type: 'S', broker_id: '9A95', account_id: '1234567' }]]);
+  before(() => daemon.start());
+  after(() => daemon.stop());
+
+  test('-f is --format; -v prints each request on stderr, and the answer is unchanged', async () => {
+    const run = await daemon.sjgate('-f', 'json', '-v', 'auth', 'accounts');
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout)[0].broker_id, '9A95');
+    assert.match(run.stderr, /^GET \/api\/v1\/auth\/accounts → 200 over tcp in \d+ ms$/m);
+    const quiet = await daemon.sjgate('-f', 'toon', 'auth', 'accounts');
+    assert.equal(quiet.stderr, '');
+    assert.match(quiet.stdout, /^\[1\]\{account_type,broker_id,account_id\}:\n {2}S,9A95,"1234567"\n$/);
+  });
 });
