@@ -22,14 +22,13 @@ function contract({ target_code, ...fields }: Fields): Fields {
   return target_code === null || target_code === undefined ? shaped : withFirst({ ...shaped, target_code }, []);
 }
 
-/** An order of a trade: price_type right after order_type, as the official model declares it. */
-function order(fields: Fields): Fields {
-  if (!('price_type' in fields) || !('order_type' in fields)) return fields;
-  const { price_type, ...rest } = fields;
+/** `fields` with the field `name` moved to right after `after`, when both are there. */
+function movedAfter(fields: Fields, name: string, after: string): Fields {
+  if (!(name in fields) || !(after in fields)) return fields;
   const out: Fields = {};
-  for (const [name, value] of Object.entries(rest)) {
-    out[name] = value;
-    if (name === 'order_type') out.price_type = price_type;
+  for (const [field, value] of Object.entries(fields)) {
+    if (field !== name) out[field] = value;
+    if (field === after) out[name] = fields[name];
   }
   return out;
 }
@@ -74,7 +73,8 @@ function shaped(fields: Fields, key: string, parent: Fields | null): Fields {
   // `contracts list` names the listed type beside its rows; a watchlist's contracts are plain contracts.
   if (key === 'contracts' && parent !== null && 'security_type' in parent) return listedContract(fields);
   if (key === 'contracts' && 'security_type' in fields) return contract(fields);
-  if (key === 'order') return order(fields);
+  // A trade's order: price_type right after order_type, as the official model declares it.
+  if (key === 'order') return movedAfter(fields, 'price_type', 'order_type');
   if ('contracts' in fields && 'page' in fields) {
     return withFirst(fields, ['contracts', 'security_type', 'region', 'page', 'page_size', 'max_page', 'total']);
   }
@@ -83,17 +83,9 @@ function shaped(fields: Fields, key: string, parent: Fields | null): Fields {
   }
   // Contract info records (info, futures, options and warrants listings) lead with their dataset.
   if (typeof fields.dataset === 'string' && 'security_type' in fields) {
-    const layout = RECORD_ORDER[fields.dataset] ?? ['dataset'];
-    const ordered = withFirst(fields, layout);
+    const ordered = withFirst(fields, RECORD_ORDER[fields.dataset] ?? ['dataset']);
     // A warrant's name comes after its issue size, before its reference price.
-    if (fields.dataset !== 'TW/WRT' || !('issue_size' in fields)) return ordered;
-    const { name, ...rest } = ordered;
-    const out: Fields = {};
-    for (const [field, value] of Object.entries(rest)) {
-      out[field] = value;
-      if (field === 'issue_size') out.name = name;
-    }
-    return out;
+    return fields.dataset === 'TW/WRT' ? movedAfter(ordered, 'name', 'issue_size') : ordered;
   }
   return fields;
 }

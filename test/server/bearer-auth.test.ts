@@ -12,7 +12,7 @@ import { simGateway } from '../helpers/gateway.js';
 
 const credentials = { apiKey: 'KEY', secretKey: 'SECRET' };
 
-async function exposedApp(appsDir?: string) {
+async function exposedApp(appsDir?: string, bindHost = '0.0.0.0', requireAuth = false) {
   const { gateway } = simGateway({
     clock: new ManualClock(MONDAY_MORNING),
     seed: 1,
@@ -20,7 +20,7 @@ async function exposedApp(appsDir?: string) {
     apiKey: 'KEY',
   });
   const identity = { version: 'test', scheme: 'http' as const, protocols: ['HTTP/1.1'], startedAt: Date.now() };
-  const app = await buildApp({ gateway, bindHost: '0.0.0.0', credentials, identity, appsDir });
+  const app = await buildApp({ gateway, bindHost, credentials, identity, appsDir, requireAuth });
   await app.ready();
   return app;
 }
@@ -128,14 +128,7 @@ describe('SJ_HTTP_AUTH (server start --auth): the token on a loopback bind too',
 
   test('a loopback gateway asks for the token when told to, and not otherwise', async () => {
     for (const requireAuth of [true, false]) {
-      const { gateway } = simGateway({
-        clock: new ManualClock(MONDAY_MORNING),
-        seed: 1,
-        clockMode: 'always-open',
-        apiKey: 'KEY',
-      });
-      const identity = { version: 'test', scheme: 'http' as const, protocols: ['HTTP/1.1'], startedAt: Date.now() };
-      const app = await buildApp({ gateway, bindHost: '127.0.0.1', credentials, identity, requireAuth });
+      const app = await exposedApp(undefined, '127.0.0.1', requireAuth);
       const bare = await app.inject({ method: 'GET', url: '/api/v1/auth/accounts' });
       assert.equal(bare.statusCode, requireAuth ? 401 : 200, `requireAuth ${requireAuth}`);
       const withToken = await app.inject({
