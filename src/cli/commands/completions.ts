@@ -21,20 +21,23 @@ const flagsOf = (command: Command): string[] => [
   '--help',
 ];
 
-/** Every command of the program with its subcommands and flags; the program's own (global) flags are everyone's. */
+/**
+ * Every command of the program with its subcommands and flags; the flags of the commands above it (the program's
+ * global ones, a group's such as `server --auth`) are its flags too, as commander parses them anywhere below.
+ */
 export function completionNodes(program: Command): Node[] {
-  const globals = flagsOf(program).filter((flag) => flag !== '--help' && flag !== '--version');
   const nodes: Node[] = [];
-  const walk = (command: Command, path: string[]) => {
+  const walk = (command: Command, path: string[], inherited: string[]) => {
     const own = flagsOf(command);
     nodes.push({
       path,
       subcommands: command.commands.map((child) => child.name()),
-      flags: path.length === 0 ? own : [...own, ...globals.filter((flag) => !own.includes(flag))],
+      flags: [...own, ...inherited.filter((flag) => !own.includes(flag))],
     });
-    for (const child of command.commands) walk(child, [...path, child.name()]);
+    const passed = [...inherited, ...own.filter((flag) => flag !== '--help' && flag !== '--version')];
+    for (const child of command.commands) walk(child, [...path, child.name()], passed);
   };
-  walk(program, []);
+  walk(program, [], []);
   return nodes;
 }
 

@@ -31,6 +31,9 @@ test('completionNodes covers every command of the tree, with its flags and the g
   for (const flag of ['--code', '--tif', '--order-type', '--no-wait', '--wait-timeout', '--format', '--help'])
     assert.ok(place?.flags.includes(flag), flag);
   assert.ok(!place?.flags.includes('--time-in-force'), 'hidden flags are not offered');
+  const start = nodes.find((node) => node.path.join(' ') === 'server start');
+  for (const flag of ['--foreground', '--production', '--auth', '--no-open', '--format'])
+    assert.ok(start?.flags.includes(flag), `server start ${flag}, its group's flags included`);
 });
 
 test('the bash script completes commands and flags at each level, skipping flag values', { timeout: 20_000 }, () => {

@@ -7,7 +7,7 @@ import { type DaemonInfo, ensureDaemon, runForeground } from '../../daemon.js';
 import { formatHeading, formatRecord } from '../../output.js';
 import { integerIn } from '../../parsers.js';
 
-/** The official CLI's start flags, which `server` itself takes too (`sjgate server --production`). */
+/** The official CLI's start flags, on the `server` group (`sjgate server --production`, `server start --production`). */
 interface ModeOptions {
   production?: boolean;
   prod?: boolean;
@@ -21,7 +21,7 @@ interface StartOptions extends ModeOptions {
   foreground?: boolean;
 }
 
-/** Adds the official CLI's start flags to `server` and to `server start`. */
+/** Adds the official CLI's start flags to the `server` group, which parses them for `start` too. */
 export function withModeOptions(command: Command): Command {
   return command
     .option(
@@ -83,15 +83,16 @@ function describeDaemon(started: boolean, info: DaemonInfo, color: boolean): str
 }
 
 export function registerStart(server: Command, env: CliEnv): void {
-  const start = server
+  server
     .command('start', { isDefault: true })
     .description('start the daemon in the background, or report the one already running')
-    .option('--foreground', 'run the gateway in this process (logs to stdout; Ctrl+C stops it)');
-  withModeOptions(start)
+    .option('--foreground', 'run the gateway in this process (logs to stdout; Ctrl+C stops it)')
     .addHelpText(
       'after',
       `
-The global --host and --port options choose the address to bind (they override SJ_HTTP_ADDR).
+The global --host and --port options choose the address to bind (they override SJ_HTTP_ADDR); --production,
+--auth, --receive-window and --no-open, the official CLI's, are the \`server\` group's (\`sjgate server --auth\` and
+\`sjgate server start --auth\` are the same).
 
 Examples:
   $ sjgate server start
@@ -103,7 +104,7 @@ Examples:
       action<StartOptions>(
         env,
         async (cli, own) => {
-          // `server --production` leaves the flags on the group; `server start --production` on start.
+          // The group parses its flags wherever they are given: `server --auth` and `server start --auth` alike.
           const options = { ...server.opts<ModeOptions>(), ...own };
           const daemonEnvironment = daemonEnv(options);
           const config = loadConfig(daemonEnvironment, { host: cli.globals.host, port: cli.globals.port });
