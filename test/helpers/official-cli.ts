@@ -68,8 +68,17 @@ export interface DriverResult {
 
 const PORT = 18080;
 
-/** The commands whose TOON both CLIs must print alike, byte for byte. */
-const TOON_COMMANDS = [
+/**
+ * The commands whose TOON both CLIs must print alike, byte for byte. Dates are given: with none, the official CLI's
+ * "today" is this machine's calendar day, sjgate's the Taiwan one.
+ */
+const toonCommands = (tradingDay: string, weekAgo: string, today: string) => [
+  ['data', 'ticks', '--code', '2330', '--date', tradingDay],
+  ['data', 'kbars', '--code', '2330', '--start', weekAgo, '--end', today],
+  ['data', 'regulatory', '--type', 'notice'],
+  ['data', 'snapshots', '--codes', '2330,2317'],
+  ['portfolio', 'profit-loss', '--begin-date', weekAgo, '--end-date', today],
+  ['contracts', 'warrants', '--underlying', '2330'],
   ['contracts', 'get', '2330'],
   ['contracts', 'info', '2330'],
   ['contracts', 'futures', '--root', 'TXF'],
@@ -188,7 +197,9 @@ async function main(): Promise<void> {
     new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
   const realized = (await post('/portfolio/profit_loss', { begin_date: taiwanDay(-7), end_date: taiwanDay(0) })) as {
     id: number;
+    date: string;
   }[];
+  const tradingDay = realized[0]?.date ?? taiwanDay(0);
   facts.profitLossDetailId = realized[0]?.id ?? -1;
 
   const app = join(home, 'app');
@@ -303,7 +314,7 @@ async function main(): Promise<void> {
 
   // The same answers in TOON from both CLIs; prices move, so the official CLI prints before and after sjgate.
   const toon: ToonPair[] = [];
-  for (const args of TOON_COMMANDS) {
+  for (const args of toonCommands(tradingDay, taiwanDay(-7), taiwanDay(0))) {
     const before = invoke(args.join(' '), 'toon', args);
     const ours = { ...sjgate(['--format', 'toon', ...args]), format: 'toon' as const };
     toon.push({ name: args.join(' '), official: [before, invoke(args.join(' '), 'toon', args)], sjgate: ours });
