@@ -131,9 +131,9 @@ Register-ArgumentCompleter -Native -CommandName '${name}' -ScriptBlock {
   $completions = @{
 ${entries.join('\n')}
   }
+  # The words before the one being completed (which ends at the cursor).
   $words = @($commandAst.CommandElements | Select-Object -Skip 1 |
-    Where-Object { $_.Extent.EndOffset -lt $cursorPosition -or $_.Extent.ToString() -ne $wordToComplete } |
-    ForEach-Object { $_.Extent.ToString() })
+    Where-Object { $_.Extent.EndOffset -lt $cursorPosition } | ForEach-Object { $_.Extent.ToString() })
   $path = ''
   foreach ($word in $words) {
     if ($completions.ContainsKey("$path $word")) { $path = "$path $word" }
