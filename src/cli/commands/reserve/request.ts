@@ -47,7 +47,7 @@ export function reserveCommand<T>(
     .command(spec.name)
     .description(spec.description)
     .addOption(accountOption('stock'))
-    .addHelpText('after', `\nExample:\n  $ sjgate reserve ${spec.example}`);
+    .addHelpText('after', `\nExamples:\n  $ sjgate reserve ${spec.example}`);
   (spec.args ? spec.args(command) : command).action(
     action<ReserveOptions>(env, async (cli, options, args) => {
       const request = { account_type: 'S', ...(options.account ?? {}), ...(spec.body?.(args, options) ?? {}) };
