@@ -123,6 +123,8 @@ try {
   };
   const out = join(ROOT, `test/fixtures/official-${version.split(' ').pop()}-cli-flags.json`);
   writeFileSync(out, `${JSON.stringify(fixture, null, 2)}\n`);
+  // In the repository's own format, so that recording again changes only what the official CLI changed.
+  spawnSync(join(ROOT, 'node_modules/.bin/biome'), ['format', '--write', out], { stdio: 'inherit' });
   console.log(`${Object.keys(commands).length} commands of ${version} → ${out}`);
 } finally {
   rmSync(home, { recursive: true, force: true });
