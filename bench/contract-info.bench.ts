@@ -30,7 +30,7 @@ async function startBaseline(file: string, body: string): Promise<{ url: string;
 export async function run() {
   const daemon = await startDaemon();
   try {
-    pinToServerCore(Number(readFileSync(join(daemon.home, 'sessions', `server-${daemon.port}.pid`), 'utf8')));
+    pinToServerCore(Number(readFileSync(join(daemon.home, `server-${daemon.port}.pid`), 'utf8')));
     const url = `${daemon.baseUrl}${PATH}`;
     const body = await (await fetch(url)).text();
     const bare = await startBaseline('bare-server.mjs', body);

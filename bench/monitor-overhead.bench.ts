@@ -74,7 +74,7 @@ export async function run() {
   const micro = perRecordNs();
   const daemon = await startDaemon();
   try {
-    pinToServerCore(Number(readFileSync(join(daemon.home, 'sessions', `server-${daemon.port}.pid`), 'utf8')));
+    pinToServerCore(Number(readFileSync(join(daemon.home, `server-${daemon.port}.pid`), 'utf8')));
     const url = `${daemon.baseUrl}${PATH}`;
     const capture = async (mode: keyof typeof MODES) => {
       const response = await fetch(`${daemon.baseUrl}/api/v1/monitor/settings`, {

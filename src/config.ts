@@ -47,7 +47,13 @@ export interface GatewayConfig {
   corsLoopback: boolean;
   /** The agent harness: whether state-changing calls need a capability, and the secret they are minted with. */
   agentHarness: AgentHarnessConfig;
+  /** Bearer credentials on TCP even on a loopback bind (SJ_HTTP_AUTH, `server start --auth`); beyond loopback always. */
+  httpAuth: boolean;
+  /** How far this clock may be from SinoPac's at login, in ms (SJ_RECEIVE_WINDOW, `--receive-window`). */
+  receiveWindowMs: number;
 }
+
+export const DEFAULT_RECEIVE_WINDOW_MS = 30_000;
 
 /** `off`: never enforced; `production`: enforced on a production daemon only; `all`: always. */
 export type AgentHarnessMode = 'off' | 'production' | 'all';
@@ -127,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     corsLoopback: parseSwitch('SJ_HTTP_CORS_LOOPBACK', text('SJ_HTTP_CORS_LOOPBACK'), true),
     tls: parseTls(text('SJ_HTTP_TLS_CERT'), text('SJ_HTTP_TLS_KEY')),
     agentHarness: parseAgentHarness(text('SJ_AGENT_HARNESS'), text('SJ_AGENT_HARNESS_SECRET_FILE')),
+    httpAuth: parseBoolean('SJ_HTTP_AUTH', text('SJ_HTTP_AUTH'), false),
+    receiveWindowMs: parseReceiveWindow(text('SJ_RECEIVE_WINDOW')),
   };
   checkCredentials(config);
   return config;
@@ -140,6 +148,15 @@ function parseMoney(name: string, value: string | null, fallback: number): numbe
     throw new ConfigError(`${name} must be a whole number of NT$ such as 10000000, got '${value}'`);
   }
   return Number(digits);
+}
+
+function parseReceiveWindow(value: string | null): number {
+  if (value === null) return DEFAULT_RECEIVE_WINDOW_MS;
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms < 1_000 || ms > 600_000) {
+    throw new ConfigError(`SJ_RECEIVE_WINDOW must be milliseconds from 1000 to 600000 (default 30000), got '${value}'`);
+  }
+  return ms;
 }
 
 function parseBoolean(name: string, value: string | null, fallback: boolean): boolean {
@@ -226,6 +243,12 @@ export const NON_LOOPBACK_NEEDS_KEYS =
 function checkCredentials(config: GatewayConfig): void {
   if (!isLoopbackHost(config.host) && (config.apiKey === null || config.secretKey === null)) {
     throw new ConfigError(`SJ_HTTP_ADDR ${config.host}: ${NON_LOOPBACK_NEEDS_KEYS}`);
+  }
+  if (config.httpAuth && (config.apiKey === null || config.secretKey === null)) {
+    throw new ConfigError(
+      'SJ_HTTP_AUTH=true (server start --auth) checks Authorization: Bearer <SJ_API_KEY>:<SJ_SEC_KEY>: ' +
+        'set SJ_API_KEY and SJ_SEC_KEY, or leave out --auth',
+    );
   }
   if (config.caPath !== null && config.caPassword === null) {
     throw new ConfigError('SJ_CA_PATH is set but SJ_CA_PASSWD is not: the certificate cannot be activated without it');

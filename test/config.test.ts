@@ -157,3 +157,11 @@ describe('configuration', () => {
     });
   });
 });
+
+test('SJ_RECEIVE_WINDOW: the login receive window in ms, 30000 unless set', () => {
+  assert.equal(loadConfig({}).receiveWindowMs, 30_000);
+  assert.equal(loadConfig({ SJ_RECEIVE_WINDOW: '5000' }).receiveWindowMs, 5_000);
+  for (const bad of ['10', '5s', '900000']) {
+    assert.throws(() => loadConfig({ SJ_RECEIVE_WINDOW: bad }), /SJ_RECEIVE_WINDOW must be milliseconds from 1000/);
+  }
+});

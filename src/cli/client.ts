@@ -11,6 +11,8 @@ export interface Endpoint {
   socketPath: string | null;
   host: string;
   port: number;
+  /** `Bearer <api_key>:<secret_key>`, sent over TCP (a daemon beyond loopback, or started with --auth, checks it). */
+  authorization?: string | undefined;
 }
 
 /** The error body of every API failure. */
@@ -89,6 +91,8 @@ export interface StreamOptions {
 export class DaemonClient {
   /** The transport that last worked; tried first next time. */
   #working: Transport | null = null;
+  /** Given a line per request answered (method, path, status, transport, time) when set: the CLI's --verbose. */
+  trace: ((line: string) => void) | undefined;
 
   constructor(
     readonly endpoint: Endpoint,
@@ -132,7 +136,10 @@ export class DaemonClient {
   /** Sends one request; throws ApiError for an error status and UnreachableError when nothing answers. */
   async send(method: string, path: string, body?: unknown): Promise<RawResponse> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const started = performance.now();
     const response = await this.#overTransports((transport) => this.#exchange(transport, method, path, payload));
+    const ms = Math.round(performance.now() - started);
+    this.trace?.(`${method} ${path} → ${response.status} over ${this.#working} in ${ms} ms`);
     if (response.status >= 400) throw new ApiError(response.status, errorBody(response));
     return response;
   }
@@ -176,6 +183,11 @@ export class DaemonClient {
       : { host: connectHost(this.endpoint.host), port: this.endpoint.port };
   }
 
+  #credentials(transport: Transport): { authorization?: string } {
+    const { authorization } = this.endpoint;
+    return transport === 'tcp' && authorization !== undefined ? { authorization } : {};
+  }
+
   #listen(
     transport: Transport,
     path: string,
@@ -185,7 +197,7 @@ export class DaemonClient {
   ): Promise<void> {
     const target = this.#targetOf(transport);
     return new Promise((resolve, reject) => {
-      const headers: Record<string, string> = { accept: 'text/event-stream' };
+      const headers: Record<string, string> = { accept: 'text/event-stream', ...this.#credentials(transport) };
       if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
       const req = request({ ...target, agent: false, method: 'GET', path, headers, signal }, (res) => {
         if ((res.statusCode ?? 0) >= 400) {
@@ -222,7 +234,7 @@ export class DaemonClient {
   ): Promise<RawResponse> {
     const target = this.#targetOf(transport);
     const where = 'socketPath' in target ? target.socketPath : urlOf(this.endpoint.host, this.endpoint.port);
-    const headers: Record<string, string | number> = { accept: 'application/json' };
+    const headers: Record<string, string | number> = { accept: 'application/json', ...this.#credentials(transport) };
     if (payload !== undefined) {
       headers['content-type'] = Buffer.isBuffer(payload) ? 'application/json' : payload.contentType;
       headers['content-length'] = payload.length;

@@ -10,6 +10,7 @@ import { EXIT, UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { writeLines } from './io.js';
 import { checkFields, fieldsOf, type JsonRequest, jsonRequest, selectFields } from './json-fields.js';
+import { asOfficialModels } from './official-models.js';
 import { type Format, formatJson } from './output.js';
 import { toToon } from './toon.js';
 
@@ -27,6 +28,8 @@ export interface GlobalOptions {
   port?: number;
   /** `--json [FIELDS]`: only these fields, as JSON. */
   json?: JsonRequest;
+  /** `-v, --verbose`: each request to the daemon on stderr. */
+  verbose?: boolean;
 }
 
 /** What a command declares about itself to action(). */
@@ -73,6 +76,7 @@ export class Cli {
 
   get client(): DaemonClient {
     this.#client ??= daemonClient(this.config);
+    if (this.globals.verbose) this.#client.trace = this.printError;
     return this.#client;
   }
 
@@ -124,7 +128,7 @@ export class Cli {
   /** Prints a result: as JSON (see toJson), TOON, or what `human` makes of it, with colour when the IO has it. */
   emit<T>(value: T, human: (value: T, color: boolean) => string): void {
     if (this.json) this.print(this.toJson(value));
-    else if (this.globals.format === 'toon') this.print(toToon(value));
+    else if (this.globals.format === 'toon') this.print(toToon(asOfficialModels(value)));
     else this.print(human(value, this.io.color));
   }
 }
@@ -133,6 +137,7 @@ export class Cli {
 function globalsOf(command: Command): GlobalOptions {
   const options = command.optsWithGlobals<Partial<Omit<GlobalOptions, 'json'>> & { json?: string | boolean }>();
   const globals: GlobalOptions = { format: options.format ?? 'human' };
+  if (options.verbose === true) globals.verbose = true;
   if (options.host !== undefined) globals.host = options.host;
   if (options.port !== undefined) globals.port = options.port;
   const json = jsonRequest(options.json);

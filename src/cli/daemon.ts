@@ -52,7 +52,10 @@ const STOP_TIMEOUT_MS = 10_000;
 const PROBE_TIMEOUT_MS = 1_000;
 
 export function daemonClient(config: GatewayConfig, timeoutMs?: number): DaemonClient {
-  return new DaemonClient({ socketPath: config.socketPath, host: config.host, port: config.port }, timeoutMs);
+  const endpoint = { socketPath: config.socketPath, host: config.host, port: config.port };
+  const authorization =
+    config.apiKey !== null && config.secretKey !== null ? `Bearer ${config.apiKey}:${config.secretKey}` : undefined;
+  return new DaemonClient({ ...endpoint, authorization }, timeoutMs);
 }
 
 /** GET SERVER_PATHS.health: null when nothing answers, healthy false when the daemon answers with an error or not 'healthy'. */
@@ -187,6 +190,7 @@ function fileSize(path: string): number {
 export async function ensureDaemon(
   config: GatewayConfig,
   runtime: Runtime,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ started: boolean; info: DaemonInfo }> {
   const client = daemonClient(config, PROBE_TIMEOUT_MS);
   const health = await probeHealth(client);
@@ -211,7 +215,7 @@ export async function ensureDaemon(
   let exit: string | null = null;
   let pid: number | undefined;
   try {
-    const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], env: process.env });
+    const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], env });
     child.on('error', (error) => (exit = error.message));
     child.on('exit', (code, signal) => (exit = signal === null ? `exit code ${code}` : `signal ${signal}`));
     child.unref();

@@ -1,6 +1,7 @@
 // Parsers for option values. Each throws commander's InvalidArgumentError, which exits 2 with the option named.
 
 import { InvalidArgumentError, Option } from 'commander';
+import { UsageError } from './errors.js';
 
 export function integerIn(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
   return (value) => {
@@ -80,6 +81,19 @@ export function codeList(value: string): string[] {
     .filter((code) => code !== '');
   if (codes.length === 0) throw new InvalidArgumentError('expected codes separated by commas');
   return codes;
+}
+
+/**
+ * A value sjgate takes as an argument and the official CLI as a flag: the argument, else the flag. A usage error naming
+ * both when neither is given, or when they differ.
+ */
+export function argumentOrFlag<T>(argument: T | undefined, flag: T | undefined, what: string): T {
+  if (argument !== undefined && flag !== undefined && argument !== flag) {
+    throw new UsageError(`the ${what} is given twice, as ${argument} and as --${what} ${flag}: give it once`);
+  }
+  const value = argument ?? flag;
+  if (value === undefined || value === '') throw new UsageError(`give the ${what}, as the argument or --${what}`);
+  return value;
 }
 
 /** Today's date in Taiwan (UTC+8, no daylight saving) as YYYY-MM-DD. */

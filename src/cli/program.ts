@@ -15,6 +15,7 @@ import { registerReserve } from './commands/reserve/index.js';
 import { registerServer } from './commands/server/index.js';
 import { registerSetup } from './commands/setup/index.js';
 import { registerTree } from './commands/tree.js';
+import { registerUtils } from './commands/utils/index.js';
 import { registerVersion } from './commands/version.js';
 import { registerWatchlist } from './commands/watchlist/index.js';
 import type { CliEnv } from './context.js';
@@ -35,12 +36,13 @@ export function createProgram(runtime: Runtime, io: IO = processIO()): Command {
     .version(`sjgate ${runtime.version}`, '-V, --version', 'print the version')
     .addOption(
       new Option(
-        '--format <FORMAT>',
+        '-f, --format <FORMAT>',
         'output: human (tables), json (the API response, pretty) or toon (compact key: value lines, as the official CLI)',
       )
         .choices(FORMATS)
         .default('human'),
     )
+    .option('-v, --verbose', "print each request to the daemon, its status and time on stderr (setup: pip's output)")
     .option('--host <HOST>', 'daemon address (overrides SJ_HTTP_ADDR)', text)
     .option('--port <PORT>', 'daemon port (overrides SJ_HTTP_ADDR; also selects the socket)', integerIn(0, 65535))
     .option('--json [FIELDS]', 'print JSON with only these fields, comma-separated (--json alone lists them)')
@@ -50,7 +52,7 @@ export function createProgram(runtime: Runtime, io: IO = processIO()): Command {
     .addHelpText(
       'after',
       `
-Every command except \`server\`, \`setup\`, \`doctor\`, \`version\`, \`tree\` and \`completions\` talks to the
+Every command except \`server\`, \`setup\`, \`doctor\`, \`utils\`, \`version\`, \`tree\` and \`completions\` talks to the
 daemon over its Unix socket (TCP as fallback) and starts the daemon when none runs. Configuration comes from the environment and from .env in this
 directory: SJ_HTTP_ADDR (default 127.0.0.1:8080), SJ_HOME_PATH (data home, default ~/.sjgate), SJ_PRODUCTION,
 SJ_BACKEND (shioaji: SinoPac through the Python bridge instead of the simulator), SJ_PYTHON (the bridge's
@@ -82,6 +84,7 @@ Examples:
   registerReserve(program, env);
   registerWatchlist(program, env);
   registerAgent(program, env);
+  registerUtils(program, env);
   registerVersion(program, env);
   registerTree(program, env);
   registerCompletions(program, env);

@@ -1,6 +1,8 @@
 // TOON (Token-Oriented Object Notation), the official CLI's default output: YAML-like `key: value` lines, nested
 // objects indented by two spaces, arrays with their length (`tags[2]: a,b`), arrays of objects with the same
 // primitive fields as a header and one comma-separated row each (`items[2]{id,qty}:`), other arrays as `- ` items.
+// Strings are quoted as the official 1.7.9 CLI quotes them (measured, see docs/official-behaviour.md), so that the
+// two print the same bytes for the same answer.
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -35,16 +37,25 @@ function number(value: number): string {
 const quote = (text: string) =>
   `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')}"`;
 
+/**
+ * A date and time, or a time, the official CLI leaves bare although it holds `:` and `-`: five characters or more of
+ * digits, `:`, `-`, `.`, `+`, `T`, `Z` and spaces, with a colon (`2026-11-26T09:00:00`, `12:30`, not `1:2`).
+ */
+const timestampLike = (text: string) => text.length >= 5 && text.includes(':') && /^[\d:.+TZ -]+$/.test(text);
+
+/** Read as a number by a loose reader: a digit, then only digits and `.eE+-` (`1.2.3`, `1e`, `2026-11-26`). */
+const numberLike = (text: string) => /^\d[\d.eE+-]*$/.test(text);
+
 /** A string as it is when it cannot be mistaken for something else, quoted otherwise. */
 function string(text: string): string {
+  if (timestampLike(text)) return text;
   const ambiguous =
     text === '' ||
     text !== text.trim() ||
     /^(true|false|null)$/.test(text) ||
-    /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) ||
+    numberLike(text) ||
     /^0\d/.test(text) ||
-    /[:"\\[\]{},\n\r\t]/.test(text) ||
-    text.startsWith('-');
+    /[[\]{}:\-"\\,\n\r\t]/.test(text);
   return ambiguous ? quote(text) : text;
 }
 

@@ -44,6 +44,8 @@ export interface AppOptions {
   corsLoopback?: boolean | undefined;
   /** Required of TCP clients when the bind address is not loopback. */
   credentials?: { apiKey: string; secretKey: string } | null | undefined;
+  /** Check the credentials on TCP even on a loopback bind (SJ_HTTP_AUTH). */
+  requireAuth?: boolean | undefined;
   https?: { key: Buffer; cert: Buffer } | undefined;
   /** Production's call-rate limits (SJ_SIM_LIMITS); on unless turned off. */
   rateLimits?: boolean | undefined;
@@ -61,7 +63,9 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { gateway, identity } = options;
-  if (!isLoopbackHost(options.bindHost) && !options.credentials) throw new ConfigError(NON_LOOPBACK_NEEDS_KEYS);
+  if ((options.requireAuth || !isLoopbackHost(options.bindHost)) && !options.credentials) {
+    throw new ConfigError(NON_LOOPBACK_NEEDS_KEYS);
+  }
   const common = { ...COMMON, ...loggerOptions(options.requestLog) };
   const app = (options.https
     ? Fastify({ http2: true, https: { allowHTTP1: true, ...options.https }, ...common })
@@ -95,8 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Public: the docs, health and info, the dashboard and the pages of hosted apps.
   await registerOpenApi(app, identity.version);
   await app.register(serverInfoRoutes(gateway, identity, harness), { prefix: API_PREFIX });
-  // Protected: every other route of the API. A gateway bound to loopback needs no token.
-  const credentials = isLoopbackHost(options.bindHost) ? null : options.credentials;
+  // Protected: every other route of the API. A gateway bound to loopback needs no token, unless asked to.
+  const credentials = isLoopbackHost(options.bindHost) && !options.requireAuth ? null : options.credentials;
   await app.register(
     async (api) => {
       if (credentials) await api.register(bearerAuthPlugin, { credentials });

@@ -71,6 +71,7 @@ async function serve(
       config.apiKey !== null && config.secretKey !== null
         ? { apiKey: config.apiKey, secretKey: config.secretKey }
         : null,
+    requireAuth: config.httpAuth,
     https,
     // SinoPac suspends an account over its limits, so with it they hold whatever SJ_SIM_LIMITS says.
     rateLimits: config.backend === 'shioaji' || config.simLimits,
@@ -158,6 +159,7 @@ async function openShioaji(config: GatewayConfig, log: (line: string) => void): 
           ? { path: config.caPath, password: config.caPassword }
           : null,
       simulation: !config.production,
+      receiveWindowMs: config.receiveWindowMs,
       log,
     });
   } catch (error) {

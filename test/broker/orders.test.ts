@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { protectedLimit } from '../../src/broker/sim/exchange/matching.js';
+import { depthModelOf } from '../../src/broker/sim/exchange/depth-model.js';
+import { ladder, protectedLimit, topOf } from '../../src/broker/sim/exchange/matching.js';
 import { bookAt } from '../../src/broker/sim/market/book.js';
 import { publishedCount } from '../../src/broker/sim/market/tape.js';
 import type { LedgerOptions } from '../../src/broker/sim/portfolio/ledger.js';
@@ -38,7 +39,7 @@ function bookNow(broker: SimBroker, code: string) {
     info,
     tape,
     count: publishedCount(tape, now),
-    book: bookAt(tape, publishedCount(tape, now), info.reference),
+    book: bookAt(tape, publishedCount(tape, now), info.reference, depthModelOf(info, tape)),
   };
 }
 
@@ -122,7 +123,8 @@ describe('MKP (TAIFEX range-market)', () => {
     // A cheap option, so that its protective range reaches only part of the displayed depth.
     const info = broker.contracts.options({ root: 'TXO' }).find((o) => o.reference > 20 && o.reference < 40)!;
     const tape = broker.market.tape(info, broker.market.dayAt('futures', broker.clock.now()));
-    const book = bookAt(tape, publishedCount(tape, broker.clock.now()), info.reference);
+    const model = depthModelOf(info, tape);
+    const book = bookAt(tape, publishedCount(tape, broker.clock.now()), info.reference, model);
     const limit = protectedLimit(book.ask, 'Buy', tape.rules!, info.reference)!;
     const levels = book.ask.prices.flatMap((price, k) => (price <= limit ? [[price, book.ask.volumes[k]!]] : []));
     assert.ok(levels.length > 0 && levels.length < 5, `${levels.length} levels in range`);
@@ -140,10 +142,21 @@ describe('MKP (TAIFEX range-market)', () => {
     );
     assert.equal(rod.status.deal_quantity, inRange);
     assert.equal(rod.status.modified_price, limit);
+    // The ROD took those levels: the IOC's range starts from the next ask, past the old limit.
+    const nextAsk = topOf(
+      ladder(book.ask, 1, model, () => 0),
+      10,
+    ).prices.find((price) => price > limit)!;
     const ioc = order('IOC');
-    assert.equal(ioc.status.status, 'Cancelled');
-    assert.equal(ioc.status.deal_quantity, inRange);
-    assert.equal(ioc.status.cancel_quantity, 2);
+    assert.equal(
+      ioc.status.modified_price,
+      protectedLimit(topOf([{ price: nextAsk, quantity: 1 }]), 'Buy', tape.rules!, info.reference),
+    );
+    assert.ok(
+      ioc.status.deals.every((deal) => deal.price > limit),
+      'the levels the ROD took are gone',
+    );
+    assert.equal(ioc.status.deal_quantity + ioc.status.cancel_quantity, inRange + 2);
   });
 });
 

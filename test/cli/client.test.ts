@@ -92,6 +92,31 @@ describe('DaemonClient', () => {
     }
   });
 
+  test('sends the bearer credentials over TCP only, and traces each request when asked', async () => {
+    const authorizations: (string | undefined)[] = [];
+    const record: Handler = (req, res) => {
+      authorizations.push(req.headers.authorization);
+      json(res, 200, {});
+    };
+    const socketPath = join(dir, 'auth.sock');
+    const unix = await fakeServer('socket', { path: socketPath }, record);
+    const tcp = await fakeServer('tcp', { port: 0, host: '127.0.0.1' }, record);
+    try {
+      const authorization = 'Bearer key:secret';
+      await new DaemonClient({ socketPath, host: '127.0.0.1', port: tcp.port, authorization }).get('/api/v1/info');
+      const overTcp = new DaemonClient({ socketPath: null, host: '127.0.0.1', port: tcp.port, authorization });
+      const lines: string[] = [];
+      overTcp.trace = (line) => lines.push(line);
+      await overTcp.post('/api/v1/order/trades', {});
+      assert.deepEqual(authorizations, [undefined, authorization], 'none over the socket, the token over TCP');
+      assert.equal(lines.length, 1);
+      assert.match(lines[0] ?? '', /^POST \/api\/v1\/order\/trades → 200 over tcp in \d+ ms$/);
+    } finally {
+      await unix.close();
+      await tcp.close();
+    }
+  });
+
   test('an error envelope becomes an ApiError with its message and details', async () => {
     const socketPath = join(dir, 'errors.sock');
     const envelope = { code: 404, error: 'CONTRACT_NOT_FOUND', message: 'Contract not found: NOPE', details: null };

@@ -32,6 +32,33 @@ describe('toToon', () => {
     assert.equal(toToon({ 'odd key': 1 }), '"odd key": 1');
   });
 
+  test('strings are quoted as the official 1.7.9 CLI quotes them (each case measured on it)', () => {
+    const bare = [
+      ...['plain', 'a b', 'TRUE', 'e5', '+5', '.5', '0x1F', 'Infinity', '#x', 'a|b', "'x'", '台積電', '1_000', '=x'],
+      // dates with a time, and times: bare although they hold ':' and '-'
+      ...['2026-11-26T00:00:00', '2026-11-27 00:50:53.924000', '2026-11-26T00:00:00+08:00', '12:30', '12:30:00'],
+      ...['00:00:00', '-12:30', 'T00:00:00', '1-2 3:4', '2026-13-45T99:99:99', '12:30Z', '1.5:2', ':::::'],
+    ];
+    const quoted = [
+      ...['a:b', 'a-b', '-a', 'a,b', '[x]', 'x]', '{x}', 'a}', 'true', 'null', '05', '00', '0', '-0', '5', '0.5'],
+      ...['1e5', '1.2.3', '1e', '5+', '5.', '1,000', '1.5e-3', 'a"b', 'a\\b', 'a\tb', 'a\nb', '2026-11-26', '1-2'],
+      // too short, or a character beyond digits, ':-.+TZ' and space
+      ...[
+        '06240P',
+        '1:2',
+        '12:3',
+        'T1:2',
+        '12:30x',
+        'a 12:30',
+        '2026-11-26t00:00:00',
+        '2026-11-26T00:00:00,5',
+        '2026-11',
+      ],
+    ];
+    for (const text of bare) assert.equal(toToon({ v: text }), `v: ${text}`, text);
+    for (const text of quoted) assert.match(toToon({ v: text }), /^v: ".*"$/s, text);
+  });
+
   test('numbers in plain decimal; non-finite ones null', () => {
     assert.equal(
       toToon({ big: 1e21, small: 1e-7, nan: Number.NaN, neg0: -0 }),
@@ -67,8 +94,8 @@ describe('--format toon', () => {
     assert.equal(run.code, EXIT.ok, run.stderr);
     assert.equal(
       run.stdout,
-      `sjgate: 0.0.0-test\nofficial: ${OFFICIAL_SERVER_VERSION}\nsource: daemon\ndaemon_sjgate: 9.9.9\n` +
-        'daemon_official: 1.7.9\ndaemon_api: v1\n',
+      `sjgate: "0.0.0-test"\nofficial: "${OFFICIAL_SERVER_VERSION}"\nsource: daemon\ndaemon_sjgate: "9.9.9"\n` +
+        'daemon_official: "1.7.9"\ndaemon_api: v1\n',
     );
   });
 

@@ -316,6 +316,20 @@ describe('the official shioaji 1.7.9 CLI against sjgate', { skip: skip ?? false,
       );
   });
 
+  test("sjgate --format toon prints the official CLI's bytes for the same answers", { timeout: 5_000 }, () => {
+    assert.ok(result.toon.length >= 16, `${result.toon.length} commands compared`);
+    const differing: string[] = [];
+    for (const { name, official, sjgate } of result.toon) {
+      for (const run of [...official, sjgate]) assert.equal(run.status, 0, describeRun(run));
+      assert.ok(sjgate.stdout.split('\n').length > 1, `${name}: ${sjgate.stdout}`);
+      // The official CLI ran just before and just after: a price that moved in between changes one of them only.
+      if (official.every((run) => run.stdout !== sjgate.stdout)) {
+        differing.push(`${name}:\n--- shioaji\n${official[0].stdout}\n--- sjgate\n${sjgate.stdout}`);
+      }
+    }
+    assert.deepEqual(differing, [], differing.join('\n'));
+  });
+
   test('shioaji server status and sjgate server status see the same daemon, running and healthy', {
     timeout: 5_000,
   }, () => {

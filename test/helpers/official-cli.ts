@@ -51,14 +51,45 @@ export interface DaemonChecks {
   keptOrderStatusAfterRestart: string | null;
 }
 
+/** One answer printed with --format toon by both CLIs: the official one just before and just after sjgate's. */
+export interface ToonPair {
+  name: string;
+  official: [OfficialRun, OfficialRun];
+  sjgate: OfficialRun;
+}
+
 export interface DriverResult {
   runs: OfficialRun[];
+  toon: ToonPair[];
   facts: Facts;
   daemon: DaemonChecks;
   ms: number;
 }
 
 const PORT = 18080;
+
+/**
+ * The commands whose TOON both CLIs must print alike, byte for byte. Dates are given: with none, the official CLI's
+ * "today" is this machine's calendar day, sjgate's the Taiwan one.
+ */
+const toonCommands = (tradingDay: string, weekAgo: string, today: string) => [
+  ['data', 'ticks', '--code', '2330', '--date', tradingDay],
+  ['data', 'kbars', '--code', '2330', '--start', weekAgo, '--end', today],
+  ['data', 'regulatory', '--type', 'notice'],
+  ['data', 'snapshots', '--codes', '2330,2317'],
+  ['portfolio', 'profit-loss', '--begin-date', weekAgo, '--end-date', today],
+  ['contracts', 'warrants', '--underlying', '2330'],
+  ['contracts', 'get', '2330'],
+  ['contracts', 'info', '2330'],
+  ['contracts', 'futures', '--root', 'TXF'],
+  ['contracts', 'list', '--type', 'IND'],
+  ['portfolio', 'positions'],
+  ['portfolio', 'positions', '--account-type', 'F'],
+  ['order', 'list'],
+  ['auth', 'accounts'],
+  ['reserve', 'summary'],
+  ['data', 'credit-enquire', '--codes', '2330,2317'],
+];
 const BASE = `http://127.0.0.1:${PORT}/api/v1`;
 const STREAM_MS = 2_500;
 const COMMAND_TIMEOUT_MS = 40_000;
@@ -89,14 +120,17 @@ async function main(): Promise<void> {
     TZ: 'Asia/Taipei',
   };
   const runs: OfficialRun[] = [];
-  const official = (name: string, format: Format, args: string[]): OfficialRun => {
+  const invoke = (name: string, format: Format, args: string[]): OfficialRun => {
     const done = spawnSync(binary, ['-f', format, ...args], {
       env,
       encoding: 'utf8',
       timeout: COMMAND_TIMEOUT_MS,
       killSignal: 'SIGINT',
     });
-    const run = { name, format, args, status: done.status, stdout: done.stdout, stderr: done.stderr };
+    return { name, format, args, status: done.status, stdout: done.stdout, stderr: done.stderr };
+  };
+  const official = (name: string, format: Format, args: string[]): OfficialRun => {
+    const run = invoke(name, format, args);
     runs.push(run);
     return run;
   };
@@ -166,7 +200,9 @@ async function main(): Promise<void> {
     new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
   const realized = (await post('/portfolio/profit_loss', { begin_date: taiwanDay(-7), end_date: taiwanDay(0) })) as {
     id: number;
+    date: string;
   }[];
+  const tradingDay = realized[0]?.date ?? taiwanDay(0);
   facts.profitLossDetailId = realized[0]?.id ?? -1;
 
   const app = join(home, 'app');
@@ -280,6 +316,14 @@ async function main(): Promise<void> {
     official('watchlist delete', f, ['watchlist', 'delete', '--id', list]);
   }
 
+  // The same answers in TOON from both CLIs; prices move, so the official CLI prints before and after sjgate.
+  const toon: ToonPair[] = [];
+  for (const args of toonCommands(tradingDay, taiwanDay(-7), taiwanDay(0))) {
+    const before = invoke(args.join(' '), 'toon', args);
+    const ours = { ...sjgate(['--format', 'toon', ...args]), format: 'toon' as const };
+    toon.push({ name: args.join(' '), official: [before, invoke(args.join(' '), 'toon', args)], sjgate: ours });
+  }
+
   // Both CLIs on one data home: the same daemon, running and healthy; the official stop stops sjgate, nothing lost.
   const officialStatus = official('server status both', 'json', ['server', 'status']);
   const sjgateStatus = sjgate(['server', 'status', '--format', 'json']);
@@ -301,6 +345,7 @@ async function main(): Promise<void> {
 
   const result: DriverResult = {
     runs,
+    toon,
     facts,
     daemon: {
       officialStatus,

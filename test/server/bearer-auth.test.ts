@@ -12,7 +12,7 @@ import { simGateway } from '../helpers/gateway.js';
 
 const credentials = { apiKey: 'KEY', secretKey: 'SECRET' };
 
-async function exposedApp(appsDir?: string) {
+async function exposedApp(appsDir?: string, bindHost = '0.0.0.0', requireAuth = false) {
   const { gateway } = simGateway({
     clock: new ManualClock(MONDAY_MORNING),
     seed: 1,
@@ -20,7 +20,7 @@ async function exposedApp(appsDir?: string) {
     apiKey: 'KEY',
   });
   const identity = { version: 'test', scheme: 'http' as const, protocols: ['HTTP/1.1'], startedAt: Date.now() };
-  const app = await buildApp({ gateway, bindHost: '0.0.0.0', credentials, identity, appsDir });
+  const app = await buildApp({ gateway, bindHost, credentials, identity, appsDir, requireAuth });
   await app.ready();
   return app;
 }
@@ -109,6 +109,36 @@ describe('a gateway bound beyond loopback', () => {
       await app.close();
     } finally {
       rmSync(appsDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SJ_HTTP_AUTH (server start --auth): the token on a loopback bind too', () => {
+  test('the config reads it, and refuses it without keys', () => {
+    const keys = { SJ_API_KEY: 'k', SJ_SEC_KEY: 's' };
+    assert.equal(loadConfig(keys).httpAuth, false);
+    assert.equal(loadConfig({ ...keys, SJ_HTTP_AUTH: 'true' }).httpAuth, true);
+    assert.throws(
+      () => loadConfig({ SJ_HTTP_AUTH: 'true' }),
+      (error: unknown) =>
+        error instanceof ConfigError && /SJ_HTTP_AUTH=true.*set SJ_API_KEY and SJ_SEC_KEY/.test(error.message),
+    );
+    assert.throws(() => loadConfig({ ...keys, SJ_HTTP_AUTH: 'maybe' }), /SJ_HTTP_AUTH must be 'true' or 'false'/);
+  });
+
+  test('a loopback gateway asks for the token when told to, and not otherwise', async () => {
+    for (const requireAuth of [true, false]) {
+      const app = await exposedApp(undefined, '127.0.0.1', requireAuth);
+      const bare = await app.inject({ method: 'GET', url: '/api/v1/auth/accounts' });
+      assert.equal(bare.statusCode, requireAuth ? 401 : 200, `requireAuth ${requireAuth}`);
+      const withToken = await app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/accounts',
+        headers: { authorization: 'Bearer KEY:SECRET' },
+      });
+      assert.equal(withToken.statusCode, 200);
+      assert.equal((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode, 200, 'health stays public');
+      await app.close();
     }
   });
 });

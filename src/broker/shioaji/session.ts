@@ -20,6 +20,8 @@ export interface SessionOptions {
   ca: { path: string; password: string } | null;
   /** SinoPac's simulation environment (SJ_PRODUCTION=false) rather than production. */
   simulation: boolean;
+  /** How far this clock may be from SinoPac's at login, in ms (default 30000). */
+  receiveWindowMs?: number | undefined;
   log: (line: string) => void;
   now?: () => number;
   /** Delays between attempts: doubling from the first to the last. */
@@ -303,7 +305,7 @@ async function logIn(sidecar: Sidecar, options: SessionOptions): Promise<string 
       api_key: credentials.apiKey,
       secret_key: credentials.secretKey,
       simulation,
-      receive_window: 30_000,
+      receive_window: options.receiveWindowMs ?? 30_000,
       fetch_contracts: true,
     },
     120_000,

@@ -32,6 +32,7 @@ import { kbarsOf, taipeiDateTime } from './market/history.js';
 import { comboCodeOf, marketOf, type SimMarket } from './market/market.js';
 import { creditEnquires, noticeList, punishList, shortStockSources } from './market/reference-data.js';
 import { publishedCount, type Tape } from './market/tape.js';
+import { digestCount, digestStats } from './market/tape-digest.js';
 import { PublishedDays } from './published-days.js';
 
 export const MAX_KBARS_DAYS = 30;
@@ -92,12 +93,14 @@ export class SimMarketData {
     const day = this.days.dayOrCurrent(query.date, 'STK');
     if (!this.market.daily.knows(day) || day < HISTORY_START || day > this.market.dayAt('stock', this.clock.now()))
       return [];
-    const items = this.contracts
-      .list('STK')
-      .map((contract) => this.scannerItem(contract.code, day, query.scanner_type));
+    // Every stock is ranked from its day's digest; only the rows returned read their tapes.
+    const ranked = this.contracts.list('STK').map((contract) => ({
+      code: contract.code,
+      value: this.rankValue(contract.code, day, query.scanner_type),
+    }));
     const descending = query.ascending ?? true;
-    items.sort((a, b) => (descending ? b.rank_value - a.rank_value : a.rank_value - b.rank_value));
-    return items.slice(0, count);
+    ranked.sort((a, b) => (descending ? b.value - a.value : a.value - b.value));
+    return ranked.slice(0, count).map(({ code }) => this.scannerItem(code, day, query.scanner_type));
   }
 
   /** Stocks and ETFs only, so warrants are always excluded, whatever the request asks. */
@@ -202,9 +205,32 @@ export class SimMarketData {
   }
 
   private dayStats(info: StockInfo, day: string) {
-    const tape = this.market.tape(info, day);
-    const count = publishedCount(tape, this.clock.now());
-    return statsOf(tape, count);
+    const digest = this.market.digest(info, day);
+    return digestStats(digest, digestCount(digest, this.clock.now()));
+  }
+
+  /** What a stock is ranked by, as its scanner row reports it (rank_value), from the day's digest. */
+  private rankValue(code: string, day: string, type: ScannerQuery['scanner_type']): number {
+    const info = this.market.listings.stockOn(code, day);
+    const digest = this.market.digest(info, day);
+    const stats = digestStats(digest, digestCount(digest, this.clock.now()));
+    const traded = stats.count > 0;
+    const close = traded ? stats.close : info.reference;
+    const change = roundTo(close - info.reference, 4);
+    switch (type) {
+      case 'ChangePercentRank':
+        return info.reference ? roundTo((change / info.reference) * 100, 2) : 0;
+      case 'ChangePriceRank':
+        return change;
+      case 'DayRangeRank':
+        return traded ? roundTo(stats.high - stats.low, 4) : 0;
+      case 'VolumeRank':
+        return stats.volume;
+      case 'AmountRank':
+        return Math.round(stats.amount);
+      case 'TickCountRank':
+        return stats.count;
+    }
   }
 
   private scannerItem(code: string, day: string, type: ScannerQuery['scanner_type']): ScannerItem {

@@ -1,10 +1,11 @@
-// `sjgate completions <shell>`: a completion script for bash, zsh or fish, generated from commander's registry when
-// it runs, so it offers exactly the commands and flags the program has. Commands and flags only; values are typed.
+// `sjgate completions <shell>`: a completion script for bash, zsh, fish, elvish or PowerShell, generated from
+// commander's registry when it runs, so it offers exactly the commands and flags the program has. Commands and flags
+// only; values are typed.
 
 import { Argument, type Command } from 'commander';
 import { action, type CliEnv } from '../context.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export const SHELLS = ['bash', 'zsh', 'fish', 'elvish', 'powershell'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 interface Node {
@@ -20,20 +21,23 @@ const flagsOf = (command: Command): string[] => [
   '--help',
 ];
 
-/** Every command of the program with its subcommands and flags; the program's own (global) flags are everyone's. */
+/**
+ * Every command of the program with its subcommands and flags; the flags of the commands above it (the program's
+ * global ones, a group's such as `server --auth`) are its flags too, as commander parses them anywhere below.
+ */
 export function completionNodes(program: Command): Node[] {
-  const globals = flagsOf(program).filter((flag) => flag !== '--help' && flag !== '--version');
   const nodes: Node[] = [];
-  const walk = (command: Command, path: string[]) => {
+  const walk = (command: Command, path: string[], inherited: string[]) => {
     const own = flagsOf(command);
     nodes.push({
       path,
       subcommands: command.commands.map((child) => child.name()),
-      flags: path.length === 0 ? own : [...own, ...globals.filter((flag) => !own.includes(flag))],
+      flags: [...own, ...inherited.filter((flag) => !own.includes(flag))],
     });
-    for (const child of command.commands) walk(child, [...path, child.name()]);
+    const passed = [...inherited, ...own.filter((flag) => flag !== '--help' && flag !== '--version')];
+    for (const child of command.commands) walk(child, [...path, child.name()], passed);
   };
-  walk(program, []);
+  walk(program, [], []);
   return nodes;
 }
 
@@ -90,18 +94,73 @@ function fishScript(name: string, nodes: Node[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Each command path (` order place`, '' for the program) with what may follow it: subcommands, then flags. */
+const choicesByPath = (nodes: Node[]) =>
+  nodes.map((node) => ({
+    key: node.path.map((part) => ` ${part}`).join(''),
+    words: [...node.subcommands, ...node.flags].map((word) => `'${word}'`),
+  }));
+
+/**
+ * Elvish: a completer that walks the words typed so far through the command paths and puts what may follow (Elvish
+ * matches the word being typed against them). `$<name>-complete` is the completer, for use without `edit:` too.
+ */
+function elvishScript(name: string, nodes: Node[]): string {
+  const entries = choicesByPath(nodes).map(({ key, words }) => `  &'${key}'=[${words.join(' ')}]`);
+  return `# ${name} completion for elvish (from \`${name} completions elvish\`)
+var ${name}-completions = [
+${entries.join('\n')}
+]
+var ${name}-complete = {|@words|
+  var path = ''
+  for word $words[1..-1] {
+    if (has-key $${name}-completions $path' '$word) { set path = $path' '$word }
+  }
+  all $${name}-completions[$path]
+}
+set edit:completion:arg-completer[${name}] = $${name}-complete
+`;
+}
+
+/** PowerShell: a native argument completer that walks the words before the cursor through the command paths. */
+function powershellScript(name: string, nodes: Node[]): string {
+  const entries = choicesByPath(nodes).map(({ key, words }) => `    '${key}' = @(${words.join(', ')})`);
+  return `# ${name} completion for PowerShell (from \`${name} completions powershell\`)
+Register-ArgumentCompleter -Native -CommandName '${name}' -ScriptBlock {
+  param($wordToComplete, $commandAst, $cursorPosition)
+  $completions = @{
+${entries.join('\n')}
+  }
+  # The words before the one being completed (which ends at the cursor).
+  $words = @($commandAst.CommandElements | Select-Object -Skip 1 |
+    Where-Object { $_.Extent.EndOffset -lt $cursorPosition } | ForEach-Object { $_.Extent.ToString() })
+  $path = ''
+  foreach ($word in $words) {
+    if ($completions.ContainsKey("$path $word")) { $path = "$path $word" }
+  }
+  $completions[$path] | Where-Object { $_ -like "$wordToComplete*" } | ForEach-Object {
+    [System.Management.Automation.CompletionResult]::new($_, $_, 'ParameterValue', $_)
+  }
+}
+`;
+}
+
+const SCRIPTS: Record<Shell, (name: string, nodes: Node[]) => string> = {
+  bash: bashScript,
+  zsh: zshScript,
+  fish: fishScript,
+  elvish: elvishScript,
+  powershell: powershellScript,
+};
+
 export function completionScript(program: Command, shell: Shell): string {
-  const nodes = completionNodes(program);
-  const name = program.name();
-  if (shell === 'bash') return bashScript(name, nodes);
-  if (shell === 'zsh') return zshScript(name, nodes);
-  return fishScript(name, nodes);
+  return SCRIPTS[shell](program.name(), completionNodes(program));
 }
 
 export function registerCompletions(program: Command, env: CliEnv): void {
   program
     .command('completions')
-    .description('print a completion script for bash, zsh or fish')
+    .description('print a completion script for bash, zsh, fish, elvish or PowerShell')
     .addArgument(new Argument('<SHELL>', SHELLS.join(', ')).choices(SHELLS))
     .addHelpText(
       'after',
@@ -111,7 +170,9 @@ The script completes commands and flags (not their values), as this version of $
 Examples:
   $ source <(sjgate completions bash)                       # bash, this shell; add it to ~/.bashrc to keep it
   $ sjgate completions zsh > "\${fpath[1]}/_sjgate"          # zsh
-  $ sjgate completions fish > ~/.config/fish/completions/sjgate.fish`,
+  $ sjgate completions fish > ~/.config/fish/completions/sjgate.fish
+  $ sjgate completions elvish >> ~/.config/elvish/rc.elv
+  $ sjgate completions powershell >> $PROFILE                 # PowerShell`,
     )
     .action(
       action<Record<string, never>>(env, async (cli, _options, [shell]) => {

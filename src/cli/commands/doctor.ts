@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { homePathOf, loadConfig, loadDotEnv } from '../../config.js';
 import { type BridgePython, bridgePython, MIN_PYTHON } from '../../python-env.js';
-import { action, type CliEnv, EXIT } from '../context.js';
+import { action, type Cli, type CliEnv, EXIT } from '../context.js';
 import { formatMark } from '../output.js';
 import { isTooOld, lastLines, notStarted, type ProcessResult, probePython, runProcess } from '../python.js';
 
@@ -185,15 +185,16 @@ Examples:
   $ sjgate doctor
   $ sjgate doctor --json checks | jq '.checks[] | select(.ok | not)'`,
     )
-    .action(
-      action(env, async (cli) => {
-        // main.ts has read .env into the environment already; read it here too, into a copy, for a program run
-        // without main.ts (the variables already set win, as there).
-        const environment = { ...process.env };
-        loadDotEnv(process.cwd(), environment);
-        const report = await runDoctor(environment);
-        cli.emit(report, formatDoctor);
-        if (!report.ok) cli.io.setExitCode(EXIT.error);
-      }),
-    );
+    .action(action(env, async (cli) => checkAndReport(cli)));
+}
+
+/** Runs the checks with this environment (and `overrides`), prints them, and exits 1 when one failed. */
+export async function checkAndReport(cli: Cli, overrides: NodeJS.ProcessEnv = {}): Promise<void> {
+  // main.ts has read .env into the environment already; read it here too, into a copy, for a program run
+  // without main.ts (the variables already set win, as there).
+  const environment = { ...process.env, ...overrides };
+  loadDotEnv(process.cwd(), environment);
+  const report = await runDoctor(environment);
+  cli.emit(report, formatDoctor);
+  if (!report.ok) cli.io.setExitCode(EXIT.error);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // A stand-in for `python -m sjgate_bridge serve` that misbehaves on request (FAKE_BRIDGE_MODE), for the tests of the
 // daemon's side of the protocol. Arguments are ignored, as the real interpreter's would be by this script.
+import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const mode = process.env.FAKE_BRIDGE_MODE ?? 'normal';
@@ -19,8 +20,12 @@ else if (mode !== 'mute') send(hello);
 createInterface({ input: process.stdin }).on('line', (line) => {
   const request = JSON.parse(line);
   if (request.method === 'ping') send({ type: 'reply', id: request.id, result: { sdk: '1.7.9' } });
-  else if (request.method === 'login') send({ type: 'reply', id: request.id, result: { accounts: [] } });
-  else if (request.method === 'echo') send({ type: 'reply', id: request.id, result: request.params });
+  else if (request.method === 'login') {
+    // FAKE_BRIDGE_LOGINS: a file that gets the parameters of each login, one JSON line each.
+    if (process.env.FAKE_BRIDGE_LOGINS)
+      appendFileSync(process.env.FAKE_BRIDGE_LOGINS, `${JSON.stringify(request.params)}\n`);
+    send({ type: 'reply', id: request.id, result: { accounts: [] } });
+  } else if (request.method === 'echo') send({ type: 'reply', id: request.id, result: request.params });
   else if (request.method === 'quote') {
     send({ type: 'event', event: 'quote', data: { name: 'tick_stk', data: { code: '2330' } } });
     send({ type: 'reply', id: request.id, result: {} });

@@ -1,45 +1,22 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { formatDoctor } from '../../../src/cli/commands/doctor.js';
 import { EXIT } from '../../../src/cli/errors.js';
 import { runSjgate } from '../../helpers/cli.js';
 import { type FakeBehaviour, readCalls, writeFakePython } from '../../helpers/fake-python.js';
+import { scratchEnvironment } from '../../helpers/scratch-env.js';
 
 const VARIABLES = ['SJ_HOME_PATH', 'SJ_PYTHON', 'SJ_API_KEY', 'SJ_SEC_KEY', 'SJ_PRODUCTION'] as const;
 
 describe('sjgate doctor', () => {
-  let scratch: string;
-  let home: string;
-  let log: string;
-  const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
-  const cwd = process.cwd();
-
-  beforeEach(() => {
-    scratch = mkdtempSync(join(tmpdir(), 'sjgate-doctor-'));
-    home = join(scratch, 'home');
-    log = join(scratch, 'calls.jsonl');
-    for (const name of VARIABLES) delete process.env[name];
-    process.env.SJ_HOME_PATH = home;
-    // A folder without .env, unless a test writes one.
-    mkdirSync(join(scratch, 'work'));
-    process.chdir(join(scratch, 'work'));
-  });
-
-  afterEach(() => {
-    process.chdir(cwd);
-    for (const name of VARIABLES) {
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    }
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  const scratch = scratchEnvironment(VARIABLES, 'sjgate-doctor-');
+  const log = () => join(scratch.dir, 'calls.jsonl');
 
   /** The interpreter `setup production` would have made. */
   const venvPython = (behaviour: FakeBehaviour = {}) =>
-    writeFakePython(join(home, 'python', 'bin', 'python'), log, behaviour);
+    writeFakePython(join(scratch.home, 'python', 'bin', 'python'), log(), behaviour);
   const doctor = (...args: string[]) => runSjgate(0, ['doctor', ...args]);
 
   test("every check passes: a line each, the bridge's checks after the Node side's, exit 0", async () => {
@@ -52,7 +29,7 @@ describe('sjgate doctor', () => {
       run.stdout,
       [
         '✓ configuration: the SJ_ settings of the environment and .env are valid',
-        `✓ data home: ${home}`,
+        `✓ data home: ${scratch.home}`,
         `✓ python: ${python}, Python 3.12.4 (the environment of \`sjgate setup production\`)`,
         '✓ shioaji: 1.7.9',
         '✓ credentials: SJ_API_KEY and SJ_SEC_KEY are set',
@@ -63,13 +40,13 @@ describe('sjgate doctor', () => {
     );
     assert.equal(run.stderr, '');
     assert.deepEqual(
-      readCalls(log).map((call) => call.args.slice(0, 2)),
+      readCalls(log()).map((call) => call.args.slice(0, 2)),
       [
-        ['-c', readCalls(log)[0]!.args[1]!],
+        ['-c', readCalls(log())[0]!.args[1]!],
         ['-m', 'sjgate_bridge'],
       ],
     );
-    assert.deepEqual(readCalls(log)[1]!.args, ['-m', 'sjgate_bridge', 'doctor', '--json']);
+    assert.deepEqual(readCalls(log())[1]!.args, ['-m', 'sjgate_bridge', 'doctor', '--json']);
   });
 
   test('a failing check: ✗ with its fix under it, a summary, exit 1', async () => {
@@ -129,15 +106,15 @@ describe('sjgate doctor', () => {
   test('no interpreter: says to run `sjgate setup production`, runs nothing, exit 1 (JSON too)', async () => {
     const run = await doctor();
     assert.equal(run.code, EXIT.error);
-    const python = join(home, 'python', 'bin', 'python');
+    const python = join(scratch.home, 'python', 'bin', 'python');
     assert.ok(
       run.stdout.includes(
-        `✗ data home: ${home} does not exist\n  fix: sjgate setup production (it makes the data home and the Python environment)\n` +
+        `✗ data home: ${scratch.home} does not exist\n  fix: sjgate setup production (it makes the data home and the Python environment)\n` +
           `✗ python: no interpreter at ${python} (SJ_PYTHON is not set)\n  fix: sjgate setup production\n\n2 of 3 checks failed.`,
       ),
       run.stdout,
     );
-    assert.deepEqual(readCalls(log), []);
+    assert.deepEqual(readCalls(log()), []);
     const json = JSON.parse((await doctor('--format', 'json')).stdout);
     assert.equal(json.ok, false);
     assert.equal(json.checks[2].fix, 'sjgate setup production');
@@ -159,8 +136,8 @@ describe('sjgate doctor', () => {
       /✗ bridge package: the sjgate_bridge of .* is older than this sjgate\n {2}fix: sjgate setup production\n/,
     );
 
-    writeFakePython(join(scratch, 'python3'), log, { doctor: 'garbled' });
-    process.env.SJ_PYTHON = join(scratch, 'python3');
+    writeFakePython(join(scratch.dir, 'python3'), log(), { doctor: 'garbled' });
+    process.env.SJ_PYTHON = join(scratch.dir, 'python3');
     const garbled = await doctor();
     assert.equal(garbled.code, EXIT.error);
     assert.match(
@@ -171,7 +148,7 @@ describe('sjgate doctor', () => {
   });
 
   test('SJ_PYTHON names the interpreter; one that is not there, or too old, is refused with the fix', async () => {
-    const chosen = writeFakePython(join(scratch, 'py'), log);
+    const chosen = writeFakePython(join(scratch.dir, 'py'), log());
     process.env.SJ_PYTHON = chosen;
     process.env.SJ_API_KEY = 'k';
     const run = await doctor();
@@ -179,7 +156,7 @@ describe('sjgate doctor', () => {
     assert.match(run.stdout, new RegExp(`✓ python: ${chosen}, Python 3\\.12\\.4 \\(SJ_PYTHON\\)`));
     assert.match(run.stdout, /✓ credentials/);
 
-    process.env.SJ_PYTHON = join(scratch, 'gone');
+    process.env.SJ_PYTHON = join(scratch.dir, 'gone');
     const gone = await doctor();
     assert.match(
       gone.stdout,
@@ -187,10 +164,10 @@ describe('sjgate doctor', () => {
     );
     assert.match(gone.stdout, /or unset it and run `sjgate setup production`/);
 
-    process.env.SJ_PYTHON = writeFakePython(join(scratch, 'old'), log, { version: '3.10.12' });
+    process.env.SJ_PYTHON = writeFakePython(join(scratch.dir, 'old'), log(), { version: '3.10.12' });
     const old = await doctor();
     assert.match(old.stdout, /✗ python: Python 3\.10\.12 at .*old is too old for the bridge/);
-    assert.ok(!readCalls(log).some((call) => call.python.endsWith('old') && call.args[1] === 'sjgate_bridge'));
+    assert.ok(!readCalls(log()).some((call) => call.python.endsWith('old') && call.args[1] === 'sjgate_bridge'));
   });
 
   test('a configuration error is a failed check, not the end of the doctor', async () => {

@@ -31,7 +31,7 @@ test('commandTree --params adds arguments and visible flags; --all a description
   assert.ok(place.includes('--tif') && place.includes('--order-type') && place.includes('--no-wait'), place);
   assert.ok(!place.includes('--time-in-force'), 'hidden flags stay hidden');
   const stock = commandTree(program, { params: true }).find((line) => line.startsWith('sjgate reserve stock '));
-  assert.equal(stock, 'sjgate reserve stock <CODE> <SHARES> --account');
+  assert.equal(stock, 'sjgate reserve stock [CODE] [SHARES] --account --code --share');
   const all = commandTree(program, { all: true }).find((line) => line.startsWith('sjgate server check'));
   assert.match(all ?? '', /— check that the daemon answers/);
 });

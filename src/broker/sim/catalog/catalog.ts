@@ -1,6 +1,13 @@
 // The simulator's catalog on one trading day: every listed contract, indexed by code and by type (a ContractList).
 
-import type { ContractInfo } from '../../../domain/contracts.js';
+import type {
+  ContractInfo,
+  FuturesInfo,
+  OptionInfo,
+  SecurityType,
+  StockInfo,
+  WarrantInfo,
+} from '../../../domain/contracts.js';
 import { ContractList } from '../../../domain/listed-contracts.js';
 import { FUTURES_PRODUCTS } from './derivative-products.js';
 import { continuousAliases, listFutures } from './futures.js';
@@ -21,21 +28,55 @@ export interface CatalogDays {
   futuresDay: string;
 }
 
+/**
+ * A day's catalog. Derivatives and indices are listed up front; each of the two thousand stocks' infos is made when
+ * first looked up (or when all are listed), since a catalog is rebuilt at every refresh and most lookups name a few.
+ */
 export class Catalog extends ContractList {
+  private readonly stocks = new Map<string, StockInfo>();
+  private allStocks: StockInfo[] | null = null;
+  private readonly stockPrices: ReferencePrices;
+
   constructor(
     readonly days: CatalogDays,
-    seed: number,
+    private readonly seed: number,
     pricesOn: (day: string) => ReferencePrices,
   ) {
-    super(listedOn(days, seed, pricesOn));
+    super(listedOn(days, pricesOn));
+    this.stockPrices = pricesOn(days.stockDay);
+  }
+
+  override find(code: string): ContractInfo | undefined {
+    const security = SECURITIES_BY_CODE.get(code);
+    return security ? this.stockOf(security) : super.find(code);
+  }
+
+  override all(type: 'FUT'): FuturesInfo[];
+  override all(type: 'OPT'): OptionInfo[];
+  override all(type: 'WRT'): WarrantInfo[];
+  override all(type: SecurityType): ContractInfo[];
+  override all(type: SecurityType): ContractInfo[] {
+    if (type !== 'STK') return super.all(type);
+    this.allStocks ??= LISTED_SECURITIES.map((security) => this.stockOf(security));
+    return this.allStocks;
+  }
+
+  override get size(): number {
+    return super.size + LISTED_SECURITIES.length;
+  }
+
+  private stockOf(security: ListedSecurity): StockInfo {
+    let info = this.stocks.get(security.code);
+    if (!info) {
+      info = stockInfo(security, this.stockPrices.referenceOf(security.code), this.days.stockDay, this.seed);
+      this.stocks.set(security.code, info);
+    }
+    return info;
   }
 }
 
-function listedOn(
-  { stockDay, futuresDay }: CatalogDays,
-  seed: number,
-  pricesOn: (day: string) => ReferencePrices,
-): ContractInfo[] {
+/** Everything but the stocks, which the catalog lists on demand. */
+function listedOn({ stockDay, futuresDay }: CatalogDays, pricesOn: (day: string) => ReferencePrices): ContractInfo[] {
   const stockPrices = pricesOn(stockDay);
   const prices = pricesOn(futuresDay);
   const futures = FUTURES_PRODUCTS.flatMap((product) => {
@@ -43,7 +84,6 @@ function listedOn(
     return [...listed, ...continuousAliases(product, listed)];
   });
   return [
-    ...LISTED_SECURITIES.map((s) => stockInfo(s, stockPrices.referenceOf(s.code), stockDay, seed)),
     ...LISTED_INDICES.map((i) => indexInfo(i, stockPrices.referenceOf(i.code), stockDay)),
     ...futures,
     ...listOptions(futuresDay, prices),

@@ -22,6 +22,7 @@ export const INDUSTRY_NAMES: Readonly<Record<string, string>> = {
   '16': '觀光餐旅',
   '17': '金融保險業',
   '18': '貿易百貨業',
+  '19': '綜合',
   '20': '其他業',
   '21': '化學工業',
   '22': '生技醫療業',
@@ -35,7 +36,13 @@ export const INDUSTRY_NAMES: Readonly<Record<string, string>> = {
   '30': '資訊服務業',
   '31': '其他電子業',
   '32': '文化創意業',
+  '33': '農業科技業',
+  '34': '電子商務',
+  '35': '綠能環保',
+  '36': '數位雲端',
   '37': '運動休閒',
+  '38': '居家生活',
+  '91': '存託憑證',
 };
 
 export const industryName = (category: string): string => INDUSTRY_NAMES[category] ?? category;

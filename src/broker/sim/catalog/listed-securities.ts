@@ -1,6 +1,7 @@
-// Real TWSE and TPEx stocks and ETFs for the built-in market simulator.
+// Real TWSE and TPEx stocks and ETFs for the built-in market simulator: a hand-picked list of the most traded names,
+// with their trading characteristics chosen one by one, then (at the bottom) the rest of the whole listing.
 //
-// Sources:
+// Sources of the hand-picked list:
 // - Names, closes and volumes of TWSE securities: the TWSE OpenAPI STOCK_DAY_ALL snapshot of 2026-06-23; those
 //   names carry exactly its closes.
 // - TPEx securities: seven TPEx names (3529, 3324, 3491, 3363, 3374, 3680, 00679B) carry the
@@ -10,6 +11,8 @@
 // - category is the TWSE/TPEx industry code ('00' for ETFs); dayTrade, marginable, etfConstituent (approximate
 //   0050 membership) and beta are simulator assumptions, not exchange data.
 // Every close lies on its tick grid (stocks: six bands; ETFs: 0.01 below 50, 0.05 from 50).
+
+import { wholeListing } from './whole-listing.js';
 
 export interface ListedSecurity {
   code: string; // real exchange code, e.g. '2330', '0050', '00631L'
@@ -26,10 +29,11 @@ export interface ListedSecurity {
   leverage?: number; // only leveraged/inverse ETFs: 2 for 正2, -1 for 反1 (their price limit is 10% x |leverage|)
   foreignComponents?: boolean; // only ETFs holding foreign components: no daily price limit
   bondEtf?: boolean; // only bond ETFs
+  volatility?: number; // daily volatility, when not the simulator's default for its kind (see whole-listing.ts)
 }
 
 // biome-ignore format: data table, one security per line
-export const LISTED_SECURITIES: readonly ListedSecurity[] = [
+const HAND_PICKED: readonly ListedSecurity[] = [
   // TWSE semiconductors (24)
   { code: '2330', name: '台積電', exchange: 'TSE', kind: 'stock', category: '24', close: 2490, avgVolumeLots: 39538, dayTrade: 'Yes', marginable: true, etfConstituent: true, beta: 1.1 },
   { code: '2454', name: '聯發科', exchange: 'TSE', kind: 'stock', category: '24', close: 4535, avgVolumeLots: 18450, dayTrade: 'Yes', marginable: true, etfConstituent: true, beta: 1.2 },
@@ -367,3 +371,9 @@ export const LISTED_SECURITIES: readonly ListedSecurity[] = [
   { code: '00933B', name: '國泰10Y+金融債', exchange: 'OTC', kind: 'etf', category: '00', close: 15.7, avgVolumeLots: 20493, dayTrade: 'Yes', marginable: false, etfConstituent: false, beta: 0.1, foreignComponents: true, bondEtf: true },
   { code: '00772B', name: '中信高評級公司債', exchange: 'OTC', kind: 'etf', category: '00', close: 32.93, avgVolumeLots: 4568, dayTrade: 'Yes', marginable: false, etfConstituent: false, beta: 0.1, foreignComponents: true, bondEtf: true },
 ];
+
+/**
+ * The whole listing: the hand-picked securities above, then every other TWSE and TPEx stock, ETF, ETN and TDR with
+ * its real name, industry and close, and derived trading characteristics (whole-listing.ts, docs/listing.md).
+ */
+export const LISTED_SECURITIES: readonly ListedSecurity[] = [...HAND_PICKED, ...wholeListing(HAND_PICKED)];

@@ -1,34 +1,77 @@
 // How a user's order meets the simulated market (docs/matching.md tells it in words). The market's own tape is not
-// moved by user orders: a marketable order takes the displayed depth of the book, level by level; a resting order
-// waits behind the depth that was at its price when it arrived and fills only from trades of the tape.
+// moved by user orders, but the book they meet remembers them: a marketable order walks the book level by level, past
+// the displayed five into the latent depth beyond, less what the user's earlier orders took and has not come back; a
+// resting order waits behind the depth that was at its price when it arrived and fills only from trades of the tape.
 
 import type { PriceFacts } from '../../../domain/order-rules.js';
 import type { Action } from '../../../domain/orders.js';
-import { roundDownToTick, roundUpToTick, tickAt } from '../../../domain/ticks.js';
-import type { BookSide } from '../market/book.js';
+import { roundDownToTick, roundUpToTick, stepTicks, tickAt } from '../../../domain/ticks.js';
+import { BOOK_LEVELS, type BookSide } from '../market/book.js';
+import { type DepthModel, latentLevelDepth } from './depth-model.js';
 
 export interface Fill {
   price: number;
   quantity: number;
 }
 
-/** The opposite side's levels an order may take: asks for a buy at or below its limit, bids for a sell at or above. */
-function reachable(levels: BookSide, action: Action, limit: number | null): Fill[] {
-  const fills: Fill[] = [];
-  levels.prices.forEach((price, level) => {
-    const volume = levels.volumes[level]!;
-    if (price === 0 || volume <= 0) return;
-    if (limit !== null && (action === 'Buy' ? price > limit : price < limit)) return;
-    fills.push({ price, quantity: volume });
-  });
-  return fills;
+/**
+ * The levels an order may walk on one side, best first: the displayed ones, then (with a depth model) the latent ones,
+ * a tick further each, up to the day's price limit. Each shows what is left after the user's own orders took from it
+ * (`taken`); a level with nothing left is skipped.
+ */
+export function* ladder(
+  side: BookSide,
+  direction: 1 | -1,
+  model: DepthModel | null,
+  taken: (price: number) => number,
+): Generator<Fill> {
+  const best = side.prices[0] ?? 0;
+  if (best === 0) return;
+  let price = best;
+  for (let level = 0; level < side.prices.length; level++) {
+    // An empty level (price 0) ends the side; a combo's net prices may be below zero.
+    if (side.prices[level] === 0) break;
+    price = side.prices[level]!;
+    const left = Math.round(side.volumes[level]! - taken(price));
+    if (left > 0) yield { price, quantity: left };
+  }
+  if (!model) return;
+  const { ticks, limitUp, limitDown } = model.rules;
+  for (;;) {
+    const next = stepTicks(ticks, price, direction);
+    if (next === price || next > limitUp || next < limitDown || next <= 0) return;
+    const left = Math.round(latentLevelDepth(model, best, price, next) - taken(next));
+    price = next;
+    if (left > 0) yield { price, quantity: left };
+  }
+}
+
+/** The first levels of a ladder as a book side: what an order sees of the book now. */
+export function topOf(levels: Iterable<Fill>, count = BOOK_LEVELS): BookSide {
+  const side: BookSide = { prices: new Array(count).fill(0), volumes: new Array(count).fill(0) };
+  let level = 0;
+  for (const { price, quantity } of levels) {
+    if (level === count) break;
+    side.prices[level] = price;
+    side.volumes[level] = quantity;
+    level++;
+  }
+  return side;
+}
+
+/** The levels an order may take, in order: those at or below a buy's limit, at or above a sell's. */
+function* reachable(levels: Iterable<Fill>, action: Action, limit: number | null): Generator<Fill> {
+  for (const level of levels) {
+    if (limit !== null && (action === 'Buy' ? level.price > limit : level.price < limit)) return;
+    yield level;
+  }
 }
 
 /** Takes depth level by level up to `quantity`: one fill per level touched. `limit` null takes any price (MKT). */
-export function takeDepth(opposite: BookSide, action: Action, limit: number | null, quantity: number): Fill[] {
+export function takeDepth(levels: Iterable<Fill>, action: Action, limit: number | null, quantity: number): Fill[] {
   const fills: Fill[] = [];
   let left = quantity;
-  for (const level of reachable(opposite, action, limit)) {
+  for (const level of reachable(levels, action, limit)) {
     if (left === 0) break;
     const taken = Math.min(left, level.quantity);
     fills.push({ price: level.price, quantity: taken });
@@ -60,26 +103,37 @@ export function protectedLimit(
 }
 
 /** FOK: whether the reachable depth covers the whole quantity. */
-export function depthCovers(opposite: BookSide, action: Action, limit: number | null, quantity: number): boolean {
-  return reachable(opposite, action, limit).reduce((sum, level) => sum + level.quantity, 0) >= quantity;
+export function depthCovers(levels: Iterable<Fill>, action: Action, limit: number | null, quantity: number): boolean {
+  let sum = 0;
+  for (const level of reachable(levels, action, limit)) {
+    sum += level.quantity;
+    if (sum >= quantity) return true;
+  }
+  return false;
 }
 
-/** What a marketable order takes on arrival: the reachable depth, or nothing for a FOK it cannot fill whole. */
+/**
+ * What a marketable order takes on arrival: the reachable depth, or nothing for a FOK it cannot fill whole. `levels`
+ * makes the opposite side's ladder afresh (a FOK reads it twice).
+ */
 export function takeOnArrival(
-  opposite: BookSide,
+  levels: () => Iterable<Fill>,
   action: Action,
   limit: number | null,
   quantity: number,
   orderType: 'ROD' | 'IOC' | 'FOK',
 ): Fill[] {
-  if (orderType === 'FOK' && !depthCovers(opposite, action, limit, quantity)) return [];
-  return takeDepth(opposite, action, limit, quantity);
+  if (orderType === 'FOK' && !depthCovers(levels(), action, limit, quantity)) return [];
+  return takeDepth(levels(), action, limit, quantity);
 }
 
-/** The volume displayed at a price on the order's own side: what is ahead of a new resting order there. */
-export function displayedAt(ownSide: BookSide, price: number): number {
-  const level = ownSide.prices.indexOf(price);
-  return level < 0 ? 0 : ownSide.volumes[level]!;
+/** The volume at a price on the order's own side: what is ahead of a new resting order there. */
+export function displayedAt(ownLevels: Iterable<Fill>, action: Action, price: number): number {
+  for (const level of ownLevels) {
+    if (level.price === price) return level.quantity;
+    if (action === 'Buy' ? level.price < price : level.price > price) return 0;
+  }
+  return 0;
 }
 
 export interface RestingOrder {

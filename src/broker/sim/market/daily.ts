@@ -8,7 +8,7 @@ import { LISTED_INDICES } from '../catalog/indices.js';
 import { LISTED_SECURITIES, type ListedSecurity } from '../catalog/listed-securities.js';
 import type { ReferencePrices } from '../catalog/references.js';
 import { tickTableOf } from '../catalog/stocks.js';
-import { hashKeys, unitOf } from '../random.js';
+import { hashKeysPair, unitOf } from '../random.js';
 
 /** The day the catalog's closes were taken: the chain's fixed point. */
 export const ANCHOR_DAY = '2026-06-23';
@@ -48,7 +48,7 @@ function followerOf(security: ListedSecurity): Follower {
     code: security.code,
     factor: security.exchange === 'TSE' ? 'TSE' : 'OTC',
     beta: security.leverage ?? security.beta,
-    volatility: security.kind === 'etf' ? ETF_VOLATILITY : STOCK_VOLATILITY,
+    volatility: security.volatility ?? (security.kind === 'etf' ? ETF_VOLATILITY : STOCK_VOLATILITY),
     anchorClose: security.close,
     ticks: tickTableOf(security),
     limitFraction: security.foreignComponents ? null : 0.1 * Math.abs(security.leverage ?? 1),
@@ -85,35 +85,35 @@ export function limitsFor(follower: Follower, reference: number) {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** A chain of values over the trading days, filled outward from the anchor only as far as anyone asked. */
+/**
+ * A chain of values over the trading days, filled outward from the anchor only as far as anyone asked. It holds only
+ * the days filled (a few months for most codes), not the whole calendar: the whole listing has thousands of chains.
+ */
 class LazyChain {
-  private readonly values: Float64Array;
-  private low: number;
-  private high: number;
+  /** after[k] is day anchor + k; before[k] is day anchor - 1 - k. */
+  private readonly after: number[];
+  private readonly before: number[] = [];
 
   constructor(
-    length: number,
-    anchor: number,
+    private readonly anchor: number,
     anchorValue: number,
     private readonly forward: (previous: number, i: number) => number,
     private readonly backward: (next: number, i: number) => number,
   ) {
-    this.values = new Float64Array(length);
-    this.values[anchor] = anchorValue;
-    this.low = anchor;
-    this.high = anchor;
+    this.after = [anchorValue];
   }
 
   at(i: number): number {
-    while (this.high < i) {
-      this.values[this.high + 1] = this.forward(this.values[this.high]!, this.high + 1);
-      this.high++;
+    const { after, before, anchor } = this;
+    if (i >= anchor) {
+      while (after.length <= i - anchor) after.push(this.forward(after[after.length - 1]!, anchor + after.length));
+      return after[i - anchor]!;
     }
-    while (this.low > i) {
-      this.values[this.low - 1] = this.backward(this.values[this.low]!, this.low);
-      this.low--;
+    while (before.length < anchor - i) {
+      const next = before.length === 0 ? after[0]! : before[before.length - 1]!;
+      before.push(this.backward(next, anchor - before.length));
     }
-    return this.values[i]!;
+    return before[anchor - 1 - i]!;
   }
 }
 
@@ -186,7 +186,6 @@ export class DailyModel {
     if (chain) return chain;
     const level = LISTED_INDICES.find((i) => i.code === (factor === 'TSE' ? 'IX0001' : 'IX0043'))!.level;
     chain = new LazyChain(
-      this.days.length,
       this.anchor,
       Math.log(level),
       (previous, i) => previous + this.factorStep(factor, i),
@@ -209,7 +208,6 @@ export class DailyModel {
     const follower = FOLLOWERS.get(code);
     if (!follower) throw new RangeError(`no daily prices for ${code}`);
     chain = new LazyChain(
-      this.days.length,
       this.anchor,
       follower.anchorClose,
       (previous, i) => forwardClose(follower, previous, this.rawReturn(follower, i)),
@@ -222,8 +220,9 @@ export class DailyModel {
 
 /** A standard normal draw that depends only on the keys (Box-Muller over two hashes). */
 export function normalOf(...keys: (string | number)[]): number {
-  const u1 = (hashKeys(...keys, 1) + 1) / 4294967297;
-  const u2 = hashKeys(...keys, 2) / 4294967296;
+  const [first, second] = hashKeysPair(keys);
+  const u1 = (first + 1) / 4294967297;
+  const u2 = second / 4294967296;
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
 

@@ -25,8 +25,10 @@ import { Rng } from './rng.js';
 import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from './tape.js';
 import { TapeBuilder } from './tape-builder.js';
 import { TapeCache } from './tape-cache.js';
+import { DigestCache, type TapeDigest } from './tape-digest.js';
 
-const TAPES_KEPT = 4000;
+/** With the whole listing (some 2,300 stocks), a day of every stock with its odd-lot and trial tapes fits in. */
+const TAPES_KEPT = 20_000;
 /** At most this many bytes of tapes are kept: a whole market's day on the always-open clock is several times more. */
 const TAPE_BYTES_KEPT = 256e6;
 /** How each leg counts in a combo's net price, in the exchange's leg order. */
@@ -50,6 +52,7 @@ export class SimMarket {
   readonly values: FairValues;
   private readonly builder: TapeBuilder;
   private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
+  private readonly digests = new DigestCache();
 
   constructor(
     readonly seed: number,
@@ -99,6 +102,11 @@ export class SimMarket {
   tape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
     return this.tapes.get(`${info.code}|${day}`, () => this.builder.build(info, day));
+  }
+
+  /** What the whole-market figures read of a stock's day: kept for the day, while its tape may be evicted. */
+  digest(info: StockInfo, day: string): TapeDigest {
+    return this.digests.get(info.code, day, () => this.tape(info, day));
   }
 
   /** The day's odd-lot auctions of a stock (volumes in shares): about 1% of the board-lot volume, in shares. */

@@ -183,7 +183,7 @@ export function quoteAround(fair: number, rules: PriceRules, widerBy = 0): Quote
 }
 
 /** How many trades of a tape had happened by an instant (epoch ms). */
-export function publishedCount(tape: Tape, epochMs: number): number {
+export function publishedCount(tape: Pick<Tape, 'times'>, epochMs: number): number {
   const limit = epochMs * 1000;
   let low = 0;
   let high = tape.times.length;

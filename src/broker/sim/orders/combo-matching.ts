@@ -1,22 +1,29 @@
 // The matching of combo orders, through the engine plain orders use (resting-orders.ts): a combo takes the depth of
 // the combo's own book and rests against the combo's tape like a plain order; every fill books both legs at once, at
-// prices that make the net price.
+// prices that make the net price. The combo books remember what combo orders took of them and got of their trades
+// (no latent depth past the five levels), rebuilt from the legs' deals at restart (replayDeal).
 
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import { settleStatus } from '../../../domain/order-states.js';
 import { type Deal, type OpType, type OrderEvent, openQuantity, type Trade } from '../../../domain/orders.js';
+import { BookMemory } from '../exchange/book-memory.js';
+import { refillHalfLife } from '../exchange/depth-model.js';
 import type { Fill } from '../exchange/matching.js';
 import { bookAt } from '../market/book.js';
 import { COMBO_SIGNS, type SimMarket } from '../market/market.js';
-import { publishedCount } from '../market/tape.js';
+import { publishedCount, type Tape } from '../market/tape.js';
 import type { ComboRecord, LegFill } from './combo-orders.js';
-import { arrive, meetTape, type RestingKind } from './resting-orders.js';
+import { replayInto } from './order-matching.js';
+import { arrive, type BookOverlay, meetTape, type RestingKind } from './resting-orders.js';
 import { cancelRemainder, dealReport, orderReport } from './trade-records.js';
 
 export type LegInfos = [ContractInfo, ContractInfo];
 
 export class ComboMatching {
+  /** What combo orders took of the combo books and got of their trades. */
+  readonly memory = new BookMemory();
+
   constructor(
     private readonly market: SimMarket,
     /** Books one leg's deal of a fill (the ledger, and the rows to journal with the change). */
@@ -39,6 +46,7 @@ export class ComboMatching {
       dayAt: (_record, at) => this.market.dayAt('futures', at),
       tape: (record, day) => this.market.comboTape(record.combo, day),
       book: (_record, tape, count) => bookAt(tape, count, 0),
+      overlay: (_record, tape) => this.overlayOf(tape),
       terms: (record) => {
         const { order } = record.trade;
         const limit = order.price_type === 'LMT' ? order.price : null;
@@ -46,14 +54,44 @@ export class ComboMatching {
       },
       open: (record) => openQuantity(record.trade.status),
       auction: () => false,
-      fill: (record, fills, at) => this.fill(record, infos, fills, at),
+      fill: (record, fills, at, taker) => this.fill(record, infos, fills, at, taker),
       cancelRest: (record, at, reason) => this.cancelRest(record, infos, at, reason),
       tradingEndsAt: (_record, day) => (legExpiringOn(infos, day) ? expiryCloseAt(day) : undefined),
     };
   }
 
+  private overlayOf(tape: Tape): BookOverlay {
+    return {
+      memory: this.memory,
+      key: `${tape.code}|${tape.day}|combo`,
+      model: null,
+      halfLifeMs: refillHalfLife(tape),
+    };
+  }
+
+  /**
+   * Puts a journaled fill back in the memory, once its second leg's deal is read: the net price is the legs' prices
+   * by the combo's signs.
+   */
+  replayDeal(record: ComboRecord, code: string, deal: Deal): void {
+    const [first, second] = record.trade.contract.legs;
+    if (code !== second.code) return;
+    const fill = Number(deal.seq);
+    const firstDeal = record.trade.status.deals[first.code]?.[fill - 1];
+    if (!firstDeal) return;
+    const signs = COMBO_SIGNS[record.combo.combo_type];
+    const price = roundPrice(signs[0]! * firstDeal.price + signs[1]! * deal.price);
+    const tape = this.market.comboTape(record.combo, this.market.dayAt('futures', deal.ts * 1000));
+    const taker = record.takerFills?.includes(fill) ?? false;
+    replayInto(this.overlayOf(tape), record.trade.order.action, tape, taker, {
+      price,
+      quantity: deal.quantity,
+      ts: deal.ts,
+    });
+  }
+
   /** Each fill is one deal per leg: the first leg at its last trade, the second at what makes the net price. */
-  private fill(record: ComboRecord, infos: LegInfos, fills: Fill[], at: number): OrderEvent[] {
+  private fill(record: ComboRecord, infos: LegInfos, fills: Fill[], at: number, taker: boolean): OrderEvent[] {
     const { status, contract } = record.trade;
     const signs = COMBO_SIGNS[record.combo.combo_type];
     const events: OrderEvent[] = [];
@@ -77,6 +115,7 @@ export class ComboMatching {
         this.bookLeg({ accountKey, trade, info: infos[i]!, action: leg.action, deal, dealSeq });
         events.push(dealReport(legTrade(record, i), infos[i]!, deal, true));
       });
+      if (taker) record.takerFills = [...(record.takerFills ?? []), fillsBefore + 1];
       status.deal_quantity += fill.quantity;
       settleStatus(status);
       status.modified_ts = at / 1000;

@@ -36,6 +36,10 @@ export interface ComboRecord {
   queueAhead: number;
   cursor: { day: string; count: number } | null;
   placedAt: number;
+  /** When it joined the queue at its price. */
+  queuedAt?: number;
+  /** The fills (counted from 1) that took depth on arrival; the others came from combo trades it rested for. */
+  takerFills?: number[];
 }
 
 /** One leg's deal of one combo fill, as the account books it. */
@@ -136,6 +140,7 @@ export class ComboDesk {
   clear(): void {
     this.records.clear();
     this.working.clear();
+    this.matching.memory.clear();
   }
 
   /** Keeps a combo, and in the working set while it can still trade. */
@@ -162,6 +167,7 @@ export class ComboDesk {
     const info = this.host.infoOn(code, this.market.dayAt('futures', deal.ts * 1000));
     const { accountKey, trade } = record;
     this.host.bookLeg({ accountKey, trade, info, action: leg.action, deal, dealSeq });
+    this.matching.replayDeal(record, code, deal);
   }
 
   // ---- placing ----

@@ -1,20 +1,23 @@
 // The matching of plain orders against the simulated market, through the engine combos share (resting-orders.ts):
 // a plain order trades on its contract's board or odd-lot tape, at its limit or a futures MKP's protective limit, and
-// each fill is one deal booked in the ledger.
+// each fill is one deal booked in the ledger. The exchange's book memory (exchange/book-memory.ts) keeps what the
+// user's orders took of each book and got of each trade; a restart rebuilds it from the deals (replayDeal).
 
 import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import type { SessionPhase } from '../../../domain/order-rules.js';
 import { settleStatus } from '../../../domain/order-states.js';
-import { type Deal, isStockTradeOrder, type OrderEvent, openQuantity } from '../../../domain/orders.js';
+import { type Action, type Deal, isStockTradeOrder, type OrderEvent, openQuantity } from '../../../domain/orders.js';
+import { BookMemory, type BookSideName } from '../exchange/book-memory.js';
+import { depthModelOf, refillHalfLife } from '../exchange/depth-model.js';
 import { type Fill, protectedLimit } from '../exchange/matching.js';
 import { type BookSide, bookAt } from '../market/book.js';
 import type { SimMarket } from '../market/market.js';
-import type { Tape } from '../market/tape.js';
+import { publishedCount, type Tape } from '../market/tape.js';
 import { AuctionUncrossing, matchesByPeriodicAuction } from './auction-uncross.js';
 import type { DayAndPhase } from './day-and-phase.js';
 import type { PreTrade } from './pre-trade.js';
-import { arrive, meetTape, type RestingKind } from './resting-orders.js';
+import { arrive, type BookOverlay, meetTape, type RestingKind } from './resting-orders.js';
 import { cancelRemainder, dealReport, type OrderRecord, orderReport } from './trade-records.js';
 
 export class OrderMatching {
@@ -32,6 +35,9 @@ export class OrderMatching {
   ) {
     this.auctions = new AuctionUncrossing(market.mode, working, (record, at) => sessions.dayAt(record.market, at));
   }
+
+  /** What the user's orders took of the market's books and got of its trades; rebuilt from the deals at restore. */
+  readonly memory = new BookMemory();
 
   private tapeOf(record: OrderRecord, info: ContractInfo, day: string): Tape {
     if (record.tape === 'odd') return this.market.oddLotTape(info as StockInfo, day);
@@ -68,18 +74,20 @@ export class OrderMatching {
     return {
       dayAt: (record, at) => this.sessions.dayAt(record.market, at),
       tape: (record, day) => this.tapeOf(record, info, day),
-      book: (_record, tape, count) => bookAt(tape, count, reference),
+      book: (record, tape, count) =>
+        bookAt(tape, count, reference, record.tape === 'board' ? depthModelOf(info, tape) : null),
+      overlay: (record, tape) => this.overlayOf(record, info, tape),
       terms: (record, book) => {
         const { order } = record.trade;
         const limit = book
-          ? this.limitOf(record, info, order.action === 'Buy' ? book.ask : book.bid, reference)
+          ? this.limitOf(record, info, () => (order.action === 'Buy' ? book().ask : book().bid), reference)
           : (record.restingPrice ?? order.price);
         return { action: order.action, orderType: order.order_type, limit };
       },
       open: (record) => openQuantity(record.trade.status),
       auction: (record, tape, index) => record.tape === 'odd' || tape.tickTypes[index] === 0,
       callAuction: (record, tape, index) => this.auctions.tradeFor(record, info, tape, index),
-      fill: (record, fills, at) => this.fill(record, info, fills, at),
+      fill: (record, fills, at, taker) => this.fill(record, info, fills, at, taker),
       cancelRest: (record, at, reason) => this.cancelRest(record, info, at, reason),
       tradingEndsAt: (_record, day) =>
         (info.security_type === 'FUT' || info.security_type === 'OPT') && info.last_trading_date === day
@@ -89,11 +97,11 @@ export class OrderMatching {
   }
 
   /** The price an order may trade at: its own for LMT, the protective limit for a futures MKP, none for MKT. */
-  private limitOf(record: OrderRecord, info: ContractInfo, opposite: BookSide, reference: number): number | null {
+  private limitOf(record: OrderRecord, info: ContractInfo, opposite: () => BookSide, reference: number): number | null {
     const { order } = record.trade;
     if (order.price_type === 'LMT') return order.price;
     if (order.price_type !== 'MKP' || isStockTradeOrder(order)) return null;
-    const limit = protectedLimit(opposite, order.action, this.preTrade.priceFactsOf(info), reference);
+    const limit = protectedLimit(opposite(), order.action, this.preTrade.priceFactsOf(info), reference);
     if (limit !== null) {
       record.restingPrice = limit;
       record.trade.status.modified_price = limit;
@@ -101,7 +109,31 @@ export class OrderMatching {
     return limit;
   }
 
-  private fill(record: OrderRecord, info: ContractInfo, fills: Fill[], at: number): OrderEvent[] {
+  private overlayOf(record: OrderRecord, info: ContractInfo, tape: Tape): BookOverlay {
+    const model = record.tape === 'board' ? depthModelOf(info, tape) : null;
+    return {
+      memory: this.memory,
+      key: `${tape.code}|${tape.day}|${record.tape}`,
+      model,
+      halfLifeMs: model?.halfLifeMs ?? refillHalfLife(tape),
+    };
+  }
+
+  /**
+   * Puts a deal of the journal back in the book memory: a deal taken on arrival took depth at its price and instant;
+   * another got part of the tape trade printed at its instant.
+   */
+  replayDeal(record: OrderRecord, info: ContractInfo, deal: Deal, dealSeq: number): void {
+    const tape = this.tapeOf(record, info, this.sessions.dayAt(record.market, deal.ts * 1000));
+    const overlay = this.overlayOf(record, info, tape);
+    replayInto(overlay, record.trade.order.action, tape, record.takerDeals?.includes(dealSeq) ?? false, {
+      price: deal.price,
+      quantity: deal.quantity,
+      ts: deal.ts,
+    });
+  }
+
+  private fill(record: OrderRecord, info: ContractInfo, fills: Fill[], at: number, taker: boolean): OrderEvent[] {
     const { status } = record.trade;
     return fills.map((fill) => {
       const deal = {
@@ -111,6 +143,7 @@ export class OrderMatching {
         ts: at / 1000,
       };
       status.deals.push(deal);
+      if (taker) record.takerDeals = [...(record.takerDeals ?? []), status.deals.length];
       status.deal_quantity += fill.quantity;
       settleStatus(status);
       status.modified_ts = deal.ts;
@@ -123,4 +156,56 @@ export class OrderMatching {
     cancelRemainder(record.trade.status, at, reason);
     return [orderReport(record.trade, info, 'Cancel', '00', reason, at)];
   }
+}
+
+/**
+ * Puts a journaled fill back in a book memory: one taken on arrival took depth at its price and instant; another got
+ * part of the tape trade printed at its instant.
+ */
+export function replayInto(
+  overlay: BookOverlay,
+  action: Action,
+  tape: Tape,
+  taker: boolean,
+  fill: Fill & { ts: number },
+) {
+  const buy = action === 'Buy';
+  if (taker) {
+    const side: BookSideName = buy ? 'ask' : 'bid';
+    overlay.memory.take(overlay.key, side, fill.price, fill.quantity, fill.ts * 1000, overlay.halfLifeMs);
+    return;
+  }
+  const trade = tradeStampedAt(tape, fill.ts);
+  if (trade >= 0) overlay.memory.share(overlay.key, buy ? 'bid' : 'ask', trade, fill.quantity);
+}
+
+/** The index of the tape trade a resting order's deal came from: the last one stamped at the deal's time. */
+function tradeStampedAt(tape: Tape, dealTs: number): number {
+  const us = Math.round(dealTs * 1e6);
+  // A deal's ts is the trade's microseconds over 1e6: read back, it may be a microsecond off.
+  for (let k = publishedCount(tape, us / 1000 + 1) - 1; k >= 0 && tape.times[k]! >= us - 1; k--) {
+    if (Math.abs(tape.times[k]! - us) <= 1) return k;
+  }
+  return -1;
+}
+
+/**
+ * Working orders in the order they meet the tape: those of one book and side by price (a buy's highest first, a
+ * sell's lowest), then by when they joined the queue, so that the first to arrive at a price gets a trade's volume
+ * first. Books and sides follow one another in the order of their oldest order.
+ */
+export function inPriority(records: OrderRecord[]): OrderRecord[] {
+  const groups = new Map<string, OrderRecord[]>();
+  for (const record of records) {
+    const key = `${record.trade.contract.code}|${record.tape}|${record.trade.order.action}`;
+    const group = groups.get(key);
+    if (group) group.push(record);
+    else groups.set(key, [record]);
+  }
+  const arrival = (record: OrderRecord) => record.queuedAt ?? record.releaseAt ?? record.placedAt;
+  const price = (record: OrderRecord) => record.restingPrice ?? record.trade.order.price;
+  return [...groups.values()].flatMap((group) => {
+    const sign = group[0]!.trade.order.action === 'Buy' ? -1 : 1;
+    return group.sort((a, b) => sign * (price(a) - price(b)) || arrival(a) - arrival(b));
+  });
 }

@@ -28,7 +28,7 @@ import { derivativeFill, stockFill } from './booked-fills.js';
 import type { DayAndPhase } from './day-and-phase.js';
 import type { ListingCache } from './listing-cache.js';
 import type { OrderBook } from './order-book.js';
-import type { OrderMatching } from './order-matching.js';
+import { inPriority, type OrderMatching } from './order-matching.js';
 import type { OrderReports } from './order-reports.js';
 import { accountFor, instrumentOf, orderOf, selectedAccountKey } from './order-requests.js';
 import type { PreTrade } from './pre-trade.js';
@@ -123,7 +123,7 @@ export class PlainOrders {
   /** Releases orders whose session opened and lets working orders meet the trades printed since last time. */
   sync(now: number): void {
     const { book, listings, matching, sessions } = this.parts;
-    for (const record of book.workingNow()) {
+    for (const record of inPriority(book.workingNow())) {
       if (record.releaseAt !== null && now < record.releaseAt) continue;
       const info = listings.of(record);
       const events: OrderEvent[] = [];
@@ -137,6 +137,18 @@ export class PlainOrders {
       events.push(...matching.meetTrades(record, info, now));
       if (events.length > 0) this.commit(record, events);
     }
+  }
+
+  /** Forgets what the orders did to the books, before the journal's deals are replayed (replayDeal). */
+  forgetBooks(): void {
+    this.parts.matching.memory.clear();
+  }
+
+  /** Puts a deal of the journal back in the exchange's memory of the books, as of the listing of its day. */
+  replayDeal(record: OrderRecord, deal: Deal, dealSeq: number): void {
+    const { sessions, listings, matching } = this.parts;
+    const info = listings.on(record.trade.contract.code, sessions.dayAt(record.market, deal.ts * 1000));
+    if (info) matching.replayDeal(record, info, deal, dealSeq);
   }
 
   /** What a deal books in the ledger: a stock fill, or a futures or options fill, as of the listing of its day. */

@@ -106,6 +106,7 @@ export class SimOrders {
     this.reports.discard();
     this.ledger.clear();
     this.combos.clear();
+    this.plain.forgetBooks();
     this.book.reset(Number(saved.state(ORDER_COUNTER) ?? '0'));
     const bookDeal = this.plain.bookedFill.bind(this.plain);
     // The ledger's rows of these deals are in the journal already: only its state is rebuilt. What was settled at
@@ -118,6 +119,7 @@ export class SimOrders {
         bookDeal: (record, deal, seq) => {
           settleBefore?.(deal.ts * 1000);
           this.ledger.book(bookDeal(record, deal, seq));
+          this.plain.replayDeal(record, deal, seq);
         },
       },
       options.log,

@@ -39,6 +39,10 @@ export interface OrderRecord {
   restingPrice?: number;
   /** Volume at the order's price that trades before it. */
   queueAhead: number;
+  /** When it joined the queue at its price. */
+  queuedAt?: number;
+  /** The seqs of its deals that took depth on arrival (the others came from tape trades it rested for). */
+  takerDeals?: number[];
   /** The tape trades this order has already met. */
   cursor: { day: string; count: number } | null;
   /** A reservation (PreSubmitted) is released at this instant. */

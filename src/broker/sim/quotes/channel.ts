@@ -182,7 +182,7 @@ export class Channel {
   }
 
   private bookOf(tape: Tape, count: number): Book {
-    return bookAt(tape, count, this.context!.reference);
+    return bookAt(tape, count, this.context!.reference, this.context!.depth);
   }
 
   private show(streams: Stream[], shown: Shown, k: number): void {

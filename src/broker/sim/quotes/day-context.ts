@@ -4,6 +4,7 @@
 
 import { previousTradingDay } from '../../../domain/calendar.js';
 import type { ComboContract, ContractInfo, FuturesInfo, IndexInfo, StockInfo } from '../../../domain/contracts.js';
+import { type DepthModel, depthModelOf } from '../exchange/depth-model.js';
 import { FACTOR_INDEX } from '../market/daily.js';
 import { COMBO_SIGNS, comboCodeOf, type SimMarket } from '../market/market.js';
 import { shortStockSources } from '../market/reference-data.js';
@@ -38,6 +39,8 @@ export interface QuoteContext {
   code: string;
   exchange: string;
   reference: number;
+  /** The latent depth a board-lot book shows past its best level (exchange/depth-model.ts); null for other books. */
+  depth: DepthModel | null;
   limits: { up: number; down: number } | null;
   suspend: boolean;
   intradayOdd: boolean;
@@ -57,6 +60,7 @@ export function contextOf(market: SimMarket, source: QuoteSource, info: Contract
     code: info.code,
     exchange: info.exchange,
     reference: 'reference' in info ? info.reference : 0,
+    depth: source.combo || source.intradayOdd ? null : depthModelOf(info, tape),
     limits: 'limit_up' in info ? { up: info.limit_up, down: info.limit_down } : null,
     suspend: false,
     intradayOdd: source.intradayOdd,

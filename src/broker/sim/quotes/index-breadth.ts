@@ -6,7 +6,7 @@ import type { StockInfo } from '../../../domain/contracts.js';
 import { type ChangeType, changeTypeOf } from '../../../domain/market-data.js';
 import { LISTED_SECURITIES, type ListedSecurity } from '../catalog/listed-securities.js';
 import type { SimMarket } from '../market/market.js';
-import { publishedCount, type Tape } from '../market/tape.js';
+import { digestCount, type TapeDigest } from '../market/tape-digest.js';
 
 /** Which listed securities each index covers; sector indices cover their TWSE industry code. */
 export const MEMBERSHIP: Record<string, (security: ListedSecurity) => boolean> = {
@@ -29,12 +29,12 @@ export interface Breadth {
 }
 
 interface Member {
-  tape: Tape;
+  digest: TapeDigest;
   reference: number;
   limits: { up: number; down: number };
 }
 
-/** The members of an index on a day with their tapes (built once per day: every member's tape). */
+/** The members of an index on a day with their digests (built once per day from every member's tape). */
 export class IndexBreadth {
   private readonly members: Member[];
 
@@ -43,7 +43,7 @@ export class IndexBreadth {
     this.members = LISTED_SECURITIES.filter(isMember).map((security) => {
       const info: StockInfo = market.listings.stockOn(security.code, day);
       return {
-        tape: market.tape(info, day),
+        digest: market.digest(info, day),
         reference: info.reference,
         limits: { up: info.limit_up, down: info.limit_down },
       };
@@ -54,13 +54,13 @@ export class IndexBreadth {
     const byChange = { LimitUp: 0, Up: 0, Unchanged: 0, Down: 0, LimitDown: 0 };
     const breadth: Breadth = { noTrade: 0, byChange, trades: 0 };
     for (const member of this.members) {
-      const count = publishedCount(member.tape, epochMs);
+      const count = digestCount(member.digest, epochMs);
       breadth.trades += count;
       if (count === 0) {
         breadth.noTrade++;
         continue;
       }
-      byChange[changeTypeOf(member.tape.prices[count - 1]!, member.reference, member.limits)]++;
+      byChange[changeTypeOf(member.digest.prices[count - 1]!, member.reference, member.limits)]++;
     }
     return breadth;
   }
@@ -68,7 +68,7 @@ export class IndexBreadth {
   /** Trades of all members so far, without the breadth. */
   tradesAt(epochMs: number): number {
     let trades = 0;
-    for (const member of this.members) trades += publishedCount(member.tape, epochMs);
+    for (const member of this.members) trades += digestCount(member.digest, epochMs);
     return trades;
   }
 }

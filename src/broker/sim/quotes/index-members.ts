@@ -1,6 +1,6 @@
-// The components of IX0001 or IX0043 on one day, with their tapes, as the index analytics read them: at any instant
-// each one's last price, its turnover so far and when it last traded, decomposed into points and industries by the
-// domain's rules (domain/index-components.ts).
+// The components of IX0001 or IX0043 on one day, with their tape digests, as the index analytics read them: at any
+// instant each one's last price, its turnover so far and when it last traded, decomposed into points and industries
+// by the domain's rules (domain/index-components.ts).
 
 import {
   type ComponentQuote,
@@ -13,7 +13,7 @@ import { taipeiIso } from '../../../domain/time.js';
 import { industryName, issuedShares } from '../catalog/industries.js';
 import { LISTED_SECURITIES } from '../catalog/listed-securities.js';
 import type { SimMarket } from '../market/market.js';
-import { publishedCount, type Tape } from '../market/tape.js';
+import { digestCount, type TapeDigest } from '../market/tape-digest.js';
 import { MEMBERSHIP } from './index-breadth.js';
 
 interface Member {
@@ -23,9 +23,7 @@ interface Member {
   reference: number;
   suspended: boolean;
   shares: number;
-  tape: Tape;
-  /** Turnover (NT$) after each trade: amounts[k] is the sum over trades 0..k. */
-  amounts: Float64Array;
+  digest: TapeDigest;
 }
 
 export class IndexMembers {
@@ -43,13 +41,6 @@ export class IndexMembers {
     this.session = market.session('stock', day);
     this.members = LISTED_SECURITIES.filter(isMember).map((security) => {
       const info = market.listings.stockOn(security.code, day);
-      const tape = market.tape(info, day);
-      const amounts = new Float64Array(tape.times.length);
-      let sum = 0;
-      for (let k = 0; k < tape.times.length; k++) {
-        sum += tape.prices[k]! * tape.volumes[k]! * tape.amountUnit;
-        amounts[k] = sum;
-      }
       return {
         code: security.code,
         exchange: security.exchange,
@@ -57,8 +48,7 @@ export class IndexMembers {
         reference: info.reference,
         suspended: info.trading_suspended,
         shares: issuedShares(security),
-        tape,
-        amounts,
+        digest: market.digest(info, day),
       };
     });
   }
@@ -66,19 +56,19 @@ export class IndexMembers {
   /** Each component as it stands at an instant (epoch ms). */
   quotesAt(epochMs: number): ComponentQuote[] {
     return this.members.map((member) => {
-      const count = member.suspended ? 0 : publishedCount(member.tape, epochMs);
+      const count = member.suspended ? 0 : digestCount(member.digest, epochMs);
       const traded = count > 0;
       return {
         code: member.code,
         exchange: member.exchange,
         category: member.category,
         reference: member.reference,
-        price: traded ? member.tape.prices[count - 1]! : member.reference,
+        price: traded ? member.digest.prices[count - 1]! : member.reference,
         traded,
         suspended: member.suspended,
         shares: member.shares,
-        amount: traded ? member.amounts[count - 1]! : 0,
-        tradedAt: traded ? Math.floor(member.tape.times[count - 1]! / 1000) : null,
+        amount: traded ? member.digest.amounts[count - 1]! : 0,
+        tradedAt: traded ? Math.floor(member.digest.times[count - 1]! / 1000) : null,
       };
     });
   }

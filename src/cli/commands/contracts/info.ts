@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { contractInfoPath } from '../../../contract/paths.js';
 import type { ContractInfo } from '../../../contract/wire.js';
+import { SECURITY_TYPES } from '../../../domain/contracts.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatRecord } from '../../output.js';
 import { text } from '../../parsers.js';
@@ -13,7 +14,12 @@ export function registerInfo(contracts: Command, env: CliEnv): void {
     .command('info')
     .description('every field of a contract (warrants: use `contracts warrants`)')
     .argument('<CODE>', 'product code', text)
-    .addOption(typeOption(['STK', 'IND', 'FUT', 'OPT'], 'restrict the search to a security type'))
+    .addOption(
+      typeOption(
+        SECURITY_TYPES,
+        'restrict the search to a security type (a warrant, WRT, is refused: see `contracts warrants`)',
+      ),
+    )
     .addOption(regionOption())
     .addOption(exchangeOption())
     .action(

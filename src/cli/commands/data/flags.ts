@@ -8,7 +8,7 @@ import { codeList, oneOf, text } from '../../parsers.js';
 /** A column-oriented answer: every key an array of the same length (ticks, kbars, regulatory, daily quotes). */
 export type Columns = Record<string, unknown[]>;
 
-export const DATA_SECURITY_TYPES = ['STK', 'FUT', 'OPT', 'IND'] as const;
+export const DATA_SECURITY_TYPES = ['STK', 'FUT', 'OPT', 'IND', 'WRT'] as const;
 export const DATA_EXCHANGES = ['TSE', 'OTC', 'TAIFEX'] as const;
 
 /** The contract flags every command shares: sent only when given (the daemon resolves the rest from its catalog). */
@@ -52,10 +52,10 @@ export function codesWithCombos(value: string): CodeOrCombo[] {
   return codeList(value).map(codeOrCombo);
 }
 
-export const securityTypeOption = (types: readonly string[] = DATA_SECURITY_TYPES) =>
-  new Option('--security-type <TYPE>', `security type: ${types.join(', ')} (default: from the catalog)`).argParser(
-    oneOf(types),
-  );
+export const securityTypeOption = (
+  types: readonly string[] = DATA_SECURITY_TYPES,
+  description = `security type: ${types.join(', ')} (default: from the catalog)`,
+) => new Option('--security-type <TYPE>', description).argParser(oneOf(types));
 export const exchangeOption = (exchanges: readonly string[] = DATA_EXCHANGES) =>
   new Option('--exchange <EXCHANGE>', `exchange: ${exchanges.join(', ')} (default: from the catalog)`).argParser(
     oneOf(exchanges),

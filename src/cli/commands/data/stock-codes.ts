@@ -26,7 +26,9 @@ export function registerStockCodesQuery(
     .command(query.name)
     .description(`the ${query.what}`)
     .requiredOption('--codes <CODES>', 'stock codes separated by commas', codeList)
-    .addOption(securityTypeOption(['STK']))
+    .addOption(
+      securityTypeOption(undefined, 'STK, the default (another type is taken, as by the official CLI, and refused)'),
+    )
     .addOption(exchangeOption(['TSE', 'OTC']))
     .addHelpText('after', `\nExample:\n  $ sjgate data ${query.name} --codes 2330,2317`)
     .action(

@@ -21,6 +21,11 @@ export function tradesRequest(options: ListOptions): Record<string, string> {
   };
 }
 
+const stockTradesFirst = (trades: Trade[]) =>
+  [...trades].sort(
+    (a, b) => Number(a.order.account.account_type !== 'S') - Number(b.order.account.account_type !== 'S'),
+  );
+
 export function registerList(order: Command, env: CliEnv): void {
   order
     .command('list')
@@ -37,7 +42,9 @@ export function registerList(order: Command, env: CliEnv): void {
         async (cli, options) => {
           const body = tradesRequest(options);
           const trades = await cli.call((client) => client.post<Trade[]>(ORDER_PATHS.trades, body));
-          cli.emit(trades, formatTrades);
+          // The official CLI asks for the stock account's trades, then the futures account's: TOON, its format,
+          // lists them in that order too (each oldest first).
+          cli.emit(cli.format === 'toon' ? stockTradesFirst(trades) : trades, formatTrades);
         },
         { fields: TRADE_FIELDS },
       ),

@@ -55,7 +55,8 @@ export interface PlaceOptions {
   customField?: string | undefined;
   account?: AccountSelector | undefined;
   accountId?: AccountSelector | undefined;
-  securityType?: OrderSecurityType | undefined;
+  /** IND is taken as the official CLI takes it, and refused as it is: an index cannot be ordered. */
+  securityType?: OrderSecurityType | 'IND' | undefined;
   wait?: boolean | undefined;
   waitTimeout?: number | undefined;
 }
@@ -217,8 +218,8 @@ export function registerPlace(order: Command, env: CliEnv): void {
     .addOption(
       new Option(
         '--security-type <TYPE>',
-        `${ORDER_SECURITY_TYPES.join(', ')} (default: looked up from the code)`,
-      ).argParser(oneOf(ORDER_SECURITY_TYPES)),
+        `${ORDER_SECURITY_TYPES.join(', ')} (default: looked up from the code; IND is refused: an index cannot be ordered)`,
+      ).argParser(oneOf([...ORDER_SECURITY_TYPES, 'IND'])),
     )
     .addOption(noWaitOption('the exchange (timeout 0: status Inactive, ids follow in the order events)'))
     .addOption(waitTimeoutOption(WAIT.timeoutMs / 1000))

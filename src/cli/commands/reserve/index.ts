@@ -22,6 +22,7 @@ account. A request SinoPac refuses prints its reason and exits 1; --format json 
 Examples:
   $ sjgate reserve summary
   $ sjgate reserve stock 2330 1000
+  $ sjgate reserve stock --code 2330 --share 1000          # the official CLI's flags work too
   $ sjgate reserve earmarking 2330 1000 580.5
   $ sjgate reserve detail --format json`,
     );

@@ -2,12 +2,17 @@
 // answer. A request SinoPac refused answers 200 with status false: the command prints it and exits 1.
 
 import type { Command } from 'commander';
+import { MAX_RESERVE_SHARES } from '../../../domain/reserve.js';
 import { action, type CliEnv, EXIT } from '../../context.js';
 import { formatTable } from '../../output.js';
-import { type AccountSelector, accountOption } from '../../parsers.js';
+import { type AccountSelector, accountOption, argumentOrFlag, decimal, integerIn, text } from '../../parsers.js';
 
-interface ReserveOptions {
+export interface ReserveOptions {
   account?: AccountSelector | undefined;
+  /** The official CLI's flags for what sjgate also takes as arguments. */
+  code?: string;
+  share?: number;
+  price?: number;
 }
 
 /** A row's contract as its code, for a table. */
@@ -34,7 +39,7 @@ export function reserveCommand<T>(
     path: string;
     example: string;
     args?: (command: Command) => Command;
-    body?: (args: unknown[]) => Record<string, unknown>;
+    body?: (args: unknown[], options: ReserveOptions) => Record<string, unknown>;
     human: (answer: T, color: boolean) => string;
   },
 ): void {
@@ -42,14 +47,43 @@ export function reserveCommand<T>(
     .command(spec.name)
     .description(spec.description)
     .addOption(accountOption('stock'))
-    .addHelpText('after', `\nExample:\n  $ sjgate reserve ${spec.example}`);
+    .addHelpText('after', `\nExamples:\n  $ sjgate reserve ${spec.example}`);
   (spec.args ? spec.args(command) : command).action(
     action<ReserveOptions>(env, async (cli, options, args) => {
-      const request = { account_type: 'S', ...(options.account ?? {}), ...(spec.body?.(args) ?? {}) };
+      const request = { account_type: 'S', ...(options.account ?? {}), ...(spec.body?.(args, options) ?? {}) };
       const answer = await cli.call((client) => client.post<T>(spec.path, request));
       cli.emit(answer, spec.human);
       const refused = (answer as { status?: unknown }).status === false;
       if (refused) cli.io.setExitCode(EXIT.error);
     }),
   );
+}
+
+const SHARES = `shares (not lots), 1 to ${MAX_RESERVE_SHARES}`;
+const shares = integerIn(1, MAX_RESERVE_SHARES);
+
+/**
+ * CODE and SHARES (and PRICE) as arguments, or as the official CLI's --code, --share and --price; the arguments are
+ * optional so that either way works.
+ */
+export function stockArguments(command: Command, withPrice: boolean): Command {
+  command
+    .argument('[CODE]', 'stock code, e.g. 2330 (or --code)', text)
+    .argument('[SHARES]', `${SHARES} (or --share)`, shares)
+    .option('--code <CODE>', 'the stock code (or give it as the argument)', text)
+    .option('--share <SHARES>', `${SHARES} (or give them as the argument)`, shares);
+  if (withPrice) {
+    command.argument('[PRICE]', 'price per share (or --price)', decimal);
+    command.option('--price <PRICE>', 'price per share (or give it as the argument)', decimal);
+  }
+  return command;
+}
+
+/** The request's contract and shares (and price) from the arguments or the flags. */
+export function stockRequest([code, share, price]: unknown[], options: ReserveOptions, withPrice: boolean) {
+  return {
+    contract: { code: argumentOrFlag(code as string | undefined, options.code, 'code') },
+    share: argumentOrFlag(share as number | undefined, options.share, 'share'),
+    ...(withPrice ? { price: argumentOrFlag(price as number | undefined, options.price, 'price') } : {}),
+  };
 }

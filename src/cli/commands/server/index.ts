@@ -4,13 +4,12 @@ import type { Command } from 'commander';
 import type { CliEnv } from '../../context.js';
 import { registerCheck } from './check.js';
 import { registerMetrics } from './metrics.js';
-import { registerStart } from './start.js';
+import { registerStart, withModeOptions } from './start.js';
 import { registerStatus } from './status.js';
 import { registerStop } from './stop.js';
 
 export function registerServer(program: Command, env: CliEnv): void {
-  const server = program
-    .command('server')
+  const server = withModeOptions(program.command('server'))
     .description('start, stop and inspect the sjgate daemon (no subcommand: start)')
     .addHelpText(
       'after',

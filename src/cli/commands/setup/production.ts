@@ -206,7 +206,6 @@ export function registerProduction(setup: Command, env: CliEnv): void {
     .command('production')
     .description("install shioaji and sjgate's Python bridge in a virtual environment under the data home")
     .option('--python <PATH>', 'the Python (3.11 or newer) to make it with (default: SJ_PYTHON, else python3)')
-    .option('--verbose', "show pip's whole output")
     .addHelpText(
       'after',
       `
@@ -217,13 +216,14 @@ The daemon runs the bridge with SJ_PYTHON when set, else with <SJ_HOME_PATH>/pyt
 
 Examples:
   $ sjgate setup production
-  $ sjgate setup production --python /usr/bin/python3.12 --verbose
+  $ sjgate setup production --python /usr/bin/python3.12 --verbose   # --verbose: pip's whole output
   $ sjgate setup production --json shioaji`,
     )
     .action(
       action<ProductionOptions>(
         env,
-        async (cli, options) => {
+        async (cli, own) => {
+          const options = { ...own, verbose: cli.globals.verbose === true };
           const stderr = cli.io.stderr;
           const live = Boolean(stderr.isTTY) && !options.verbose;
           const phases = new Phases(stderr, live, colorEnabled(stderr));

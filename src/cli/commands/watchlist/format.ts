@@ -2,9 +2,8 @@
 
 import { type Command, Option } from 'commander';
 import type { Watchlist } from '../../../contract/wire.js';
-import { UsageError } from '../../context.js';
 import { formatHeading, formatTable } from '../../output.js';
-import { text } from '../../parsers.js';
+import { argumentOrFlag as given, text } from '../../parsers.js';
 
 /** The fields of a Watchlist, which --json may select before the request. */
 export const WATCHLIST_FIELDS = [
@@ -48,15 +47,9 @@ export function withOfficialFlags(command: Command, flags: readonly ('id' | 'nam
   return command;
 }
 
-/** The argument, else the flag; a usage error naming both when neither is given, or when they differ. */
-export function argumentOrFlag(argument: string | undefined, flag: string | undefined, what: string): string {
-  if (argument !== undefined && flag !== undefined && argument !== flag) {
-    throw new UsageError(`the ${what} is given twice, as ${argument} and as --${what} ${flag}: give it once`);
-  }
-  const value = argument ?? flag;
-  if (value === undefined || value === '') throw new UsageError(`give the ${what}, as the argument or --${what}`);
-  return text(value);
-}
+/** The argument, else the flag, as a non-empty text (see parsers.argumentOrFlag). */
+export const argumentOrFlag = (argument: string | undefined, flag: string | undefined, what: string): string =>
+  text(given(argument, flag, what));
 
 /** The contracts of the arguments and of --codes, in that order, with --security-type when given. */
 export function contractsOfFlags(codes: readonly string[], options: OfficialFlags) {

@@ -35,6 +35,22 @@ describe('sjgate order list against a fake daemon', () => {
     assert.deepEqual(seen[0]?.body, { broker_id: 'F002000', account_id: '5234661' });
   });
 
+  test("--format toon lists the stock account's trades before the futures account's, as the official CLI", async () => {
+    state.listings = [
+      [FUTURES_TRADE, stockTrade('Filled')],
+      [FUTURES_TRADE, stockTrade('Filled')],
+    ];
+    const toon = await sjgate('--format', 'toon', 'order', 'list');
+    assert.equal(toon.code, EXIT.ok, toon.stderr);
+    assert.ok(toon.stdout.indexOf('security_type: STK') < toon.stdout.indexOf('security_type: FUT'), toon.stdout);
+    const json = await sjgate('--format', 'json', 'order', 'list');
+    assert.deepEqual(
+      JSON.parse(json.stdout).map((trade: { contract: { security_type: string } }) => trade.contract.security_type),
+      ['FUT', 'STK'],
+      'JSON is the answer as it came',
+    );
+  });
+
   test('bad flags are exit 2 and send nothing', async () => {
     await assertUsageErrors(daemon, [[['order', 'list', '--account-type', 'H'], /expected one of S, F/]]);
   });

@@ -329,6 +329,16 @@ describe('sjgate order place against a fake daemon', () => {
     );
   });
 
+  test('--security-type IND is taken, as by the official CLI, and refused as there: an index cannot be ordered', async () => {
+    const run = await sjgate(
+      ...['order', 'place', '--code', 'IX0001', '--security-type', 'IND'],
+      ...['--action', 'buy', '--price', '1', '--quantity', '1'],
+    );
+    assert.notEqual(run.code, EXIT.ok);
+    assert.match(run.stderr, /IND contract cannot be traded; orders are for STK, WRT, FUT and OPT/);
+    assert.deepEqual(seen, [], 'nothing is sent');
+  });
+
   test('bad flags are exit 2 and send nothing', async () => {
     const place = ['order', 'place', '--code', '2330', '--quantity', '1'];
     await assertUsageErrors(daemon, [

@@ -127,6 +127,39 @@ describe('sjgate reserve against a fake daemon', () => {
     ]);
   });
 
+  test("the official CLI's --code, --share and --price post the same; given twice differently is a usage error", async () => {
+    const stock = await sjgate('reserve', 'stock', '--code', '2330', '--share', '1000');
+    assert.equal(stock.code, 0, stock.stderr);
+    assert.deepEqual(last(), [
+      'POST',
+      '/api/v1/order/reserve_stock',
+      { account_type: 'S', contract: { code: '2330' }, share: 1000 },
+    ]);
+    const earmark = await sjgate('reserve', 'earmarking', '--code', '2330', '--share', '1000', '--price', '580.5');
+    assert.equal(earmark.code, 0, earmark.stderr);
+    assert.deepEqual(last(), [
+      'POST',
+      '/api/v1/order/reserve_earmarking',
+      { account_type: 'S', contract: { code: '2330' }, share: 1000, price: 580.5 },
+    ]);
+    const mixed = await sjgate('reserve', 'earmarking', '2330', '--share', '1000', '--price', '580.5');
+    assert.equal(mixed.code, 0, mixed.stderr);
+    const same = await sjgate('reserve', 'stock', '2330', '1000', '--code', '2330');
+    assert.equal(same.code, 0, same.stderr);
+    for (const [args, message] of [
+      [['stock', '2330', '1000', '--code', '2317'], /code is given twice, as 2330 and as --code 2317/],
+      [['stock', '--code', '2330'], /give the share, as the argument or --share/],
+      [['earmarking', '--code', '2330', '--share', '1000'], /give the price, as the argument or --price/],
+      [['stock', '--share', '1000'], /give the code/],
+      [['stock', '--code', '2330', '--share', '0'], /--share.*integer from 1/],
+    ] as const) {
+      const run = await sjgate('reserve', ...args);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, message);
+      assert.equal(seen.length, 0, 'nothing is sent');
+    }
+  });
+
   test('bad shares are a usage error before anything is sent', async () => {
     for (const shares of ['0', '1.5', '500000', 'ten']) {
       const run = await sjgate('reserve', 'stock', '2330', shares);

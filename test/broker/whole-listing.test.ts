@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SECURITIES_BY_CODE } from '../../src/broker/sim/catalog/catalog.js';
+import { LISTED_SECURITIES } from '../../src/broker/sim/catalog/listed-securities.js';
+import { DERIVED_STOCK_VOLATILITY } from '../../src/broker/sim/catalog/whole-listing.js';
+import { ANCHOR_DAY, FOLLOWERS } from '../../src/broker/sim/market/daily.js';
+import { SimMarket } from '../../src/broker/sim/market/market.js';
+import { TapeCache } from '../../src/broker/sim/market/tape-cache.js';
+import { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import { nextTradingDay } from '../../src/domain/calendar.js';
+import type { StockInfo } from '../../src/domain/contracts.js';
+import { SCANNER_TYPES, type Snapshot } from '../../src/domain/market-data.js';
+import { ETF_TICKS, isOnTickGrid, percentLimits, STOCK_TICKS } from '../../src/domain/ticks.js';
+import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import { MONDAY_MORNING } from '../helpers/app.js';
+
+/** The day after the anchor: every reference is the close the listing carries (the public figure). */
+const DAY = nextTradingDay(ANCHOR_DAY);
+
+describe('the whole TWSE and TPEx listing', () => {
+  const market = new SimMarket(1, 'exchange');
+
+  test('every listed stock, ETF and ETN is there, once, in realistic numbers per exchange', () => {
+    const codes = LISTED_SECURITIES.map((s) => s.code);
+    assert.equal(new Set(codes).size, codes.length, 'codes are unique');
+    assert.ok(codes.length >= 2200 && codes.length <= 2600, `${codes.length} securities`);
+    const count = (exchange: string, kind: string) =>
+      LISTED_SECURITIES.filter((s) => s.exchange === exchange && s.kind === kind).length;
+    assert.ok(count('TSE', 'stock') >= 1000, `${count('TSE', 'stock')} TWSE stocks`);
+    assert.ok(count('OTC', 'stock') >= 800, `${count('OTC', 'stock')} TPEx stocks`);
+    assert.ok(count('TSE', 'etf') + count('OTC', 'etf') >= 300, 'ETFs and ETNs');
+  });
+
+  test('names the exchange writes, the exchange, the industry and the public close as the reference', () => {
+    const expected = [
+      { code: '9910', name: '豐泰', exchange: 'TSE', category: '37', reference: 71.4 },
+      { code: '2059', name: '川湖', exchange: 'TSE', category: '28', reference: 7475 },
+      { code: '1560', name: '中砂', exchange: 'TSE', category: '05', reference: 705 },
+      // listed after the industry list was taken: filed under 其他業
+      { code: '6028', name: '公勝保經', exchange: 'OTC', category: '20', reference: 79.9 },
+      { code: '00403A', name: '主動統一升級50', exchange: 'TSE', category: '00', reference: 11.1 },
+    ];
+    for (const { code, name, exchange, category, reference } of expected) {
+      const info = market.listings.stockOn(code, DAY);
+      assert.deepEqual(
+        { code: info.code, name: info.name, exchange: info.exchange, category: info.category },
+        { code, name, exchange, category },
+      );
+      assert.equal(info.reference, reference, `${code} reference`);
+      assert.deepEqual(
+        [info.limit_up, info.limit_down],
+        (({ limitUp, limitDown }) => [limitUp, limitDown])(
+          percentLimits(SECURITIES_BY_CODE.get(code)!.kind === 'etf' ? ETF_TICKS : STOCK_TICKS, reference, 0.1),
+        ),
+        `${code} limits`,
+      );
+    }
+  });
+
+  test('every code has its reference on its tick grid and its limits computed around it', () => {
+    for (const security of LISTED_SECURITIES) {
+      const info = market.listings.stockOn(security.code, DAY);
+      const ticks = security.kind === 'etf' ? ETF_TICKS : STOCK_TICKS;
+      assert.ok(isOnTickGrid(ticks, info.reference), `${security.code} reference ${info.reference}`);
+      assert.equal(info.reference, security.close, `${security.code} reference is its listed close`);
+      assert.ok(info.limit_down < info.reference && info.reference < info.limit_up, `${security.code} limits`);
+      assert.ok(isOnTickGrid(ticks, info.limit_up) && isOnTickGrid(ticks, info.limit_down), `${security.code}`);
+    }
+  });
+
+  test('the hand-picked securities keep their data; the others follow the documented rules', () => {
+    assert.equal(FOLLOWERS.get('2330')!.beta, 1.1);
+    assert.equal(FOLLOWERS.get('2330')!.volatility, 0.014);
+    const otc = FOLLOWERS.get('6028')!;
+    assert.equal(otc.factor, 'OTC');
+    assert.equal(otc.volatility, DERIVED_STOCK_VOLATILITY.OTC);
+    assert.equal(otc.avgVolumeLots, 19);
+    const leveraged = SECURITIES_BY_CODE.get('00633L')!;
+    assert.deepEqual([leveraged.leverage, leveraged.foreignComponents], [2, true]);
+    const bond = SECURITIES_BY_CODE.get('00694B')!;
+    assert.deepEqual([bond.bondEtf, bond.dayTrade, bond.marginable], [true, 'No', false]);
+    // a TPEx stock that did not trade on the source day: its close comes from the next day's published limits
+    assert.equal(market.listings.stockOn('2073', DAY).reference, 26.3);
+  });
+
+  test('any code is found through the broker, and the whole stock list comes quickly once listed', () => {
+    const broker = new SimBroker({
+      clock: new ManualClock(MONDAY_MORNING),
+      seed: 1,
+      clockMode: 'always-open',
+      apiKey: null,
+    });
+    const catalog = broker.contracts.current();
+    for (const code of ['9910', '2059', '1560']) assert.equal(catalog.find(code)?.security_type, 'STK', code);
+    const others = (['IND', 'FUT', 'OPT', 'WRT'] as const).flatMap((type) => catalog.all(type).map((c) => c.code));
+    assert.deepEqual(
+      others.filter((code) => SECURITIES_BY_CODE.has(code)),
+      [],
+      'no other contract shares a stock code',
+    );
+    const first = performance.now();
+    const stocks = catalog.all('STK') as StockInfo[];
+    const firstMs = performance.now() - first;
+    assert.equal(stocks.length, LISTED_SECURITIES.length);
+    assert.equal(
+      catalog.size,
+      catalog.all('STK').length +
+        catalog.all('IND').length +
+        catalog.all('FUT').length +
+        catalog.all('OPT').length +
+        catalog.all('WRT').length,
+    );
+    // the first listing of a day makes every stock's info (its price history from the anchor day); later ones reuse it
+    assert.ok(firstMs < 15_000, `the first listing of every stock took ${firstMs.toFixed(0)} ms`);
+    const again = performance.now();
+    assert.equal(catalog.all('STK'), stocks);
+    assert.ok(performance.now() - again < 50, 'listed again at once');
+  });
+});
+
+describe('whole-market figures read digests, and agree with the tapes', () => {
+  test('every scanner ranking is the ranking of every stock by its snapshot', () => {
+    const clock = new ManualClock(taipeiInstant('2026-11-23', '11:00'));
+    const broker = new SimBroker({ clock, seed: 3, clockMode: 'exchange', apiKey: null });
+    const codes = broker.contracts
+      .current()
+      .all('STK')
+      .map((s) => s.code);
+    const snapshots: Snapshot[] = [];
+    for (let i = 0; i < codes.length; i += 500) {
+      snapshots.push(...broker.marketData.snapshots(codes.slice(i, i + 500).map((code) => ({ code }))));
+    }
+    const rankOf: Record<(typeof SCANNER_TYPES)[number], (s: Snapshot) => number> = {
+      ChangePercentRank: (s) => s.change_rate,
+      ChangePriceRank: (s) => s.change_price,
+      DayRangeRank: (s) => Math.round((s.high - s.low) * 1e4) / 1e4,
+      VolumeRank: (s) => s.total_volume,
+      AmountRank: (s) => s.total_amount,
+      TickCountRank: () => 0, // a snapshot does not carry its trade count
+    };
+    for (const scanner_type of SCANNER_TYPES.filter((type) => type !== 'TickCountRank')) {
+      for (const ascending of [true, false]) {
+        const expected = snapshots
+          .map((s) => ({ code: s.code, value: rankOf[scanner_type](s) }))
+          .sort((a, b) => (ascending ? b.value - a.value : a.value - b.value))
+          .slice(0, 200);
+        const items = broker.marketData.scanner({ scanner_type, ascending, count: 200 });
+        assert.deepEqual(
+          items.map((item) => [item.code, item.rank_value]),
+          expected.map(({ code, value }) => [code, value]),
+          `${scanner_type} ascending ${ascending}`,
+        );
+      }
+    }
+  });
+});
+
+describe('the tape cache is bounded by the bytes it holds', () => {
+  // a tape of n trades with only its times: 8n bytes
+  const tape = (trades: number) => ({ times: new Float64Array(trades) }) as never;
+
+  test('the oldest tapes go when the budget is passed, whatever their number; the one just built stays', () => {
+    const cache = new TapeCache(1000, 8 * 1000);
+    const builds: string[] = [];
+    const get = (key: string, trades: number) =>
+      cache.get(key, () => {
+        builds.push(key);
+        return tape(trades);
+      });
+    for (let i = 0; i < 10; i++) get(`t${i}`, 200);
+    get('t9', 200);
+    get('t6', 200);
+    assert.deepEqual(builds.slice(10), [], 'the last five fit in the budget and are not rebuilt');
+    get('t4', 200);
+    assert.deepEqual(builds.slice(10), ['t4'], 'an older one was evicted');
+    get('big', 5000);
+    get('big', 5000);
+    assert.equal(builds.filter((key) => key === 'big').length, 1, 'a tape larger than the budget is kept alone');
+  });
+});
