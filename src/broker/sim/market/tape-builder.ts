@@ -7,7 +7,6 @@ import type { ContractInfo, FuturesInfo, OptionInfo, StockInfo, WarrantInfo } fr
 import {
   type ClockMode,
   closeAnchor,
-  continuousLength,
   contractSession,
   type MarketKind,
   type TradingSession,
@@ -21,6 +20,8 @@ import { tickTableOfFutures } from '../catalog/futures.js';
 import {
   activeHours,
   activityProfile,
+  alwaysOpenTradesPerHour,
+  EXCHANGE_STOCK_HOURS,
   isNightInterval,
   MEAN_FUTURES_TRADE,
   MEAN_OPTION_TRADE,
@@ -171,15 +172,20 @@ export class TapeBuilder {
   }
 
   /**
-   * Lots of a stock traded over its session of a day: the daily model's volume, more in a longer always-open day,
-   * where even the quietest stock trades about once a minute.
+   * Lots of a stock traded over its session of a day: the daily model's volume on the exchange clock. On the
+   * always-open clock, as many trades of the stock's usual size as its busyness gives (alwaysOpenTradesPerHour):
+   * the busiest names about one a second, the quietest about one every three minutes.
    */
   stockVolume(code: string, day: string): number {
-    const typical = FOLLOWERS.get(code)!.avgVolumeLots;
+    const daily = this.daily.dailyVolume(code, day, FOLLOWERS.get(code)!.avgVolumeLots);
+    if (this.mode === 'exchange') return Math.max(1, daily);
     const session = tradingSession(this.mode, 'stock', day);
-    const floor = Math.ceil((minTradesPerHour(this.mode) * continuousLength(session)) / 3600_000);
-    const volume = this.daily.dailyVolume(code, day, typical) * sessionVolumeFactor(this.mode, session);
-    return Math.max(1, floor, Math.round(volume));
+    const security = SECURITIES_BY_CODE.get(code);
+    const price = this.daily.closeOf(code, previousTradingDay(day));
+    const mean = meanStockTradeLots(price, security?.kind === 'etf', security?.avgVolumeLots ?? 0);
+    const perHour = alwaysOpenTradesPerHour(daily / mean / EXCHANGE_STOCK_HOURS);
+    const hours = activeHours(this.mode, session);
+    return Math.max(1, Math.round(Math.max(perHour, minTradesPerHour(this.mode)) * hours * mean));
   }
 
   private indexTape(code: string, day: string, rng: Rng): Tape {
@@ -361,7 +367,7 @@ function ownBridge(shares: Float64Array, volatility: number, rng: Rng): Float64A
  * and smaller where it would fall below its floor.
  */
 function sessionTradeSizes(mode: ClockMode, session: TradingSession, volume: number, mean: number, rng: Rng) {
-  const fewest = (minTradesPerHour(mode) * continuousLength(session)) / 3600_000;
+  const fewest = minTradesPerHour(mode) * activeHours(mode, session);
   const most = maxTradesPerHour(mode) * activeHours(mode, session);
   const atMost = fewest > 0 ? Math.max(1, volume / fewest) : mean;
   return tradeSizes(volume, Math.max(Math.min(mean, atMost), volume / most), rng);
