@@ -75,7 +75,7 @@ describe('the always-open trading day is the calendar day', () => {
     const ticks = events.filter((e) => e.name === 'tick_stk').map((e) => e.data as Record<string, unknown>);
     const before = ticks.filter((d) => d.date === MONDAY);
     const after = ticks.filter((d) => d.date === TUESDAY);
-    assert.ok(before.length > 5 && after.length > 5, `${before.length} then ${after.length}`);
+    assert.ok(before.length > 2 && after.length > 5, `${before.length} then ${after.length}`);
     const published = broker.marketData.ticks({ contract: { code: '2330' }, date: TUESDAY });
     assert.equal(after.at(-1)!.total_volume, sum(published.volume), "the stream's total is the day's so far");
     assert.equal(after[0]!.total_volume, after[0]!.volume, 'the day starts at midnight');

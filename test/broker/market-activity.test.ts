@@ -151,14 +151,14 @@ describe('always-open activity', () => {
     }
   });
 
-  test('the quietest stock trades every few minutes, never silent for most of an hour', () => {
+  test('the quietest stock trades every few minutes, never silent for an hour', () => {
     const tape = stockTape(alwaysOpen, '5701', DAY);
     const gaps = Array.from(tape.times)
       .slice(1)
       .map((us, k) => (us - tape.times[k]!) / 1e6);
-    assert.ok(sum(gaps) / gaps.length <= 240, `mean gap ${sum(gaps) / gaps.length} s`);
+    assert.ok(sum(gaps) / gaps.length <= 400, `mean gap ${sum(gaps) / gaps.length} s`);
     assert.ok(
-      gaps.reduce((a, b) => Math.max(a, b)) < 45 * 60,
+      gaps.reduce((a, b) => Math.max(a, b)) < 60 * 60,
       `longest gap ${gaps.reduce((a, b) => Math.max(a, b))} s`,
     );
   });

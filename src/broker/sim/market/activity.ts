@@ -76,23 +76,24 @@ export function maxTradesPerHour(mode: ClockMode): number {
   return mode === 'exchange' ? 24_000 : 3_000;
 }
 
-/** The fewest trades a stock prints in an active hour: none on the exchange, one every three minutes on always-open. */
+/** The fewest trades a stock prints in an active hour: none on the exchange, one every five minutes on always-open. */
 export function minTradesPerHour(mode: ClockMode): number {
-  return mode === 'exchange' ? 0 : 20;
+  return mode === 'exchange' ? 0 : 12;
 }
 
 /** Hours of continuous stock trading in an exchange day (09:00-13:25). */
 export const EXCHANGE_STOCK_HOURS = 4 + 25 / 60;
-/** Trades an hour on the exchange above which a stock trades on the always-open clock as it does there, scaled. */
-const BUSY_TRADES_PER_HOUR = 10_000;
+/** Trades an hour on the exchange from which a stock is among the busiest (2330 averages about 7,000). */
+const BUSY_TRADES_PER_HOUR = 6_000;
 
 /**
- * A stock's trades in an active always-open hour, from its trades in an exchange hour: the busiest (2330, about
- * 10,000 an exchange hour) near the cap of 3,000, fewer the quieter the stock, more than proportionally, so that a
- * whole listing trading around the clock stays within a few million trades a day.
+ * A stock's trades in an active always-open hour, from its trades in an exchange hour: the busiest (2330 and a
+ * dozen others) at the cap of 3,000, about one a second; quieter ones far fewer (the rate falls as the power 2.5 of
+ * the exchange rate below the busiest), so that the whole listing trading around the clock stays near two and a half
+ * million trades a weekday, less than an exchange day.
  */
 export function alwaysOpenTradesPerHour(exchangePerHour: number): number {
-  const scale = Math.sqrt(Math.min(1, exchangePerHour / BUSY_TRADES_PER_HOUR));
+  const scale = Math.min(1, exchangePerHour / BUSY_TRADES_PER_HOUR) ** 1.5;
   return Math.min(maxTradesPerHour('always-open'), 0.45 * exchangePerHour * scale);
 }
 

@@ -174,7 +174,7 @@ export class TapeBuilder {
   /**
    * Lots of a stock traded over its session of a day: the daily model's volume on the exchange clock. On the
    * always-open clock, as many trades of the stock's usual size as its busyness gives (alwaysOpenTradesPerHour):
-   * the busiest names about one a second, the quietest about one every three minutes.
+   * the busiest names about one a second, the quietest about one every five minutes.
    */
   stockVolume(code: string, day: string): number {
     const daily = this.daily.dailyVolume(code, day, FOLLOWERS.get(code)!.avgVolumeLots);
