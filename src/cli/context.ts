@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { ConfigError, type GatewayConfig, loadConfig } from '../config.js';
 import { ApiError, type DaemonClient, UnreachableError } from './client.js';
 import { DaemonStartError, daemonClient, ensureDaemon, type Runtime } from './daemon.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT, RefusedError, UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { writeLines } from './io.js';
 import { checkFields, fieldsOf, type JsonRequest, jsonRequest, selectFields } from './json-fields.js';
@@ -14,7 +14,7 @@ import { asOfficialModels } from './official-models.js';
 import { type Format, formatJson } from './output.js';
 import { toToon } from './toon.js';
 
-export { EXIT, UsageError };
+export { EXIT, RefusedError, UsageError };
 
 /** What the commands are built with: how to start the daemon, and where to write. */
 export interface CliEnv {
@@ -179,6 +179,11 @@ export function reportError(cli: Pick<Cli, 'json' | 'print' | 'printError'>, err
     cli.printError(`error: ${error.message}`);
     for (const line of detailLines(error.body.details)) cli.printError(`  ${line}`);
     return EXIT.error;
+  }
+  if (error instanceof RefusedError) {
+    cli.printError(`error: ${error.message}`);
+    for (const line of error.details) cli.printError(`  ${line}`);
+    return EXIT.refused;
   }
   if (error instanceof ConfigError || error instanceof UsageError) {
     cli.printError(`error: ${error.message}`);

@@ -63,6 +63,7 @@ Exit codes:
   1  error (the API refused the request, or the daemon cannot be reached)
   2  bad usage or configuration
   3  daemon not running (server status, server check, server stop)
+  4  the broker refused the order or the change (the trade is printed; its message on stderr, in English too)
 
 Examples:
   $ sjgate server start

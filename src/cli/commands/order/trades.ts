@@ -5,6 +5,7 @@ import type { OrderStatus, Trade } from '../../../domain/orders.js';
 import type { DaemonClient } from '../../client.js';
 import type { Cli } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
+import { explainedMessage } from './refusal.js';
 
 /** How `place` (and cancel and updates, unless --no-wait) follow a trade until the exchange has answered. */
 export const WAIT = { intervalMs: 200, timeoutMs: 5_000 } as const;
@@ -69,7 +70,7 @@ export function tradeRow(trade: Trade): Row {
     status: status.status,
     filled: status.deal_quantity,
     cancelled: status.cancel_quantity,
-    msg: status.msg,
+    msg: explainedMessage(status.msg),
   };
 }
 
