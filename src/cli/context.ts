@@ -4,6 +4,7 @@
 
 import type { Command } from 'commander';
 import { ConfigError, type GatewayConfig, loadConfig } from '../config.js';
+import { inCliTerms } from './api-terms.js';
 import { ApiError, type DaemonClient, UnreachableError } from './client.js';
 import { DaemonStartError, daemonClient, ensureDaemon, type Runtime } from './daemon.js';
 import { EXIT, RefusedError, UsageError } from './errors.js';
@@ -176,8 +177,8 @@ export function action<O>(
 export function reportError(cli: Pick<Cli, 'json' | 'print' | 'printError'>, error: unknown): number {
   if (error instanceof ApiError) {
     if (cli.json) cli.print(formatJson(error.body));
-    cli.printError(`error: ${error.message}`);
-    for (const line of detailLines(error.body.details)) cli.printError(`  ${line}`);
+    cli.printError(`error: ${inCliTerms(error.message)}`);
+    for (const line of detailLines(error.body.details)) cli.printError(`  ${inCliTerms(line)}`);
     return EXIT.error;
   }
   if (error instanceof RefusedError) {

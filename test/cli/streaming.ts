@@ -150,6 +150,11 @@ export async function quoteDaemon(subscription: Subscription | null, name: strin
     if (request.url === '/api/v1/stream/unsubscribe') {
       return json(res, 200, { success: true, message: 'Unsubscription successful', subscription });
     }
+    const looked = /^\/api\/v1\/data\/contracts\/([^/?]+)$/.exec(request.url)?.[1];
+    if (looked !== undefined) {
+      const type = subscription !== null && 'security_type' in subscription ? subscription.security_type : 'FUT';
+      return json(res, 200, { security_type: type, code: looked });
+    }
     if (request.url === `/api/v1/stream/data/${name}`) {
       sseHead(res);
       for (const text of frames) res.write(text);

@@ -21,6 +21,7 @@ export function simCli(at = MONDAY_MORNING, rateLimits = false): SimCli {
   const savedHome = process.env.SJ_HOME_PATH;
   let home = '';
   let app: FastifyInstance | undefined;
+  let broker: { close(): Promise<void> | void } | undefined;
   let clock: ManualClock | undefined;
   let port = 0;
   before(async () => {
@@ -28,12 +29,14 @@ export function simCli(at = MONDAY_MORNING, rateLimits = false): SimCli {
     process.env.SJ_HOME_PATH = home;
     const built = await testApp(at, null, rateLimits);
     app = built.app;
+    broker = built.broker;
     clock = built.clock;
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;
   });
   after(async () => {
     await app?.close();
+    await broker?.close();
     if (savedHome === undefined) delete process.env.SJ_HOME_PATH;
     else process.env.SJ_HOME_PATH = savedHome;
     rmSync(home, { recursive: true, force: true });
