@@ -9,7 +9,7 @@ import type { Cli, CliEnv } from '../../context.js';
 import type { Row } from '../../output.js';
 import { text } from '../../parsers.js';
 import { followSubscription, printLine, stopSignal, streamAction } from '../../stream.js';
-import { exchangeOption, securityTypeOption } from './flags.js';
+import { exchangeOption, securityTypeOption, withComboLegs } from './flags.js';
 import { formatQuote, formatQuoteHeader, gapNotice, quoteStream } from './quotes.js';
 import { quoteType, STREAM_SECURITY_TYPES, type StreamOptions, subscribeRequest } from './subscription.js';
 
@@ -19,7 +19,8 @@ import { quoteType, STREAM_SECURITY_TYPES, type StreamOptions, subscribeRequest 
  */
 async function streamQuotes(cli: Cli, given: StreamOptions, json: boolean, signal: AbortSignal): Promise<void> {
   // Codes are upper case; the events of a subscription carry the code as listed.
-  const options = { ...given, code: given.code.toUpperCase(), comboWith: given.comboWith?.toUpperCase() };
+  const upper = { ...given, code: given.code.toUpperCase(), comboWith: given.comboWith?.toUpperCase() };
+  const options = await withComboLegs(cli, upper);
   const body = subscribeRequest({ ...options, quoteType: await defaultQuoteType(cli, options) });
   const answer = await cli.call((client) => client.post<SubscribeAnswer>(STREAM_PATHS.subscribe, body));
   if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
@@ -99,7 +100,7 @@ Examples:
   $ sjgate data stream --code 2330 --quote-type bid_ask --intraday-odd
   $ sjgate data stream --code TXFR1 --quote-type quote
   $ sjgate data stream --code IX0001
-  $ sjgate data stream --code TXFG6 --combo-with TXFH6 --quote-type bid_ask
+  $ sjgate data stream --code TXFR1 --combo-with TXFR2 --quote-type bid_ask
   $ sjgate data stream --code 2330 | jq -r .close`,
     )
     .action(
