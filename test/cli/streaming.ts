@@ -287,6 +287,12 @@ export function streamingGateway(): StreamingGateway {
 /** A daemon that answers subscribe_trade and unsubscribe_trade for the account of the body (default: the stock one). */
 export function tradeSubscriptionDaemon(): Promise<Fake> {
   return fakeServer((_req, res, request) => {
+    if (request.url === '/api/v1/auth/accounts') {
+      return json(res, 200, [
+        STOCK_ACCOUNT,
+        { ...STOCK_ACCOUNT, account_type: 'F', broker_id: 'F002000', account_id: '1' },
+      ]);
+    }
     const body = request.body as Record<string, string>;
     json(res, 200, {
       account: { ...STOCK_ACCOUNT, account_type: body.account_type, ...(body.broker_id ? body : {}) },
