@@ -68,7 +68,7 @@ Exit codes:
 Examples:
   $ sjgate server start
   $ sjgate contracts get 2330 --format json
-  $ sjgate contracts get 2330 --json code,name
+  $ sjgate contracts info 2330 --json code,name,limit_up
   $ sjgate auth usage
   $ sjgate server stop
   $ sjgate setup production && sjgate doctor`,
