@@ -38,7 +38,9 @@ describe('sjgate contracts get against a fake daemon', () => {
 
   test("--exchange, the official CLI's flag, asks for the contract listed there; an unknown one is exit 2", async () => {
     const run = await sjgate('contracts', 'get', '2330', '--exchange', 'OTC');
-    assert.deepEqual(seen.slice(0, 1), [{ method: 'GET', url: '/api/v1/data/contracts/2330?exchange=OTC', body: null }]);
+    assert.deepEqual(seen.slice(0, 1), [
+      { method: 'GET', url: '/api/v1/data/contracts/2330?exchange=OTC', body: null },
+    ]);
     assert.equal(run.code, EXIT.ok, run.stderr);
     const bad = await sjgate('contracts', 'get', '2330', '--exchange', 'NYSE');
     assert.equal(bad.code, EXIT.usage);
