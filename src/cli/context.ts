@@ -71,7 +71,8 @@ export class Cli {
 
   /** The configuration from the environment (and .env), with --host/--port applied. Throws ConfigError. */
   get config(): GatewayConfig {
-    this.#config ??= loadConfig(process.env, { host: this.globals.host, port: this.globals.port });
+    // The keys of the SinoPac backend are the daemon's: checked when this command starts one (ensureDaemon).
+    this.#config ??= loadConfig(process.env, { host: this.globals.host, port: this.globals.port }, true);
     return this.#config;
   }
 

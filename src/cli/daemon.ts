@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { GatewayConfig } from '../config.js';
+import { checkBackendKeys, type GatewayConfig } from '../config.js';
 import { SERVER_PATHS } from '../contract/paths.js';
 import { logError, logInfo, surviveLogWriteErrors } from '../log.js';
 import { ApiError, DaemonClient, UnreachableError, urlOf } from './client.js';
@@ -207,6 +207,7 @@ export async function ensureDaemon(
     );
   }
 
+  checkBackendKeys(config);
   prepareDirectories(config);
   const logStart = fileSize(config.logPath);
   const log = openSync(config.logPath, 'a', 0o600);
@@ -280,6 +281,7 @@ export async function runForeground(config: GatewayConfig, runtime: Runtime): Pr
   if (other !== null) {
     throw new DaemonStartError(`sjgate is already running with pid ${other} (pid file ${config.pidPath})`);
   }
+  checkBackendKeys(config);
   prepareDirectories(config);
   const { startGateway } = await import('../server/main.js');
   surviveLogWriteErrors();
