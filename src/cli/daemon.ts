@@ -16,7 +16,6 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { checkBackendKeys, type GatewayConfig } from '../config.js';
 import { SERVER_PATHS } from '../contract/paths.js';
-import { logError, logInfo, surviveLogWriteErrors } from '../log.js';
 import { ApiError, DaemonClient, UnreachableError, urlOf } from './client.js';
 
 /** What the CLI needs to know about itself to start a copy of itself as the daemon. */
@@ -283,7 +282,11 @@ export async function runForeground(config: GatewayConfig, runtime: Runtime): Pr
   }
   checkBackendKeys(config);
   prepareDirectories(config);
-  const { startGateway } = await import('../server/main.js');
+  // The daemon's logger (pino) loads here, so that the CLI's other commands start without it.
+  const [{ startGateway }, { logError, logInfo, surviveLogWriteErrors }] = await Promise.all([
+    import('../server/main.js'),
+    import('../log.js'),
+  ]);
   surviveLogWriteErrors();
   // Everything the daemon creates (journal, log, apps, sockets) is for its owner only.
   process.umask(0o077);
