@@ -58,38 +58,26 @@ describe('sjgate order against the simulator: a refusal exits 4 with the message
   });
 
   test('a futures market order without --tif goes as IOC, which TAIFEX takes', async () => {
-    const run = await sim.sjgate(
-      'order',
-      'place',
-      '--code',
-      'TXFR1',
-      '--action',
-      'buy',
-      '--price-type',
-      'mkt',
-      '--quantity',
-      '1',
-      '--format',
-      'json',
-    );
+    const marketBuy = (...more: string[]) =>
+      sim.sjgate(
+        'order',
+        'place',
+        '--code',
+        'TXFR1',
+        '--action',
+        'buy',
+        '--price-type',
+        'mkt',
+        '--quantity',
+        '1',
+        ...more,
+      );
+    const run = await marketBuy('--format', 'json');
     assert.equal(run.code, EXIT.ok, run.stderr);
     const trade = JSON.parse(run.stdout);
     assert.equal(trade.order.order_type, 'IOC');
     assert.notEqual(trade.status.status, 'Failed');
-    const rod = await sim.sjgate(
-      'order',
-      'place',
-      '--code',
-      'TXFR1',
-      '--action',
-      'buy',
-      '--price-type',
-      'mkt',
-      '--tif',
-      'rod',
-      '--quantity',
-      '1',
-    );
+    const rod = await marketBuy('--tif', 'rod');
     assert.equal(rod.code, EXIT.refused);
     assert.match(rod.stderr, /當日市價單不允許當日有效委託\(ROD\) \(a market order cannot be ROD: use IOC or FOK\)/);
   });
