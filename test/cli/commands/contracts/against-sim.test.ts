@@ -18,8 +18,10 @@ describe('sjgate contracts get against the simulator: codes in any case, near co
     const alias = await sim.sjgate('contracts', 'get', 'txfr3');
     assert.equal(alias.code, EXIT.error);
     assert.match(alias.stderr, /^error: contract txfr3 not found; did you mean TXFR1, TXFR2\b/);
-    const stock = await sim.sjgate('contracts', 'get', '2331');
-    assert.match(stock.stderr, /did you mean .*2330/);
+    // No listed code has a letter before three digits; 2330 is one edit away.
+    const stock = await sim.sjgate('contracts', 'get', 'Z330');
+    assert.equal(stock.code, EXIT.error);
+    assert.match(stock.stderr, /^error: contract Z330 not found; did you mean .*\b2330\b/);
     const nothing = await sim.sjgate('contracts', 'get', 'QQQQQQQQ');
     assert.equal(nothing.stderr, 'error: contract QQQQQQQQ not found\n');
   });
