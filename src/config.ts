@@ -93,7 +93,15 @@ export function homePathOf(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.SJ_HOME_PATH?.trim() || join(homedir(), '.sjgate'));
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: AddressOverrides = {}): GatewayConfig {
+/**
+ * The configuration from the environment; a ConfigError for a setting that cannot work. `clientOnly`: for a command
+ * that talks to a running daemon, which needs no SinoPac keys of its own (checkBackendKeys before starting one).
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: AddressOverrides = {},
+  clientOnly = false,
+): GatewayConfig {
   const text = (name: string) => {
     const value = env[name]?.trim();
     return value ? value : null;
@@ -137,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Addr
     receiveWindowMs: parseReceiveWindow(text('SJ_RECEIVE_WINDOW')),
   };
   checkCredentials(config);
+  if (!clientOnly) checkBackendKeys(config);
   return config;
 }
 
@@ -259,6 +268,10 @@ function checkCredentials(config: GatewayConfig): void {
         "SinoPac's certificate tool and give its path",
     );
   }
+}
+
+/** The SinoPac keys the shioaji backend logs in with: a ConfigError naming what is missing and how to set it. */
+export function checkBackendKeys(config: GatewayConfig): void {
   if (config.backend !== 'shioaji') return;
   const missing = [config.apiKey === null && 'SJ_API_KEY', config.secretKey === null && 'SJ_SEC_KEY'].filter(Boolean);
   if (missing.length > 0) {

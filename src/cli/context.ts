@@ -4,9 +4,10 @@
 
 import type { Command } from 'commander';
 import { ConfigError, type GatewayConfig, loadConfig } from '../config.js';
+import { inCliTerms } from './api-terms.js';
 import { ApiError, type DaemonClient, UnreachableError } from './client.js';
 import { DaemonStartError, daemonClient, ensureDaemon, type Runtime } from './daemon.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT, RefusedError, UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { writeLines } from './io.js';
 import { checkFields, fieldsOf, type JsonRequest, jsonRequest, selectFields } from './json-fields.js';
@@ -14,7 +15,7 @@ import { asOfficialModels } from './official-models.js';
 import { type Format, formatJson } from './output.js';
 import { toToon } from './toon.js';
 
-export { EXIT, UsageError };
+export { EXIT, RefusedError, UsageError };
 
 /** What the commands are built with: how to start the daemon, and where to write. */
 export interface CliEnv {
@@ -70,7 +71,8 @@ export class Cli {
 
   /** The configuration from the environment (and .env), with --host/--port applied. Throws ConfigError. */
   get config(): GatewayConfig {
-    this.#config ??= loadConfig(process.env, { host: this.globals.host, port: this.globals.port });
+    // The keys of the SinoPac backend are the daemon's: checked when this command starts one (ensureDaemon).
+    this.#config ??= loadConfig(process.env, { host: this.globals.host, port: this.globals.port }, true);
     return this.#config;
   }
 
@@ -176,9 +178,14 @@ export function action<O>(
 export function reportError(cli: Pick<Cli, 'json' | 'print' | 'printError'>, error: unknown): number {
   if (error instanceof ApiError) {
     if (cli.json) cli.print(formatJson(error.body));
-    cli.printError(`error: ${error.message}`);
-    for (const line of detailLines(error.body.details)) cli.printError(`  ${line}`);
+    cli.printError(`error: ${inCliTerms(error.message)}`);
+    for (const line of detailLines(error.body.details)) cli.printError(`  ${inCliTerms(line)}`);
     return EXIT.error;
+  }
+  if (error instanceof RefusedError) {
+    cli.printError(`error: ${error.message}`);
+    for (const line of error.details) cli.printError(`  ${line}`);
+    return EXIT.refused;
   }
   if (error instanceof ConfigError || error instanceof UsageError) {
     cli.printError(`error: ${error.message}`);

@@ -14,9 +14,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { GatewayConfig } from '../config.js';
+import { checkBackendKeys, type GatewayConfig } from '../config.js';
 import { SERVER_PATHS } from '../contract/paths.js';
-import { logError, logInfo, surviveLogWriteErrors } from '../log.js';
 import { ApiError, DaemonClient, UnreachableError, urlOf } from './client.js';
 
 /** What the CLI needs to know about itself to start a copy of itself as the daemon. */
@@ -207,6 +206,7 @@ export async function ensureDaemon(
     );
   }
 
+  checkBackendKeys(config);
   prepareDirectories(config);
   const logStart = fileSize(config.logPath);
   const log = openSync(config.logPath, 'a', 0o600);
@@ -280,8 +280,13 @@ export async function runForeground(config: GatewayConfig, runtime: Runtime): Pr
   if (other !== null) {
     throw new DaemonStartError(`sjgate is already running with pid ${other} (pid file ${config.pidPath})`);
   }
+  checkBackendKeys(config);
   prepareDirectories(config);
-  const { startGateway } = await import('../server/main.js');
+  // The daemon's logger (pino) loads here, so that the CLI's other commands start without it.
+  const [{ startGateway }, { logError, logInfo, surviveLogWriteErrors }] = await Promise.all([
+    import('../server/main.js'),
+    import('../log.js'),
+  ]);
   surviveLogWriteErrors();
   // Everything the daemon creates (journal, log, apps, sockets) is for its owner only.
   process.umask(0o077);

@@ -9,7 +9,7 @@ import { loadDotEnv } from '../config.js';
 import { VERSION } from '../version.js';
 import { EXIT } from './errors.js';
 import { processIO } from './io.js';
-import { createProgram } from './program.js';
+import { programFor } from './lazy-program.js';
 
 // Output piped into `head` that stops reading is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -20,7 +20,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 loadDotEnv(process.cwd());
 const io = processIO();
 try {
-  await createProgram({ entry: fileURLToPath(import.meta.url), version: VERSION }, io).parseAsync(process.argv);
+  const runtime = { entry: fileURLToPath(import.meta.url), version: VERSION };
+  await (await programFor(runtime, io, process.argv)).parseAsync(process.argv);
 } catch (error) {
   if (!(error instanceof CommanderError)) throw error;
   // Commander has printed its message; help and version asked for are success, everything else is bad usage.

@@ -1,8 +1,8 @@
 // How the CLI shows results: pretty JSON exactly as the API sent it, or for people tables and key/value lines.
 // Every command renders through these helpers; none formats rows by itself.
 
-import Table from 'cli-table3';
 import pc from 'picocolors';
+import { boxTable, padDisplay } from './table.js';
 
 export const FORMATS = ['human', 'json', 'toon'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -32,12 +32,11 @@ export function formatTable(objects: readonly object[], columns?: readonly strin
   if (objects.length === 0) return '(none)';
   const rows = objects as readonly Row[];
   const keys = columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const table = new Table({
-    head: keys.map((key) => bold(key, color)),
-    style: { head: [], border: [], compact: true },
-  });
-  for (const row of rows) table.push(keys.map((key) => formatCell(row[key])));
-  return table.toString();
+  const head = keys.map((key) => bold(key, color));
+  return boxTable(
+    head,
+    rows.map((row) => keys.map((key) => formatCell(row[key]))),
+  );
 }
 
 /**
@@ -74,9 +73,10 @@ export function formatRecord(record: object, style: RecordStyle = {}): string {
   const entries = flatten(record as Row);
   if (entries.length === 0) return '(none)';
   if (style.table) {
-    const table = new Table({ style: { head: [], border: [], compact: true } });
-    for (const [key, value] of entries) table.push([bold(key, color), formatCell(value)]);
-    return table.toString();
+    return boxTable(
+      null,
+      entries.map(([key, value]) => [bold(key, color), formatCell(value)]),
+    );
   }
   const width = Math.max(...entries.map(([key]) => key.length));
   const indent = ' '.repeat(style.indent ?? 0);
@@ -97,7 +97,7 @@ export function formatLine(
   while (texts.length > 0 && texts[texts.length - 1] === '') texts.pop();
   return texts
     .map((text, index) => {
-      const padded = index === texts.length - 1 ? text : text.padEnd(widths[index] ?? 0);
+      const padded = index === texts.length - 1 ? text : padDisplay(text, widths[index] ?? 0);
       return style.header ? bold(padded, color) : padded;
     })
     .join('  ');

@@ -73,7 +73,7 @@ export const accountOption = (kind = '') =>
     `the ${kind ? `${kind} ` : ''}account, e.g. 9A95-1234567 (default: the default account of the type)`,
   ).argParser(account);
 
-/** Comma-separated codes: `TXFG6,TXFH6`. */
+/** Comma-separated codes: `TXFR1,TXFR2`. */
 export function codeList(value: string): string[] {
   const codes = value
     .split(',')

@@ -22,6 +22,7 @@ import {
 } from './contracts.js';
 import { InvalidRequestError, NotFoundError } from './errors.js';
 import { ContractList, type ListedContracts, type ProductTable, productTableOf } from './listed-contracts.js';
+import { nearCodes } from './near-codes.js';
 import { TICK_BAND_RULES } from './ticks.js';
 
 // The queries of the contracts port: defined here, since the domain imports nothing outside itself, and exported
@@ -78,10 +79,14 @@ export class ContractDirectory {
     private readonly products: ProductTable,
   ) {}
 
+  /** The contract of a code, in any case (`txfr1` is TXFR1); not found names the nearest codes listed. */
   private lookup(code: string, query: ContractQuery = {}): ContractInfo {
-    const info = isTaiwan(query.region) ? this.listed().find(code) : undefined;
+    const listed = this.listed();
+    const info = isTaiwan(query.region) ? (listed.find(code) ?? listed.find(code.toUpperCase())) : undefined;
     if (!info || (query.securityType !== undefined && info.security_type !== query.securityType)) {
-      throw new NotFoundError('CONTRACT_NOT_FOUND', notFoundMessage(code, query));
+      const near = !info && isTaiwan(query.region) ? nearCodes(code, listed, this.futuresRootCodes()) : [];
+      const guess = near.length === 0 ? '' : `; did you mean ${near.join(', ')}?`;
+      throw new NotFoundError('CONTRACT_NOT_FOUND', `${notFoundMessage(code, query)}${guess}`);
     }
     if (query.exchange !== undefined && info.exchange !== query.exchange) {
       throw new NotFoundError(
@@ -90,6 +95,10 @@ export class ContractDirectory {
       );
     }
     return info;
+  }
+
+  private futuresRootCodes(): string[] {
+    return this.products.futuresRoots.map((root) => root.root);
   }
 
   get(code: string, query?: ContractQuery): Contract {

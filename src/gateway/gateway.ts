@@ -90,7 +90,7 @@ export class Gateway {
     this.portfolio = metered('portfolio', venue.portfolio);
     this.quotes = metered('quotes', venue.quotes);
     this.traffic = new DailyTraffic(venue.clock, DAILY_LIMIT_BYTES);
-    this.rates = new RateGovernor((now) => venue.identity.isStockTradingHours(now));
+    this.rates = new RateGovernor(venue.identity);
     this.accounts = accountsWithUsage(metered('accounts', venue.accounts), this.traffic);
     this.journal = Journal.open(options.journalPath ?? ':memory:');
     const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);

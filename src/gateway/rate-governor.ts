@@ -81,32 +81,51 @@ class Group {
 
 const POLLING_ADVICE = 'use quote subscriptions instead of polling';
 
-function makeGroups(isTradingHours: (now: number) => boolean): Record<RateGroup, Group> {
+/** What the governor needs of the venue: its trading hours, and whether it is the simulator and never closes. */
+export interface RateVenue {
+  venue: 'simulator' | 'shioaji';
+  simClock: string | null;
+  isStockTradingHours(at: number): boolean;
+}
+
+/** When a program may query a day's ticks or bars freely: after the close, which an always-open simulator lacks. */
+function afterTheClose(venue: RateVenue, what: string): string {
+  if (venue.simClock !== 'always-open') return `query ${what} after the close and cache them; ${POLLING_ADVICE}`;
+  return `the always-open simulator has no close, so the quota holds all day: cache ${what}; ${POLLING_ADVICE}`;
+}
+
+/** How to turn the limits off, where they can be: only the simulator's (SinoPac keeps its own). */
+function turnOff(venue: RateVenue): string {
+  return venue.venue === 'simulator' ? '; SJ_SIM_LIMITS=off turns these limits off in simulation' : '';
+}
+
+function makeGroups(venue: RateVenue): Record<RateGroup, Group> {
+  const isTradingHours = (now: number) => venue.isStockTradingHours(now);
   return {
     'market-data': new Group(
       'market data: over 50 calls per 10 seconds (credit_enquires, short_stock_sources, snapshots, ticks, kbars)',
-      POLLING_ADVICE,
+      POLLING_ADVICE + turnOff(venue),
       new SlidingWindow(50, 10_000),
     ),
     ticks: new Group(
       'ticks: over 10 calls during trading hours today',
-      `query ticks after the close and cache them; ${POLLING_ADVICE}`,
+      afterTheClose(venue, 'ticks') + turnOff(venue),
       new TradingHoursQuota(10, isTradingHours),
     ),
     kbars: new Group(
       'kbars: over 270 calls during trading hours today',
-      `query kbars after the close and cache them; ${POLLING_ADVICE}`,
+      afterTheClose(venue, 'kbars') + turnOff(venue),
       new TradingHoursQuota(270, isTradingHours),
     ),
     accounting: new Group(
       'accounting: over 25 calls per 5 seconds (list_profit_loss_detail, account_balance, list_settlements, ' +
         'list_profit_loss, list_positions, margin)',
-      'keep positions from order and deal reports instead of polling',
+      `keep positions from order and deal reports instead of polling${turnOff(venue)}`,
       new SlidingWindow(25, 5_000),
     ),
     orders: new Group(
       'orders: over 250 calls per 10 seconds (place_order, update_status, update_qty, update_price, cancel_order)',
-      'follow order reports (the order_event stream) instead of polling update_status',
+      `follow order reports (the order_event stream) instead of polling update_status${turnOff(venue)}`,
       new SlidingWindow(250, 10_000),
     ),
   };
@@ -140,9 +159,9 @@ export interface Refusal {
 export class RateGovernor {
   private readonly groups: Record<RateGroup, Group>;
 
-  /** `isTradingHours`: whether stocks trade at an instant, for the daily quotas that count only then. */
-  constructor(isTradingHours: (now: number) => boolean) {
-    this.groups = makeGroups(isTradingHours);
+  /** `venue.isStockTradingHours`: whether stocks trade at an instant, for the daily quotas that count only then. */
+  constructor(venue: RateVenue) {
+    this.groups = makeGroups(venue);
   }
 
   /** Counts a call in every group it belongs to, or refuses it without counting it anywhere. */

@@ -14,6 +14,7 @@ import { limitsPlugin } from './plugins/limits.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { requestMetricsPlugin } from './plugins/request-metrics.js';
 import { guardsPlugin } from './plugins/security.js';
+import { serializationPlugin } from './plugins/serialization.js';
 import { validationPlugin } from './plugins/validation.js';
 import { agentHarnessRoutes } from './routes/agent-harness.js';
 import { appPagesRoutes, appsRoutes } from './routes/apps.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : Fastify(common)) as unknown as FastifyInstance;
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
+  await app.register(serializationPlugin);
   await app.register(guardsPlugin, {
     bindHost: options.bindHost,
     corsOrigins: options.corsOrigins,

@@ -150,6 +150,11 @@ export async function quoteDaemon(subscription: Subscription | null, name: strin
     if (request.url === '/api/v1/stream/unsubscribe') {
       return json(res, 200, { success: true, message: 'Unsubscription successful', subscription });
     }
+    const looked = /^\/api\/v1\/data\/contracts\/([^/?]+)$/.exec(request.url)?.[1];
+    if (looked !== undefined) {
+      const type = subscription !== null && 'security_type' in subscription ? subscription.security_type : 'FUT';
+      return json(res, 200, { security_type: type, code: looked });
+    }
     if (request.url === `/api/v1/stream/data/${name}`) {
       sseHead(res);
       for (const text of frames) res.write(text);
@@ -282,6 +287,12 @@ export function streamingGateway(): StreamingGateway {
 /** A daemon that answers subscribe_trade and unsubscribe_trade for the account of the body (default: the stock one). */
 export function tradeSubscriptionDaemon(): Promise<Fake> {
   return fakeServer((_req, res, request) => {
+    if (request.url === '/api/v1/auth/accounts') {
+      return json(res, 200, [
+        STOCK_ACCOUNT,
+        { ...STOCK_ACCOUNT, account_type: 'F', broker_id: 'F002000', account_id: '1' },
+      ]);
+    }
     const body = request.body as Record<string, string>;
     json(res, 200, {
       account: { ...STOCK_ACCOUNT, account_type: body.account_type, ...(body.broker_id ? body : {}) },

@@ -128,6 +128,8 @@ describe('lookups', LIMIT, () => {
     throwsWith(() => directory.get('9999'), NotFoundError, 'contract 9999 not found');
     throwsWith(() => directory.get('2330', { securityType: 'FUT' }), NotFoundError, 'contract 2330 not found as FUT');
     throwsWith(() => directory.info('2330', { region: 'US' }), NotFoundError, 'contract 2330 not found in region US');
+    throwsWith(() => directory.get('2331'), NotFoundError, 'contract 2331 not found; did you mean 2330, 2317?');
+    assert.equal(directory.get('txfr1').code, 'TXFR1');
     throwsWith(
       () => directory.get('TSE001'),
       NotFoundError,

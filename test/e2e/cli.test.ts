@@ -280,7 +280,10 @@ describe('sjgate CLI usage errors (no daemon needed)', () => {
   test('server status and stop exit 3 when nothing runs', () => {
     const status = sjgate('server', 'status');
     assert.equal(status.code, 3);
-    assert.match(status.stdout, /running\s+false/);
+    assert.match(
+      status.stdout,
+      /^sjgate is not running \(port \d+, socket \S+\); start it with `sjgate server start`$/m,
+    );
     assert.equal(sjgate('server', 'stop').code, 3);
   });
 });

@@ -295,6 +295,7 @@ describe('server endpoints', () => {
       ['get', '/api/v1/auth/accounts'],
       ['get', '/api/v1/auth/usage'],
       ['post', '/api/v1/auth/default_account'],
+      ['get', '/api/v1/auth/default_account'],
     ];
     for (const [method, path] of routes) {
       const operation = paths[path]?.[method];
@@ -419,7 +420,7 @@ describe('accounts', () => {
     assert.notEqual(other.person, first.person);
   });
 
-  test('default_account accepts the flat and the nested form', async () => {
+  test('default_account accepts the flat and the nested form; GET reads the default of a type', async () => {
     const [stock, futures] = (await json({ method: 'GET', url: '/api/v1/auth/accounts' })).body as unknown as Json[];
     const flat = await json({
       method: 'POST',
@@ -435,6 +436,11 @@ describe('accounts', () => {
     });
     assert.equal(nested.status, 200);
     assert.deepEqual(nested.body, futures);
+    const read = await json({ method: 'GET', url: '/api/v1/auth/default_account?account_type=F' });
+    assert.deepEqual([read.status, read.body], [200, futures]);
+    const bad = await json({ method: 'GET', url: '/api/v1/auth/default_account?account_type=X' });
+    assert.equal(bad.status, 422);
+    assert.match(String(bad.body.message), /account_type must be one of "S", "F", "H"/);
     for (const payload of [stock!, { account: stock! }]) {
       const echoed = await json({ method: 'POST', url: '/api/v1/auth/default_account', payload });
       assert.equal(echoed.status, 200, 'an Account from /auth/accounts is accepted as it is');

@@ -15,6 +15,8 @@ const PRODUCTION = 'production would pause this service the same way';
 interface Setup {
   enabled?: boolean;
   exhausted?: boolean;
+  /** The venue the governor counts for: SinoPac (default), or the simulator in a clock mode. */
+  simClock?: 'always-open' | 'exchange';
 }
 
 async function limitedApp(setup: Setup = {}) {
@@ -26,7 +28,11 @@ async function limitedApp(setup: Setup = {}) {
   await app.register(limitsPlugin, {
     enabled: setup.enabled ?? true,
     clock,
-    governor: new RateGovernor(() => state.tradingHours),
+    governor: new RateGovernor({
+      venue: setup.simClock === undefined ? 'shioaji' : 'simulator',
+      simClock: setup.simClock ?? null,
+      isStockTradingHours: () => state.tradingHours,
+    }),
     traffic: { record: (bytes) => recorded.push(bytes), exhausted: () => state.exhausted },
   });
   // Routes live in an encapsulated plugin, as the real route files do.
@@ -133,6 +139,29 @@ describe('market-data call rate', () => {
     // Only the ticks group is paused: the breaching ticks call did not count as market data either.
     allOk(await calls('/snapshots', 40));
     assert.equal((await call('/snapshots')).statusCode, 429);
+  });
+});
+
+describe('the refusals of the simulator', () => {
+  test('always open: the ticks quota has no close to wait for, and SJ_SIM_LIMITS=off is named', async () => {
+    const { call, calls } = await limitedApp({ simClock: 'always-open' });
+    allOk(await calls('/ticks', 10));
+    assertRefused(
+      await call('/ticks'),
+      '60',
+      `ticks: over 10 calls during trading hours today; paused for 60 s, ${PRODUCTION}; ` +
+        'the always-open simulator has no close, so the quota holds all day: cache ticks; ' +
+        'use quote subscriptions instead of polling; SJ_SIM_LIMITS=off turns these limits off in simulation',
+    );
+  });
+
+  test('on the exchange clock: after the close, and SJ_SIM_LIMITS=off', async () => {
+    const { call, calls } = await limitedApp({ simClock: 'exchange' });
+    allOk(await calls('/ticks', 10));
+    const refusal = (await call('/ticks')).json() as { message: string };
+    assert.match(refusal.message, /query ticks after the close and cache them; .*; SJ_SIM_LIMITS=off turns/);
+    allOk(await calls('/positions', 25));
+    assert.match(((await call('/positions')).json() as { message: string }).message, /SJ_SIM_LIMITS=off/);
   });
 });
 

@@ -39,8 +39,16 @@ type Validator = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => 
   schemaEnv?: unknown;
 };
 
+/**
+ * The validator of one part of one route. Both of its Ajv functions are compiled when the route is first called, not
+ * when the app starts: compiling every route's schemas was the largest part of the daemon's start-up.
+ */
 function compileValidator(schema: object, part: ReturnType<typeof ajvs>, text: boolean): Validator {
-  const first = part.first.compile(schema);
+  let compiled: ValidateFunction | undefined;
+  const first: ValidateFunction = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
+    compiled ??= part.first.compile(schema);
+    return compiled(data, context);
+  }) as ValidateFunction;
   let every: ValidateFunction | undefined;
   // Text coerced to a number may be Infinity (Ajv coerces in place, so the walk follows the validation); a body
   // cannot hold one (the JSON body parser refuses it).
@@ -57,8 +65,9 @@ function compileValidator(schema: object, part: ReturnType<typeof ajvs>, text: b
     validate.errors = [...nonFinite(data), ...((every.errors ?? []) as ValidationProblem[])];
     return validate.errors.length === 0;
   };
-  // Fastify passes the parent of the data only to a validator with a schemaEnv, and Ajv needs it to coerce a root.
-  validate.schemaEnv = first.schemaEnv;
+  // Fastify passes the parent of the data only to a validator with a schemaEnv (any), and Ajv needs it to coerce a
+  // root; the real one exists only once compiled.
+  validate.schemaEnv = { compiledOnFirstCall: true };
   return validate;
 }
 

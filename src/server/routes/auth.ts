@@ -20,6 +20,23 @@ export function authRoutes(gateway: Gateway): FastifyPluginAsync {
       async () => gateway.accounts.list(),
     );
 
+    app.get(
+      AUTH_ROUTES.defaultAccount,
+      {
+        schema: {
+          tags,
+          summary: 'The default account of a type',
+          description: 'The account used by requests of that type that omit broker_id/account_id.',
+          querystring: Type.Object(
+            { account_type: Type.Enum(['S', 'F', 'H'], { default: 'S' }) },
+            { additionalProperties: false },
+          ),
+          response: { 200: AccountSchema, ...errorResponses(404, 422) },
+        },
+      },
+      async ({ query }) => gateway.accounts.defaultAccount(query.account_type),
+    );
+
     app.post(
       AUTH_ROUTES.defaultAccount,
       {

@@ -1,7 +1,8 @@
 // What `auth subscribe-trade` and `auth unsubscribe-trade` share: the body, the command, and the answer as lines.
 
 import { type Command, Option } from 'commander';
-import type { SubscribeTradeAnswer } from '../../../contract/wire.js';
+import { AUTH_PATHS } from '../../../contract/paths.js';
+import type { Account, SubscribeTradeAnswer } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatRecord } from '../../output.js';
 import { type AccountSelector, accountOption, oneOf } from '../../parsers.js';
@@ -16,6 +17,11 @@ interface TradeSubscriptionOptions {
 /** The body of POST /auth/subscribe_trade (and unsubscribe_trade): the type (default S) and the account if given. */
 export function tradeSubscriptionRequest(options: TradeSubscriptionOptions): Record<string, string> {
   return { account_type: options.accountType ?? 'S', ...(options.account ?? {}) };
+}
+
+/** The bodies for every account of the user: what the command does when no account or type is given. */
+export function everyAccountRequests(accounts: readonly Account[]): Record<string, string>[] {
+  return accounts.map(({ account_type, broker_id, account_id }) => ({ account_type, broker_id, account_id }));
 }
 
 /** `20260612021106` → `2026-06-12 02:11:06`; anything else as it is. */
@@ -52,15 +58,16 @@ export function registerTradeSubscription(
     .command(name)
     .description(command.what)
     .addOption(
-      new Option('--account-type <S|F>', 'the account type (S stock, F futures)')
-        .argParser(oneOf(['S', 'F'] as const))
-        .default('S'),
+      new Option('--account-type <S|F>', 'the default account of this type (S stock, F futures)').argParser(
+        oneOf(['S', 'F'] as const),
+      ),
     )
     .addOption(accountOption())
     .addHelpText(
       'after',
       `
 ${command.note}
+Without --account-type and --account: every account of the user, one answer each (a list with --format json).
 
 Examples:
   $ sjgate auth ${name}
@@ -71,9 +78,19 @@ Examples:
       action<TradeSubscriptionOptions>(
         env,
         async (cli, options) => {
-          const body = tradeSubscriptionRequest(options);
-          const answer = await cli.call((client) => client.post<SubscribeTradeAnswer>(command.path, body));
-          cli.emit(answer, formatTradeSubscription);
+          if (options.accountType !== undefined || options.account !== undefined) {
+            const body = tradeSubscriptionRequest(options);
+            const answer = await cli.call((client) => client.post<SubscribeTradeAnswer>(command.path, body));
+            cli.emit(answer, formatTradeSubscription);
+            return;
+          }
+          const answers = await cli.call(async (client) => {
+            const bodies = everyAccountRequests(await client.get<Account[]>(AUTH_PATHS.accounts));
+            const done: SubscribeTradeAnswer[] = [];
+            for (const body of bodies) done.push(await client.post<SubscribeTradeAnswer>(command.path, body));
+            return done;
+          });
+          cli.emit(answers, (list, color) => list.map((answer) => formatTradeSubscription(answer, color)).join('\n\n'));
         },
         { fields: FIELDS },
       ),

@@ -19,11 +19,12 @@ export function registerCombo(contracts: Command, env: CliEnv): void {
     .addHelpText(
       'after',
       `
-Each leg code is looked up first for its security type and exchange.
+Each leg code is looked up first for its security type and exchange; a continuous alias (TXFR1, TXFR2)
+stands for the month it is today. Option legs are listed by \`sjgate contracts options --root TXO\`.
 
 Examples:
-  $ sjgate contracts combo --legs TXFG6,TXFH6
-  $ sjgate contracts combo --legs TXO43000G6,TXO43000S6 --combo-type Straddle`,
+  $ sjgate contracts combo --legs TXFR1,TXFR2
+  $ sjgate contracts combo --legs MXFR1,MXFR2 --format json`,
     )
     .action(
       action<Options>(env, async (cli, o) => {
@@ -33,7 +34,8 @@ Examples:
           const legs: Pick<Contract, 'security_type' | 'exchange' | 'code'>[] = [];
           for (const code of codes) {
             const leg = await client.get<Contract>(contractPath(code), queryOf({ region: o.region }));
-            legs.push({ security_type: leg.security_type, exchange: leg.exchange, code: leg.code });
+            // A continuous alias stands for its month today: combos are of specific months.
+            legs.push({ security_type: leg.security_type, exchange: leg.exchange, code: leg.target_code ?? leg.code });
           }
           const body = o.comboType === undefined ? { legs } : { legs, combo_type: o.comboType };
           return client.post<Row>(CONTRACT_PATHS.combo, body);

@@ -28,7 +28,7 @@ Examples:
   $ sjgate contracts info TXFR1 --type FUT
   $ sjgate contracts list --type STK --page 1 --page-size 50
   $ sjgate contracts options --root TXO --right C --strike-min 40000 --strike-max 41000
-  $ sjgate contracts combo --legs TXFG6,TXFH6`,
+  $ sjgate contracts combo --legs TXFR1,TXFR2`,
     );
   registerList(contracts, env);
   registerGet(contracts, env);

@@ -2,7 +2,11 @@
 // code, or a combo of two, becomes the contract of a request.
 
 import { InvalidArgumentError, Option } from 'commander';
+import { contractPath } from '../../../contract/paths.js';
+import type { Contract } from '../../../contract/wire.js';
+import { isContinuousCode } from '../../../domain/contracts.js';
 import type { ComboRef, ContractRef, InstrumentRef } from '../../../domain/market-data.js';
+import type { Cli } from '../../context.js';
 import { codeList, oneOf, text } from '../../parsers.js';
 
 /** A column-oriented answer: every key an array of the same length (ticks, kbars, regulatory, daily quotes). */
@@ -36,7 +40,7 @@ export function instrumentRef(code: string, options: ContractOptions = {}, combo
   return combo;
 }
 
-/** `2330` or a combo `TXFG6+TXFH6` (exactly two non-empty legs). Throws InvalidArgumentError. */
+/** `2330` or a combo `TXFR1+TXFR2` (exactly two non-empty legs). Throws InvalidArgumentError. */
 export function codeOrCombo(value: string): CodeOrCombo {
   const parts = value.split('+').map((part) => part.trim());
   if (parts.some((part) => part === '')) {
@@ -47,7 +51,7 @@ export function codeOrCombo(value: string): CodeOrCombo {
   return [parts[0] as string, parts[1] as string];
 }
 
-/** Comma-separated codes, each a code or a combo `CODE1+CODE2`: `2330,TXFG6+TXFH6`. */
+/** Comma-separated codes, each a code or a combo `CODE1+CODE2`: `2330,TXFR1+TXFR2`. */
 export function codesWithCombos(value: string): CodeOrCombo[] {
   return codeList(value).map(codeOrCombo);
 }
@@ -62,3 +66,22 @@ export const exchangeOption = (exchanges: readonly string[] = DATA_EXCHANGES) =>
   );
 export const comboOption = () =>
   new Option('--combo-with <CODE>', 'the second leg: query the combo of --code and this code').argParser(text);
+
+/**
+ * The code of a combo leg as the daemon takes it: a continuous alias (TXFR1) stands for the month it is today
+ * (TXFL6), so that `--combo-with TXFR2` keeps working as the months roll; any other code as given.
+ */
+export async function legCode(cli: Cli, code: string): Promise<string> {
+  if (!isContinuousCode(code.toUpperCase())) return code;
+  const contract = await cli.call((client) => client.get<Contract>(contractPath(code)));
+  return contract.target_code ?? contract.code;
+}
+
+/** The options with --code and --combo-with as legCode makes them, when there is a combo; else as given. */
+export async function withComboLegs<O extends { code: string; comboWith?: string | undefined }>(
+  cli: Cli,
+  options: O,
+): Promise<O> {
+  if (options.comboWith === undefined) return options;
+  return { ...options, code: await legCode(cli, options.code), comboWith: await legCode(cli, options.comboWith) };
+}

@@ -31,7 +31,7 @@ regulatory, daily-quotes) are shown one row per entry; --format json prints the 
 Examples:
   $ sjgate data ticks --code 2330 --last 20
   $ sjgate data kbars --code TXFR1 --start 2026-07-01 --end 2026-07-03
-  $ sjgate data snapshots --codes 2330,2317,TXFG6+TXFH6
+  $ sjgate data snapshots --codes 2330,2317,TXFR1+TXFR2
   $ sjgate data scanner --scanner-type volume-rank --count 20 --ascending
   $ sjgate data scanner-watch --rule volume_burst --exchange TSE`,
     );

@@ -13,6 +13,7 @@ import {
   exchangeOption,
   instrumentRef,
   securityTypeOption,
+  withComboLegs,
 } from './flags.js';
 
 export interface KbarsOptions extends ContractOptions {
@@ -56,11 +57,11 @@ export function registerKbars(data: Command, env: CliEnv): void {
 Examples:
   $ sjgate data kbars --code 2330
   $ sjgate data kbars --code TXFR1 --start 2026-07-01 --end 2026-07-03
-  $ sjgate data kbars --code TXFG6 --combo-with TXFH6 --format json`,
+  $ sjgate data kbars --code TXFR1 --combo-with TXFR2 --format json`,
     )
     .action(
       action<KbarsOptions>(env, async (cli, options) => {
-        const body = kbarsRequest(options);
+        const body = kbarsRequest(await withComboLegs(cli, options));
         const kbars = await cli.call((client) => client.post<Columns>(MARKET_DATA_PATHS.kbars, body));
         cli.emit(kbars, (value, color) => formatTable(rowsOfColumns(value), undefined, color));
       }),

@@ -11,7 +11,7 @@ export interface QuoteStream {
   /** The dedicated stream, also the SSE event name: tick_stk, bidask_fop, quote_idx, ... */
   name: string;
   kind: QuoteKind;
-  /** What the user sees: `2330`, `TXFR1 (TXFL6)`, `TXFG6/TXFH6`. */
+  /** What the user sees: `2330`, `TXFR1 (TXFL6)`, `TXFR1/TXFR2`. */
   label: string;
   /** Whether an event of the stream belongs to this subscription. */
   accepts(data: Row): boolean;
@@ -29,7 +29,7 @@ const KIND_OF: Partial<Record<QuoteType, 'tick' | 'bidask' | 'quote'>> = {
  * The stream of a subscription, from what the daemon answered. STK and WRT: tick_stk, bidask_stk, quote_stk; IND:
  * quote_idx; FUT, OPT and combos: tick_fop, bidask_fop, quote_fop. A product's events carry its real code
  * (target_code for R1/R2), and stock ticks and bid/asks say whether they are odd lots. A combo's events carry the
- * combo's own code (`TXFG6/H6`): the one the subscription names if it does, else any code that starts with the first
+ * combo's own code (`TXFR1/H6`): the one the subscription names if it does, else any code that starts with the first
  * leg's and is not the leg's own (the leg's own events belong to a subscription of the leg).
  */
 export function quoteStream(subscription: Subscription): QuoteStream {

@@ -12,6 +12,7 @@ import {
   contractRef,
   exchangeOption,
   instrumentRef,
+  legCode,
   securityTypeOption,
 } from './flags.js';
 
@@ -54,11 +55,17 @@ export function registerSnapshots(data: Command, env: CliEnv): void {
       `
 Examples:
   $ sjgate data snapshots --codes 2330,2317
-  $ sjgate data snapshots --codes TXFR1,TXFG6+TXFH6`,
+  $ sjgate data snapshots --codes TXFR1,TXFR1+TXFR2`,
     )
     .action(
       action<SnapshotsOptions>(env, async (cli, options) => {
-        const body = snapshotsRequest(options);
+        const codes = await Promise.all(
+          options.codes.map(
+            async (entry): Promise<CodeOrCombo> =>
+              typeof entry === 'string' ? entry : [await legCode(cli, entry[0]), await legCode(cli, entry[1])],
+          ),
+        );
+        const body = snapshotsRequest({ ...options, codes });
         const snapshots = await cli.call((client) => client.post<Row[]>(MARKET_DATA_PATHS.snapshots, body));
         cli.emit(snapshots, (rows, color) => formatTable(rows, COLUMNS, color));
       }),

@@ -1,15 +1,15 @@
 // `sjgate data stream`: subscribe to the live ticks, bid/ask or quotes of a code and print them until Ctrl+C.
 
 import { type Command, Option } from 'commander';
-import { STREAM_PATHS, streamDataPath } from '../../../contract/paths.js';
-import type { SubscribeAnswer } from '../../../contract/wire.js';
+import { contractPath, STREAM_PATHS, streamDataPath } from '../../../contract/paths.js';
+import type { Contract, QuoteType, SubscribeAnswer } from '../../../contract/wire.js';
 import { EXCHANGES } from '../../../domain/contracts.js';
 import type { DaemonClient } from '../../client.js';
 import type { Cli, CliEnv } from '../../context.js';
 import type { Row } from '../../output.js';
 import { text } from '../../parsers.js';
 import { followSubscription, printLine, stopSignal, streamAction } from '../../stream.js';
-import { exchangeOption, securityTypeOption } from './flags.js';
+import { exchangeOption, securityTypeOption, withComboLegs } from './flags.js';
 import { formatQuote, formatQuoteHeader, gapNotice, quoteStream } from './quotes.js';
 import { quoteType, STREAM_SECURITY_TYPES, type StreamOptions, subscribeRequest } from './subscription.js';
 
@@ -17,8 +17,11 @@ import { quoteType, STREAM_SECURITY_TYPES, type StreamOptions, subscribeRequest 
  * Subscribes, prints the events of the subscription until the signal aborts (Ctrl+C), then unsubscribes. The
  * stream reconnects by itself; each reconnect subscribes again (a no-op when the daemon still has it).
  */
-async function streamQuotes(cli: Cli, options: StreamOptions, json: boolean, signal: AbortSignal): Promise<void> {
-  const body = subscribeRequest(options);
+async function streamQuotes(cli: Cli, given: StreamOptions, json: boolean, signal: AbortSignal): Promise<void> {
+  // Codes are upper case; the events of a subscription carry the code as listed.
+  const upper = { ...given, code: given.code.toUpperCase(), comboWith: given.comboWith?.toUpperCase() };
+  const options = await withComboLegs(cli, upper);
+  const body = subscribeRequest({ ...options, quoteType: await defaultQuoteType(cli, options) });
   const answer = await cli.call((client) => client.post<SubscribeAnswer>(STREAM_PATHS.subscribe, body));
   if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
   if (answer.subscription === null || answer.subscription === undefined) {
@@ -50,15 +53,26 @@ async function streamQuotes(cli: Cli, options: StreamOptions, json: boolean, sig
   );
 }
 
+/** The quote type asked for; unset, Quote for an index (it has no other stream) and Tick for anything else. */
+async function defaultQuoteType(cli: Cli, options: StreamOptions): Promise<QuoteType> {
+  if (options.quoteType !== undefined) return options.quoteType;
+  if (options.comboWith !== undefined) return 'Tick';
+  const type =
+    options.securityType ??
+    (await cli.call((client) => client.get<Contract>(contractPath(options.code)))).security_type;
+  return type === 'IND' ? 'Quote' : 'Tick';
+}
+
 export function registerStream(data: Command, env: CliEnv): void {
   data
     .command('stream')
     .description('subscribe to live ticks, bid/ask or quotes of a code and print them until Ctrl+C')
     .requiredOption('--code <CODE>', 'product code, e.g. 2330, TXFR1, IX0001', text)
     .addOption(
-      new Option('--quote-type <TYPE>', 'tick, bid_ask or quote (indices: quote)')
-        .argParser(quoteType)
-        .default('Tick', 'tick'),
+      new Option(
+        '--quote-type <TYPE>',
+        'tick, bid_ask or quote (default: quote for an index, tick otherwise)',
+      ).argParser(quoteType),
     )
     .option('--intraday-odd', "a stock's odd-lot (intraday) ticks or bid/ask")
     .addOption(securityTypeOption(STREAM_SECURITY_TYPES))
@@ -85,8 +99,8 @@ Examples:
   $ sjgate data stream --code 2330
   $ sjgate data stream --code 2330 --quote-type bid_ask --intraday-odd
   $ sjgate data stream --code TXFR1 --quote-type quote
-  $ sjgate data stream --code IX0001 --quote-type quote
-  $ sjgate data stream --code TXFG6 --combo-with TXFH6 --quote-type bid_ask
+  $ sjgate data stream --code IX0001
+  $ sjgate data stream --code TXFR1 --combo-with TXFR2 --quote-type bid_ask
   $ sjgate data stream --code 2330 | jq -r .close`,
     )
     .action(

@@ -13,6 +13,7 @@ import {
   exchangeOption,
   instrumentRef,
   securityTypeOption,
+  withComboLegs,
 } from './flags.js';
 
 const DEFAULT_LAST = 10;
@@ -75,11 +76,11 @@ Examples:
   $ sjgate data ticks --code 2330
   $ sjgate data ticks --code 2330 --date 2026-07-15 --all
   $ sjgate data ticks --code TXFR1 --time-start 09:00:00 --time-end 09:05:00
-  $ sjgate data ticks --code TXFG6 --combo-with TXFH6 --last 5`,
+  $ sjgate data ticks --code TXFR1 --combo-with TXFR2 --last 5`,
     )
     .action(
       action<TicksOptions>(env, async (cli, options) => {
-        const body = ticksRequest(options);
+        const body = ticksRequest(await withComboLegs(cli, options));
         const ticks = await cli.call((client) => client.post<Columns>(MARKET_DATA_PATHS.ticks, body));
         cli.emit(ticks, (value, color) => formatTable(rowsOfColumns(value), undefined, color));
       }),

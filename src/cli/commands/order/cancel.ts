@@ -10,6 +10,7 @@ export function registerCancel(order: Command, env: CliEnv): void {
     name: 'cancel',
     path: ORDER_PATHS.cancelOrder,
     description: 'cancel what is left of an order',
+    noun: 'cancel',
     body: (o) => ({ trade_id: o.id }),
     example: 'cancel --id 90681873',
   });

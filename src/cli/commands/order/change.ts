@@ -6,6 +6,7 @@ import type { Trade } from '../../../domain/orders.js';
 import { action, type CliEnv } from '../../context.js';
 import { text } from '../../parsers.js';
 import { noWaitOption, waitMs, waitTimeoutOption } from './flags.js';
+import { isRefused, refusal } from './refusal.js';
 import { formatTrades, listOf, settle, TRADE_FIELDS, WAIT, warnIfUnsettled } from './trades.js';
 
 export interface ChangeOptions {
@@ -20,6 +21,8 @@ export interface OrderChange {
   name: string;
   path: string;
   description: string;
+  /** What the change is called in the refusal: `cancel`, `price change`. */
+  noun: string;
   /** The flag with the new value, if the change has one. */
   extra?: Option;
   body: (options: ChangeOptions) => Record<string, unknown>;
@@ -47,6 +50,7 @@ export function registerChange(order: Command, env: CliEnv, change: OrderChange)
           });
           if (options.wait !== false) warnIfUnsettled(cli, trade);
           cli.emit(trade, (value, color) => formatTrades([value], color));
+          if (isRefused(trade, 'change')) throw await refusal(trade, change.noun, cli.client, options.price);
         },
         { fields: TRADE_FIELDS },
       ),

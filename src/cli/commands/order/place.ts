@@ -37,6 +37,7 @@ import {
   waitMs,
   waitTimeoutOption,
 } from './flags.js';
+import { isRefused, refusal } from './refusal.js';
 import { formatTrades, listOf, settle, TRADE_FIELDS, WAIT, warnIfUnsettled } from './trades.js';
 
 export interface PlaceOptions {
@@ -84,7 +85,8 @@ export function orderKindOf(securityType: string): 'stock' | 'futures' {
 
 /**
  * The time in force, from --tif, its alias --time-in-force, or the legacy --order-type (all the same meaning);
- * two of them with different values are a usage error naming both. Unset: ROD.
+ * two of them with different values are a usage error naming both. Unset: ROD for a limit order, IOC for a market
+ * order (MKT, MKP), which TAIFEX refuses as ROD.
  */
 export function timeInForceOf(options: PlaceOptions): OrderType {
   const flags: [string, OrderType | undefined][] = [
@@ -94,7 +96,7 @@ export function timeInForceOf(options: PlaceOptions): OrderType {
   ];
   const given = flags.flatMap(([flag, value]) => (value === undefined ? [] : [{ flag, value }]));
   const first = given[0];
-  if (first === undefined) return 'ROD';
+  if (first === undefined) return options.priceType === undefined || options.priceType === 'LMT' ? 'ROD' : 'IOC';
   const differing = given.find(({ value }) => value !== first.value);
   if (differing !== undefined) {
     throw new UsageError(
@@ -184,7 +186,7 @@ export function registerPlace(order: Command, env: CliEnv): void {
     .addOption(
       new Option(
         '--tif <TIF>',
-        `time in force: ${ORDER_TYPES.map(kebabCase).join(', ')} (default rod; also --time-in-force)`,
+        `time in force: ${ORDER_TYPES.map(kebabCase).join(', ')} (default rod; ioc for mkt and mkp; also --time-in-force)`,
       ).argParser(enumValue(ORDER_TYPES)),
     )
     .addOption(new Option('--time-in-force <TIF>', 'same as --tif').argParser(enumValue(ORDER_TYPES)).hideHelp())
@@ -233,7 +235,7 @@ Examples:
   $ sjgate order place --code 2330 --action buy --price 1000 --quantity 1
   $ sjgate order place --code 2330 --action buy --price 1000 --quantity 50 --order-lot intraday-odd
   $ sjgate order place --code TXFR1 --action sell --price 22000 --quantity 1 --octype new
-  $ sjgate order place --code MXFR1 --action buy --price-type mkp --tif ioc --quantity 1 --no-wait`,
+  $ sjgate order place --code MXFR1 --action buy --price-type mkp --quantity 1 --no-wait`,
     )
     .action(
       action<PlaceOptions>(
@@ -256,6 +258,10 @@ Examples:
           });
           if (options.wait !== false) warnIfUnsettled(cli, trade);
           cli.emit(trade, (value, color) => formatTrades([value], color));
+          if (isRefused(trade, 'place')) {
+            const limitPrice = trade.order.price_type === 'LMT' ? trade.order.price : undefined;
+            throw await refusal(trade, 'order', cli.client, limitPrice);
+          }
         },
         { fields: TRADE_FIELDS },
       ),

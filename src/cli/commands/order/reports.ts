@@ -3,6 +3,7 @@
 import { OP_CODE_OK } from '../../../domain/orders.js';
 import { formatLine } from '../../output.js';
 import type { AccountSelector } from '../../parsers.js';
+import { explainedMessage } from './refusal.js';
 
 type Body = Record<string, unknown>;
 
@@ -57,7 +58,7 @@ export function orderEventCells(event: unknown): unknown[] {
       order.price_type === undefined || order.price_type === 'LMT' ? order.price : order.price_type,
       order.quantity,
       order.ordno || null,
-      ok ? 'ok' : `${operation.op_code ?? ''} ${operation.op_msg ?? ''}`.trim() || null,
+      ok ? 'ok' : `${operation.op_code ?? ''} ${explainedMessage(String(operation.op_msg ?? ''))}`.trim() || null,
     ];
   }
   return [

@@ -2,9 +2,11 @@
 
 import { ORDER_PATHS } from '../../../contract/paths.js';
 import type { OrderStatus, Trade } from '../../../domain/orders.js';
+import { taipeiIso } from '../../../domain/time.js';
 import type { DaemonClient } from '../../client.js';
 import type { Cli } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
+import { explainedMessage } from './refusal.js';
 
 /** How `place` (and cancel and updates, unless --no-wait) follow a trade until the exchange has answered. */
 export const WAIT = { intervalMs: 200, timeoutMs: 5_000 } as const;
@@ -56,7 +58,25 @@ function codeOf(trade: Trade): string {
   return target !== null && target !== '' && target !== code ? `${code} (${target})` : code;
 }
 
-/** One row per trade: id, code, action, price (or the market price type), quantity, status, filled, msg. */
+/** The average price of the deals, at most 4 decimals; null without deals. */
+function averageFillPrice(trade: Trade): number | null {
+  const { deals } = trade.status;
+  const quantity = deals.reduce((sum, deal) => sum + deal.quantity, 0);
+  if (quantity === 0) return null;
+  const amount = deals.reduce((sum, deal) => sum + deal.price * deal.quantity, 0);
+  return Math.round((amount / quantity) * 10_000) / 10_000;
+}
+
+/** The Taiwan time of the last deal, `HH:MM:SS`; null without deals. */
+function lastFillTime(trade: Trade): string | null {
+  const last = Math.max(...trade.status.deals.map((deal) => deal.ts));
+  return Number.isFinite(last) ? taipeiIso(last * 1000).slice(11, 19) : null;
+}
+
+/**
+ * One row per trade: id, code, action, price (or the market price type), quantity, status, what was filled at what
+ * average price and when last, what was cancelled, and the broker's message with its English.
+ */
 export function tradeRow(trade: Trade): Row {
   const { order, status } = trade;
   return {
@@ -68,8 +88,10 @@ export function tradeRow(trade: Trade): Row {
     qty: order.quantity,
     status: status.status,
     filled: status.deal_quantity,
+    fill_price: averageFillPrice(trade),
+    fill_time: lastFillTime(trade),
     cancelled: status.cancel_quantity,
-    msg: status.msg,
+    msg: explainedMessage(status.msg),
   };
 }
 

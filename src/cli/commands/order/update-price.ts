@@ -11,6 +11,7 @@ export function registerUpdatePrice(order: Command, env: CliEnv): void {
     name: 'update-price',
     path: ORDER_PATHS.updatePrice,
     description: "change a working limit order's price",
+    noun: 'price change',
     extra: new Option('--price <PRICE>', 'the new limit price').argParser(price).makeOptionMandatory(),
     body: (o) => ({ trade_id: o.id, price: o.price }),
     example: 'update-price --id 90681873 --price 1005',

@@ -11,6 +11,7 @@ export function registerUpdateQty(order: Command, env: CliEnv): void {
     name: 'update-qty',
     path: ORDER_PATHS.updateQty,
     description: 'reduce a working order by a quantity (it keeps its price and place in the queue)',
+    noun: 'quantity change',
     extra: new Option('--quantity <N>', 'how many to cancel').argParser(integerIn(1)).makeOptionMandatory(),
     body: (o) => ({ trade_id: o.id, quantity: o.quantity }),
     example: 'update-qty --id 90681873 --quantity 1',

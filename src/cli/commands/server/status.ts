@@ -18,7 +18,8 @@ export interface ServerStatus {
   port: number;
   socket_path: string;
   healthy: boolean;
-  simulation: boolean;
+  /** What the running daemon serves; null when none runs (nothing is served). */
+  simulation: boolean | null;
   stream_receivers: string | null;
   stream_status?: unknown;
 }
@@ -28,6 +29,9 @@ export interface ServerStatus {
  * of each stream (`streams`: counts per stream name) as one line per stream, busiest first.
  */
 export function formatServerStatus(status: ServerStatus, color = false): string {
+  if (!status.running) {
+    return `sjgate is not running (port ${status.port}, socket ${status.socket_path}); start it with \`sjgate server start\``;
+  }
   const { stream_status: streamStatus, ...rest } = status;
   const lines = [formatRecord({ ...rest }, { color })];
   if (!('stream_status' in status)) return lines[0] as string;
@@ -59,11 +63,12 @@ async function serverStatus(config: GatewayConfig, streams: boolean): Promise<Se
     port: config.port,
     socket_path: config.socketPath,
     healthy: health?.healthy ?? false,
-    simulation: !config.production,
+    simulation: null,
     stream_receivers: null,
   };
   if (streams) status.stream_status = null;
   if (health === null) return status;
+  status.simulation = !config.production;
   const optional = async <T>(request: () => Promise<T>): Promise<T | null> => {
     try {
       return await request();

@@ -49,6 +49,8 @@ describe('sjgate data stream', () => {
     assert.deepEqual(
       fake.requests.map((request) => [request.method, request.url, request.body]),
       [
+        // Without --quote-type the security type decides it: Tick for all but an index.
+        ['GET', '/api/v1/data/contracts/2330', null],
         ['POST', '/api/v1/stream/subscribe', { code: '2330', quote_type: 'Tick' }],
         ['GET', '/api/v1/stream/data/tick_stk', null],
         ['POST', '/api/v1/stream/unsubscribe', { code: '2330', quote_type: 'Tick' }],
@@ -138,7 +140,12 @@ describe('sjgate data stream', () => {
     assert.equal(run.stderr, 'error: no route /api/v1/stream/data/tick_stk\n');
     assert.deepEqual(
       fake.requests.map((request) => request.url),
-      ['/api/v1/stream/subscribe', '/api/v1/stream/data/tick_stk', '/api/v1/stream/unsubscribe'],
+      [
+        '/api/v1/data/contracts/2330',
+        '/api/v1/stream/subscribe',
+        '/api/v1/stream/data/tick_stk',
+        '/api/v1/stream/unsubscribe',
+      ],
     );
   });
 
@@ -316,10 +323,13 @@ describe('data stream against the gateway', () => {
     assert.deepEqual(await api('GET', '/api/v1/stream/subscriptions').then((list) => list.subscriptions), []);
   });
 
-  test('data stream of an index asks for quotes; Tick is refused with the reason', async () => {
-    const run = await sjgate(streaming.port, ['data', 'stream', '--code', 'IX0001']);
-    assert.equal(run.code, EXIT.error);
-    assert.match(run.stderr, /^error: .*quote/i);
-    assert.equal(run.stdout, '');
+  test('data stream of an index streams its quotes by default; Tick is refused naming the flag', async () => {
+    const run = await sjgate(streaming.port, ['data', 'stream', '--code', 'ix0001'], ctrlCAfter(1));
+    assert.equal(run.code, EXIT.ok, run.stderr);
+    assert.equal(jsonLinesOf(run.stdout)[0]?.code, 'IX0001');
+    const tick = await sjgate(streaming.port, ['data', 'stream', '--code', 'IX0001', '--quote-type', 'tick']);
+    assert.equal(tick.code, EXIT.error);
+    assert.match(tick.stderr, /^error: index contracts only support quote streaming: .*with --quote-type quote/);
+    assert.equal(tick.stdout, '');
   });
 });

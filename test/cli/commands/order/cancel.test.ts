@@ -15,7 +15,7 @@ describe('sjgate order cancel against a fake daemon', () => {
     const cancel = await sjgate('order', 'cancel', '--id', 'c604f33c');
     assert.equal(cancel.code, EXIT.ok, cancel.stderr);
     assert.deepEqual(seen, [{ method: 'POST', url: '/api/v1/order/cancel_order', body: { trade_id: 'c604f33c' } }]);
-    assert.match(cancel.stdout, /c604f33c\s*│.*│\s*Cancelled\s*│\s*0\s*│\s*2\s*│/);
+    assert.match(cancel.stdout, /c604f33c\s*│.*│\s*Cancelled\s*│\s*0\s*│\s*-\s*│\s*-\s*│\s*2\s*│/);
   });
 
   test('an API error is exit 1 with its message', async () => {

@@ -252,7 +252,7 @@ describe('sjgate order place against a fake daemon', () => {
     assert.match(run.stdout, /-\s*│\s*2330\s*│\s*Buy\s*│.*Inactive/);
   });
 
-  test('place on TXFR1 sends a futures_order; --security-type skips the lookup; a Failed trade is exit 0', async () => {
+  test('place on TXFR1 sends a futures_order; --security-type skips the lookup; a Failed trade is exit 4', async () => {
     const run = await sjgate(
       'order',
       'place',
@@ -266,8 +266,11 @@ describe('sjgate order place against a fake daemon', () => {
       '1',
       '--octype',
       'new-position',
+      '--tif',
+      'rod',
     );
-    assert.equal(run.code, EXIT.ok, run.stderr);
+    assert.equal(run.code, EXIT.refused, run.stderr);
+    assert.match(run.stderr, /refused the order: 當日市價單不允許當日有效委託\(ROD\) \(a market order cannot be ROD/);
     assert.deepEqual(seen[1]?.body, {
       contract: { security_type: 'FUT', exchange: 'TAIFEX', code: 'TXFR1' },
       futures_order: {
@@ -299,7 +302,8 @@ describe('sjgate order place against a fake daemon', () => {
       '--tif',
       'ioc',
     );
-    assert.equal(typed.code, EXIT.ok, typed.stderr);
+    // The fake daemon answers the same Failed trade.
+    assert.equal(typed.code, EXIT.refused, typed.stderr);
     assert.deepEqual(
       seen.map((s) => s.url),
       ['/api/v1/order/place_order'],

@@ -27,5 +27,9 @@ describe('order reports', () => {
       'filled',
     ]);
     assert.match(formatOrderEvent(stockOrderEvent('6880831')), /\s+A0001\s+ok$/);
+    assert.match(
+      formatOrderEvent(stockOrderEvent('6880831', '99', '價格檔數錯誤')),
+      /\s+A0001\s+99 價格檔數錯誤 \(price not on the tick grid of its price band\)$/,
+    );
   });
 });

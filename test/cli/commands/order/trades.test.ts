@@ -54,7 +54,7 @@ describe('settle', () => {
 });
 
 describe('formatting', () => {
-  test('one row per trade: id, code, action, price, type, qty, status, filled, cancelled, msg', () => {
+  test('one row per trade: id, code, action, price, type, qty, status, filled at what price and when, cancelled, msg', () => {
     assert.deepEqual(tradeRow(stockTrade('Filled')), {
       id: 'c604f33c',
       code: '2330',
@@ -64,9 +64,18 @@ describe('formatting', () => {
       qty: 2,
       status: 'Filled',
       filled: 2,
+      fill_price: 995,
+      fill_time: '10:00:00',
       cancelled: 0,
       msg: '委託成功',
     });
+    const twoDeals = stockTrade('Filled');
+    twoDeals.status.deals = [
+      { seq: '000001', price: 995, quantity: 1, ts: 1795399200 },
+      { seq: '000002', price: 1000, quantity: 2, ts: 1795399261.5 },
+    ];
+    assert.deepEqual([tradeRow(twoDeals).fill_price, tradeRow(twoDeals).fill_time], [998.3333, '10:01:01']);
+    assert.deepEqual([tradeRow(FUTURES_TRADE).fill_price, tradeRow(FUTURES_TRADE).fill_time], [null, null]);
     assert.equal(tradeRow(FUTURES_TRADE).price, 'MKT');
     assert.equal(tradeRow(stockTrade('Inactive', { id: '' })).id, '-');
     const alias: Trade = { ...FUTURES_TRADE, contract: { ...FUTURES_TRADE.contract, code: 'TXFR1' } };
@@ -80,9 +89,12 @@ describe('formatting', () => {
     assert.equal(lines.filter((l) => /c604f33c|b0fc523b/.test(l)).length, 2);
     assert.match(
       text,
-      /c604f33c\s*│\s*2330\s*│\s*Buy\s*│\s*1000\s*│\s*ROD\s*│\s*2\s*│\s*Filled\s*│\s*2\s*│\s*0\s*│\s*委託成功/,
+      /c604f33c\s*│\s*2330\s*│\s*Buy\s*│\s*1000\s*│\s*ROD\s*│\s*2\s*│\s*Filled\s*│\s*2\s*│\s*995\s*│\s*10:00:00\s*│\s*0\s*│\s*委託成功/,
     );
-    assert.match(text, /b0fc523b\s*│\s*TXFL6\s*│\s*Sell\s*│\s*MKT\s*│.*Failed.*當日市價單/);
+    assert.match(
+      text,
+      /b0fc523b\s*│\s*TXFL6\s*│\s*Sell\s*│\s*MKT\s*│.*Failed.*當日市價單不允許當日有效委託\(ROD\) \(a market order cannot be ROD/,
+    );
     assert.equal(formatTrades([]), '(none)');
   });
 });

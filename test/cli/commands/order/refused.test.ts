@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { EXIT } from '../../../../src/cli/errors.js';
+import { englishOfShioajiMessage, SHIOAJI_MESSAGES } from '../../../../src/domain/order-messages.js';
+import { simCli } from '../../../helpers/sim-cli.js';
+
+describe('the broker messages in English', () => {
+  test('every message of the table has its English; a message of shares left keeps its number', () => {
+    for (const message of Object.values(SHIOAJI_MESSAGES)) {
+      assert.match(englishOfShioajiMessage(message) ?? '', /^[\x20-\x7e]+$/, message);
+    }
+    assert.match(englishOfShioajiMessage('集保賣出餘股數不足，餘股數 300 股') ?? '', /not enough shares.*300 left/);
+    assert.equal(englishOfShioajiMessage('insufficient margin: need NT$1'), null);
+  });
+});
+
+describe('sjgate order against the simulator: a refusal exits 4 with the message in English', () => {
+  const sim = simCli();
+  const place = (...args: string[]) =>
+    sim.sjgate('order', 'place', '--code', '2330', '--action', 'buy', '--quantity', '1', ...args);
+
+  test('a price off the tick grid: exit 4, the Chinese message and its English in the table and on stderr', async () => {
+    const run = await place('--price', '2001');
+    assert.equal(run.code, EXIT.refused, run.stderr);
+    assert.match(run.stdout, /Failed.*價格檔數錯誤 \(price not on the tick grid of its price band\)/);
+    assert.match(run.stderr, /^error: the broker refused the order: 價格檔數錯誤 \(price not on the tick grid/);
+    assert.doesNotMatch(run.stderr, /limit/);
+  });
+
+  test('a price off the grid and past the limit up names both problems', async () => {
+    const run = await place('--price', '9999');
+    assert.equal(run.code, EXIT.refused);
+    assert.match(run.stderr, /價格檔數錯誤 \(price not on the tick grid/);
+    assert.match(run.stderr, /the price 9999 is above the limit up: today's limits are \d+(\.\d+)? to \d+/);
+  });
+
+  test('a price below the limit down on the grid: the limits message with the limits', async () => {
+    const run = await place('--price', '10', '--format', 'json');
+    assert.equal(run.code, EXIT.refused);
+    assert.equal(JSON.parse(run.stdout).status.status, 'Failed');
+    assert.match(
+      run.stderr,
+      /價格超過漲跌幅範圍 \(price outside today's limits\)\n {2}the price 10 is below the limit down/,
+    );
+  });
+
+  test('an accepted order exits 0; cancelling it twice: the second cancel is refused with exit 4', async () => {
+    const info = JSON.parse((await sim.sjgate('contracts', 'info', '2330', '--format', 'json')).stdout);
+    const placed = await place('--price', String(info.limit_down), '--format', 'json');
+    assert.equal(placed.code, EXIT.ok, placed.stderr);
+    const id = JSON.parse(placed.stdout).order.id;
+    const first = await sim.sjgate('order', 'cancel', '--id', id);
+    assert.equal(first.code, EXIT.ok, first.stderr);
+    assert.match(first.stdout, /Cancelled/);
+    const second = await sim.sjgate('order', 'cancel', '--id', id);
+    assert.equal(second.code, EXIT.refused);
+    assert.match(second.stderr, /refused the cancel: 委託數量已完全刪除 \(the order is already fully cancelled\)/);
+  });
+
+  test('a futures market order without --tif goes as IOC, which TAIFEX takes', async () => {
+    const marketBuy = (...more: string[]) =>
+      sim.sjgate(
+        'order',
+        'place',
+        '--code',
+        'TXFR1',
+        '--action',
+        'buy',
+        '--price-type',
+        'mkt',
+        '--quantity',
+        '1',
+        ...more,
+      );
+    const run = await marketBuy('--format', 'json');
+    assert.equal(run.code, EXIT.ok, run.stderr);
+    const trade = JSON.parse(run.stdout);
+    assert.equal(trade.order.order_type, 'IOC');
+    assert.notEqual(trade.status.status, 'Failed');
+    const rod = await marketBuy('--tif', 'rod');
+    assert.equal(rod.code, EXIT.refused);
+    assert.match(rod.stderr, /當日市價單不允許當日有效委託\(ROD\) \(a market order cannot be ROD: use IOC or FOK\)/);
+  });
+});
