@@ -1,5 +1,6 @@
-// Every contract code in the CLI's help texts and in the README resolves in the simulator's catalog, on dates months
-// and years apart (the injected clock): examples use codes that never expire, such as the continuous aliases.
+// Every contract code in the CLI's help texts, the README and the API page (docs/api.md) resolves in the simulator's
+// catalog, on dates months and years apart (the injected clock): examples use codes that never expire, such as the
+// continuous aliases.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -75,7 +76,11 @@ describe('example codes', () => {
   });
 
   test('every code in the help texts and the README resolves on each of several dates', async () => {
-    const codes = new Set([...exampleCodes(await allHelp()), ...exampleCodes(readFileSync('README.md', 'utf8'))]);
+    const codes = new Set([
+      ...exampleCodes(await allHelp()),
+      ...exampleCodes(readFileSync('README.md', 'utf8')),
+      ...exampleCodes(readFileSync('docs/api.md', 'utf8')),
+    ]);
     for (const expected of ['2330', 'TXFR1', 'TXFR2', 'IX0001']) assert.ok(codes.has(expected), expected);
     for (const day of DATES) {
       const broker = new SimBroker({
