@@ -4,9 +4,17 @@
 // the order blotter names a contract once, and the API docs lead back to the dashboard.
 
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type BrowserGateway, chromiumMissing, collectErrors, startBrowserGateway, until } from '../helpers/browser.js';
+import {
+  type BrowserGateway,
+  chromiumMissing,
+  collectErrors,
+  SCREENSHOTS,
+  startBrowserGateway,
+  until,
+} from '../helpers/browser.js';
 
 /** A Monday in the night session: the futures trading day is Tuesday, the quotes' calendar date Monday. */
 const SIM_START = '2026-11-23T15:44:00+08:00';
@@ -22,8 +30,11 @@ describe('dashboard details in Chromium', { skip: chromiumMissing() ?? false }, 
     await running?.close();
   });
 
-  async function open(colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; errors: string[] }> {
-    const context = await running.browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme });
+  async function open(
+    colorScheme: 'light' | 'dark' = 'light',
+    width = 1280,
+  ): Promise<{ page: Page; errors: string[] }> {
+    const context = await running.browser.newContext({ viewport: { width, height: 1000 }, colorScheme });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${running.base}/`);
@@ -112,6 +123,25 @@ describe('dashboard details in Chromium', { skip: chromiumMissing() ?? false }, 
     assert.ok(code.startsWith('TXF'), code);
     assert.doesNotMatch(code, /^(\w+) \(\1\)$/);
   });
+
+  for (const width of [1280, 1920]) {
+    test(`at ${width} px wide no card's content spills out of it (a screenshot of each)`, async () => {
+      const { page, errors } = await open('light', width);
+      const cards = page.locator('[data-testid^="card-"]');
+      await until('the cards', async () => (await cards.count()) >= 9);
+      await page.getByTestId('chart-status').waitFor({ state: 'detached' });
+      const spilled = await cards.evaluateAll((all) =>
+        all
+          .filter((card) => card.scrollWidth > card.clientWidth + 1)
+          .map((card) => `${card.getAttribute('data-testid')} ${card.scrollWidth} > ${card.clientWidth}`),
+      );
+      for (const id of await cards.evaluateAll((all) => all.map((card) => card.getAttribute('data-testid')))) {
+        await page.getByTestId(id!).screenshot({ path: join(SCREENSHOTS, `${id}-${width}.png`) });
+      }
+      assert.deepEqual(spilled, []);
+      assert.deepEqual(errors, []);
+    });
+  }
 
   test('the API docs link back to the dashboard', async () => {
     const { page } = await open();
