@@ -475,4 +475,37 @@ describe('invariants over random deals', () => {
       }),
     );
   });
+
+  test('replaying deals (a restart) leaves the state booking them leaves, without the journal rows', () => {
+    const deal = fc.record({
+      stock: fc.boolean(),
+      action: fc.constantFrom('Buy' as const, 'Sell' as const),
+      price: fc.integer({ min: 50, max: 500 }),
+      quantity: fc.integer({ min: 1, max: 5 }),
+      day: fc.constantFrom(MON, TUE, WED),
+    });
+    fc.assert(
+      fc.property(fc.array(deal, { maxLength: 40 }), (deals) => {
+        const fills = deals.map((d) =>
+          d.stock
+            ? stock({ day: d.day, action: d.action, price: d.price, shares: d.quantity * 1000 })
+            : derivative({ day: d.day, action: d.action, price: d.price, quantity: d.quantity }),
+        );
+        const booked = newLedger();
+        const replayed = newLedger();
+        for (const fill of fills) {
+          booked.book(fill);
+          assert.equal(replayed.replay(fill), undefined);
+        }
+        for (const account of [S, F]) {
+          assert.equal(replayed.cash(account), booked.cash(account));
+          assert.deepEqual(replayed.cashEntries(account), booked.cashEntries(account));
+        }
+        assert.deepEqual(replayed.stockPositions(S), booked.stockPositions(S));
+        assert.deepEqual(replayed.futuresPositions(F), booked.futuresPositions(F));
+        assert.deepEqual(replayed.stockRealized(S), booked.stockRealized(S));
+        assert.deepEqual(replayed.futureRealized(F), booked.futureRealized(F));
+      }),
+    );
+  });
 });

@@ -118,7 +118,7 @@ export class SimOrders {
         combos: this.combos,
         bookDeal: (record, deal, seq) => {
           settleBefore?.(deal.ts * 1000);
-          this.ledger.book(bookDeal(record, deal, seq));
+          this.ledger.replay(bookDeal(record, deal, seq));
           this.plain.replayDeal(record, deal, seq);
         },
       },

@@ -64,9 +64,29 @@ export class Ledger {
    * is held (the orders engine checks heldShares first).
    */
   book(fill: BookedFill): LedgerChanges {
-    requireBookable(fill);
+    const { account, booking } = this.apply(fill);
     const type = fill.stock ? 'S' : 'F';
-    this.open(fill.accountKey, type);
+    return {
+      cash: booking.cash.map(({ day: _day, ...entry }) => entry),
+      positions: booking.touched.map((key) => ({
+        accountKey: account.key,
+        key,
+        record: type === 'S' ? stockSnapshot(account.stocks.get(key)) : futuresSnapshot(account.futures.get(key)),
+      })),
+    };
+  }
+
+  /**
+   * Books a fill whose rows the journal holds already (a restart): only the state changes. The rows' position
+   * snapshots sum every open lot, which over a long history made a restart quadratic in the deals of a position.
+   */
+  replay(fill: BookedFill): void {
+    this.apply(fill);
+  }
+
+  private apply(fill: BookedFill) {
+    requireBookable(fill);
+    this.open(fill.accountKey, fill.stock ? 'S' : 'F');
     const account = this.accounts.get(fill.accountKey)!;
     const booking = fill.stock
       ? toMany(bookStockFill(account, fill, fill.stock))
@@ -77,14 +97,7 @@ export class Ledger {
       account.cash.push(entry);
       account.cashTotal += entry.amount;
     }
-    return {
-      cash: booking.cash.map(({ day: _day, ...entry }) => entry),
-      positions: booking.touched.map((key) => ({
-        accountKey: account.key,
-        key,
-        record: type === 'S' ? stockSnapshot(account.stocks.get(key)) : futuresSnapshot(account.futures.get(key)),
-      })),
-    };
+    return { account, booking };
   }
 
   accountType(accountKey: string): LedgerAccountType | undefined {
