@@ -47,6 +47,7 @@ import { FACTOR_STEP_MS, type MarketFactors } from './factors.js';
 import { daysTo, type FairValues } from './fair-values.js';
 import type { Listings } from './listings.js';
 import { Rng } from './rng.js';
+import { addSweeps } from './sweeps.js';
 import { buildTape, splitVolume, type Tape, tradeTimes } from './tape.js';
 
 const INDEX_LOTS_PER_DAY = 6_000_000;
@@ -157,6 +158,7 @@ export class TapeBuilder {
       rng,
       spreadChanceAt: spreadChance(this.mode, session, count),
     });
+    addSweeps(tape, last, at, fair[0] ?? 0);
     for (const k of at.slice(0, -1)) markCallAuction(tape, k, fair[k]!);
     return tape;
   }
@@ -326,6 +328,7 @@ export class TapeBuilder {
       rng,
       spreadChanceAt: spreadChance(this.mode, session, sizes.length),
     });
+    addSweeps(tape, last, at, fair[0] ?? 0);
     for (const k of at) markCallAuction(tape, k, fair[k]!);
     return tape;
   }
