@@ -64,7 +64,7 @@ export class Ledger {
    * is held (the orders engine checks heldShares first).
    */
   book(fill: BookedFill): LedgerChanges {
-    const { account, booking } = this.apply(fill);
+    const { account, booking } = this.replay(fill);
     const type = fill.stock ? 'S' : 'F';
     return {
       cash: booking.cash.map(({ day: _day, ...entry }) => entry),
@@ -77,14 +77,11 @@ export class Ledger {
   }
 
   /**
-   * Books a fill whose rows the journal holds already (a restart): only the state changes. The rows' position
-   * snapshots sum every open lot, which over a long history made a restart quadratic in the deals of a position.
+   * Books a fill whose rows the journal holds already (a restart): only the state changes, nothing to journal is
+   * made. The rows' position snapshots sum every open lot, which over a long history made a restart quadratic in the
+   * deals of a position. Returns the account and what changed in it, which book() turns into rows.
    */
-  replay(fill: BookedFill): void {
-    this.apply(fill);
-  }
-
-  private apply(fill: BookedFill) {
+  replay(fill: BookedFill) {
     requireBookable(fill);
     this.open(fill.accountKey, fill.stock ? 'S' : 'F');
     const account = this.accounts.get(fill.accountKey)!;
@@ -106,18 +103,18 @@ export class Ledger {
 
   /** What the account started with: startingCash for S, startingCollateral for F. */
   startingBalance(accountKey: string): number {
-    return this.account(accountKey).startingBalance;
+    return accountIn(this.accounts, accountKey).startingBalance;
   }
 
   /** Starting balance plus every cash entry, whatever its settle date. */
   cash(accountKey: string): number {
-    const account = this.account(accountKey);
+    const account = accountIn(this.accounts, accountKey);
     return account.startingBalance + account.cashTotal;
   }
 
   /** Starting balance plus the entries that count at once or settle on or before `day`. */
   settledCash(accountKey: string, day: string): number {
-    const account = this.account(accountKey);
+    const account = accountIn(this.accounts, accountKey);
     const settled = account.cash.filter((e) => e.settleDate === null || e.settleDate <= day);
     return account.startingBalance + sum(settled.map((e) => e.amount));
   }
@@ -176,12 +173,12 @@ export class Ledger {
   futureRealized(accountKey: string): readonly FutureRealized[] {
     return this.accounts.get(accountKey)?.futureRealized ?? [];
   }
+}
 
-  private account(accountKey: string): AccountState {
-    const account = this.accounts.get(accountKey);
-    if (!account) throw new RangeError(`account ${accountKey} is unknown to the ledger: open() it first`);
-    return account;
-  }
+function accountIn(accounts: ReadonlyMap<string, AccountState>, accountKey: string): AccountState {
+  const account = accounts.get(accountKey);
+  if (!account) throw new RangeError(`account ${accountKey} is unknown to the ledger: open() it first`);
+  return account;
 }
 
 function requireBookable(fill: BookedFill): void {
