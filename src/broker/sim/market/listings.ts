@@ -4,7 +4,7 @@
 import type { ContractInfo, FuturesInfo, IndexInfo, StockInfo } from '../../../domain/contracts.js';
 import { isContinuousCode } from '../../../domain/contracts.js';
 import { SECURITIES_BY_CODE } from '../catalog/catalog.js';
-import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
+import { FUTURES_PRODUCTS, type FuturesProduct } from '../catalog/derivative-products.js';
 import { continuousAliases, listFutures } from '../catalog/futures.js';
 import { indexInfo, LISTED_INDICES } from '../catalog/indices.js';
 import { listOptions } from '../catalog/options.js';
@@ -14,6 +14,20 @@ import { listWarrants } from '../catalog/warrants.js';
 import type { DailyModel } from './daily.js';
 
 const INDICES = new Map(LISTED_INDICES.map((i) => [i.code, i]));
+
+/** The futures product whose contracts a code names (by its root), if it names one. */
+function futuresProductOf(code: string): FuturesProduct | undefined {
+  return FUTURES_PRODUCTS.find((product) => code.startsWith(product.root) && code.length === product.root.length + 2);
+}
+
+/**
+ * A product's futures of a day with their continuous aliases: what a lookup of one futures code needs, without the
+ * day's options and warrants (a restart looks up each deal's contract on its own day).
+ */
+function futuresOfProduct(product: FuturesProduct, day: string, prices: ReferencePrices): ContractInfo[] {
+  const futures = listFutures(product, day, prices);
+  return [...futures, ...continuousAliases(product, futures)];
+}
 const DERIVATIVES_PER_DAY = 8;
 
 export class Listings {
@@ -30,6 +44,8 @@ export class Listings {
     const security = SECURITIES_BY_CODE.get(code);
     if (security) return this.stockOn(code, day);
     if (INDICES.has(code)) return this.indexOn(code, day);
+    const product = this.derivatives.has(day) ? undefined : futuresProductOf(code);
+    if (product) return futuresOfProduct(product, day, this.pricesOn(day)).find((info) => info.code === code);
     return this.derivativesOn(day).get(code);
   }
 
@@ -49,8 +65,7 @@ export class Listings {
     const prices = this.pricesOn(day);
     listed = new Map<string, ContractInfo>();
     for (const product of FUTURES_PRODUCTS) {
-      const futures = listFutures(product, day, prices);
-      for (const info of [...futures, ...continuousAliases(product, futures)]) listed.set(info.code, info);
+      for (const info of futuresOfProduct(product, day, prices)) listed.set(info.code, info);
     }
     for (const info of listOptions(day, prices)) listed.set(info.code, info);
     for (const info of listWarrants(SECURITIES_BY_CODE, day, prices)) listed.set(info.code, info);
