@@ -1,9 +1,9 @@
 // The rest of the TWSE and TPEx listing: every stock, ETF, ETN and TDR the hand-picked catalog leaves out, read from
-// the generated table in data/listing-data.ts (names, industry codes and real closes; docs/listing.md names the
+// the generated table data/listing.psv (names, industry codes and real closes; docs/listing.md names the
 // sources). What the exchanges do not publish there — beta, volatility, day-trade and margin eligibility — follows the
 // simple rules below, so that a strategy on any ticker finds it, and trades it plausibly.
 
-import { LISTING_ROWS } from './data/listing-data.js';
+import { readFileSync } from 'node:fs';
 import type { ListedSecurity } from './listed-securities.js';
 
 /** Daily volatility of a stock the catalog did not hand-pick: TPEx names, smaller on average, move more. */
@@ -20,9 +20,13 @@ interface Row {
   flags: ReadonlySet<string>;
 }
 
+// Data, not code: `npm run build` copies it beside the compiled module (scripts/copy-data-files.mjs).
+const LISTING_TABLE = new URL('./data/listing.psv', import.meta.url);
+
 function parseRows(): Row[] {
-  return LISTING_ROWS.split('\n')
-    .filter((line) => line !== '')
+  return readFileSync(LISTING_TABLE, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#'))
     .map((line) => {
       const [code, name, exchange, kind, category, close, lots, flags] = line.split('|') as [
         string,
