@@ -54,23 +54,35 @@ export function timeOfDayFactor(mode: ClockMode, interval: Interval, epochMs: nu
   return opening * (isNightInterval(interval) ? NIGHT_FACTOR : 1);
 }
 
-/**
- * The chance p of each extra tick at an instant (epoch ms) of a session in which an instrument prints `trades`
- * continuous trades, for its tick regime (tickRegimeOf).
- */
-export function spreadChance(
+/** Trades an hour at which the best level holds one to six typical trades; busier books hold more. */
+export const DEPTH_NEUTRAL_TRADES_PER_HOUR = 100;
+
+/** How many times deeper than one to six typical trades the best level is: sqrt(trades an hour / 100), at least 1. */
+export function bestDepthScale(tradesPerHour: number): number {
+  return Math.max(1, Math.sqrt(tradesPerHour / DEPTH_NEUTRAL_TRADES_PER_HOUR));
+}
+
+/** What a tape's quotes need: the chance p of each extra tick at an instant (epoch ms), and the best level's scale. */
+export interface QuoteShape {
+  spreadChanceAt: (epochMs: number) => number;
+  bestDepthScale: number;
+}
+
+/** The quote shape of an instrument on a tick grid that prints `trades` continuous trades over a session. */
+export function quoteShape(
   mode: ClockMode,
   session: TradingSession,
   trades: number,
-  tickRegime: number,
-): (epochMs: number) => number {
+  info: ContractInfo,
+  ticks: TickTable,
+): QuoteShape {
   const perHour = trades / Math.max(activeHours(mode, session), 1 / 60);
-  const base = baseExtraTickChance(perHour, tickRegime);
-  return (t) => {
+  const base = baseExtraTickChance(perHour, tickRegimeOf(info, ticks));
+  const spreadChanceAt = (t: number) => {
     const interval = session.continuous.find((i) => t >= i.start && t < i.end);
-    const factor = interval ? timeOfDayFactor(mode, interval, t) : 1;
-    return Math.min(MOST_EXTRA_CHANCE, base * factor);
+    return Math.min(MOST_EXTRA_CHANCE, base * (interval ? timeOfDayFactor(mode, interval, t) : 1));
   };
+  return { spreadChanceAt, bestDepthScale: bestDepthScale(perHour) };
 }
 
 /** Extra ticks for one quote: one more with chance p, again for each further tick, at most MOST_EXTRA_TICKS. */

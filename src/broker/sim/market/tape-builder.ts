@@ -17,7 +17,7 @@ import { taipeiInstant } from '../../../domain/time.js';
 import { SECURITIES_BY_CODE } from '../catalog/catalog.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
-import { spreadChance, tickRegimeOf } from '../exchange/spread-model.js';
+import { quoteShape } from '../exchange/spread-model.js';
 import {
   activeHours,
   activityProfile,
@@ -156,7 +156,7 @@ export class TapeBuilder {
       amountUnit: 1000,
       auctionFrom: last,
       rng,
-      spreadChanceAt: spreadChance(this.mode, session, count, tickRegimeOf(info, rules.ticks)),
+      ...quoteShape(this.mode, session, count, info, rules.ticks),
     });
     addSweeps(tape, last, at, fair[0] ?? 0);
     for (const k of at.slice(0, -1)) markCallAuction(tape, k, fair[k]!);
@@ -326,7 +326,7 @@ export class TapeBuilder {
       amountUnit: how.amountUnit,
       auctionFrom: last,
       rng,
-      spreadChanceAt: spreadChance(this.mode, session, sizes.length, tickRegimeOf(info, how.ticks)),
+      ...quoteShape(this.mode, session, sizes.length, info, how.ticks),
     });
     addSweeps(tape, last, at, fair[0] ?? 0);
     for (const k of at) markCallAuction(tape, k, fair[k]!);

@@ -85,6 +85,8 @@ export interface TapeInputs {
    * (exchange/spread-model.ts); without it every quote is one tick wide.
    */
   spreadChanceAt?: (epochMs: number) => number;
+  /** How many times deeper than one to six typical trades the best levels are (1 without it). */
+  bestDepthScale?: number;
 }
 
 /** Prices every trade from its fair value: at the ask or the bid so that the expected price is fair. */
@@ -106,7 +108,8 @@ export function buildTape(inputs: TapeInputs): Tape {
     rules,
   };
   const typical = n > 0 ? volumes.reduce((a, b) => a + b, 0) / n : 1;
-  const depth = () => Math.max(1, Math.round(typical * (1 + 5 * rng.next())));
+  const scale = inputs.bestDepthScale ?? 1;
+  const depth = () => Math.max(1, Math.round(typical * scale * (1 + 5 * rng.next())));
   const { prices, bidPrices, askPrices, bidVolumes, askVolumes, tickTypes } = tape;
   let quote: Quote | null = null;
   const chanceAt = inputs.spreadChanceAt;
