@@ -78,9 +78,17 @@ export function quoteShape(
 ): QuoteShape {
   const perHour = trades / Math.max(activeHours(mode, session), 1 / 60);
   const base = baseExtraTickChance(perHour, tickRegimeOf(info, ticks));
+  // The session cut where the time-of-day factor changes, found once: the chance is asked for at every trade.
+  const spans = session.continuous.flatMap((interval) => {
+    const openingEnd = Math.min(interval.end, interval.start + OPENING_MS);
+    return [
+      { end: openingEnd, chance: Math.min(MOST_EXTRA_CHANCE, base * timeOfDayFactor(mode, interval, interval.start)) },
+      { end: interval.end, chance: Math.min(MOST_EXTRA_CHANCE, base * timeOfDayFactor(mode, interval, openingEnd)) },
+    ];
+  });
   const spreadChanceAt = (t: number) => {
-    const interval = session.continuous.find((i) => t >= i.start && t < i.end);
-    return Math.min(MOST_EXTRA_CHANCE, base * (interval ? timeOfDayFactor(mode, interval, t) : 1));
+    for (const span of spans) if (t < span.end) return span.chance;
+    return base;
   };
   return { spreadChanceAt, bestDepthScale: bestDepthScale(perHour) };
 }
