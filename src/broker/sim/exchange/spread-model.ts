@@ -1,7 +1,8 @@
 // How many ticks apart the best bid and ask are (docs/matching.md, "The quoted spread"). Most quotes are one tick
 // wide; each trade's quote is wider by one more tick with a chance p, and again with p for each further tick (at most
 // MOST_EXTRA_TICKS more), so P(spread >= 1 + j ticks) = p^j. p grows as the book gets thinner (fewer trades an hour),
-// as the tick gets small against the instrument's daily move, in the first minutes of a session and at night.
+// as the tick gets small against the instrument's daily move, in the first minutes of a session and at night. The
+// best level's depth grows with how busy the instrument is (docs/matching.md, "Depth at the best").
 
 import type { ContractInfo } from '../../../domain/contracts.js';
 import type { ClockMode, Interval, TradingSession } from '../../../domain/sessions.js';
