@@ -12,6 +12,8 @@ export interface RestoreTarget {
   combos: ComboDesk;
   /** Books a deal of a plain order in the ledger. */
   bookDeal: (record: OrderRecord, deal: Deal, seq: number) => void;
+  /** The instant of the restore: only deals of its trading day matter to the books' memory. */
+  now: number;
 }
 
 /**
@@ -47,6 +49,6 @@ export function loadSavedOrders(saved: SavedOrders, into: RestoreTarget, log: (l
     const plain = record ?? (unlistedRecord && !isComboRecord(unlistedRecord) ? unlistedRecord : undefined);
     if (plain) into.bookDeal(plain as OrderRecord, deal.record as Deal, deal.seq);
     const combo = into.combos.records.get(deal.orderId) ?? (isComboRecord(unlistedRecord) ? unlistedRecord : undefined);
-    if (combo) into.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq);
+    if (combo) into.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq, into.now);
   }
 }

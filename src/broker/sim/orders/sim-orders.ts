@@ -121,6 +121,7 @@ export class SimOrders {
           this.ledger.replay(bookDeal(record, deal, seq));
           this.plain.replayDeal(record, deal, seq);
         },
+        now: this.clock.now(),
       },
       options.log,
     );
