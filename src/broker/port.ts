@@ -250,6 +250,13 @@ export interface SavedOrders {
   orders: { id: string; status: string; record: unknown }[];
   deals: { orderId: string; seq: number; code: string; record: unknown }[];
   state: (name: string) => string | undefined;
+  /**
+   * One order with its deals (oldest first), read from the journal when asked: a venue need keep in memory only what
+   * is live, and read a finished order of a past day back by id. Undefined for an id the journal does not hold.
+   */
+  order?: (id: string) => { record: unknown; deals: { seq: number; record: unknown }[] } | undefined;
+  /** Whether the journal holds an order of this id (written already), without reading it. */
+  holds?: (id: string) => boolean;
 }
 
 export interface OrdersPort {

@@ -82,7 +82,18 @@ export class OrderJournal {
       if (value !== undefined) this.writtenState.set(name, value);
       return value;
     };
-    return { orders, deals, state };
+    const holds = (id: string) => this.journal.orders.has(id);
+    return { orders, deals, state, order: (id) => this.savedOrder(id), holds };
+  }
+
+  /**
+   * One order as the journal holds it, with its deals: what a venue reads back of an order it no longer keeps. The
+   * queued changes are written first, so an order forgotten before its last change was committed reads back whole.
+   */
+  private savedOrder(id: string) {
+    this.flushQuietly();
+    const order = this.journal.orders.get(id);
+    return order && { record: order.record, deals: this.journal.orders.deals({ orderId: id }) };
   }
 
   /** The order an Idempotency-Key placed, whether its writes are queued or committed. */

@@ -39,6 +39,10 @@ export class OrderTables {
     return row && orderFromRow(row);
   }
 
+  has(id: string): boolean {
+    return this.connection.guarded(({ orderExists }) => orderExists.get(id) !== undefined);
+  }
+
   /** Oldest placed first. A row whose record does not parse is told to `unreadable` and left out (thrown without). */
   list(filter: OrderFilter = {}, unreadable?: UnreadableRow): StoredOrder[] {
     const conditions: string[] = [];

@@ -53,7 +53,7 @@ function tapeDaysDuring(work: () => void): string[] {
 }
 
 describe('a restart on a later day', () => {
-  test('builds no tape of a past day and lists the same trades and positions as before it', async () => {
+  test('builds no tape of a past day; lists today only, reads a past order back by id; same portfolio', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sjgate-restore-history-'));
     try {
       const path = join(dir, 'sjgate.db');
@@ -67,20 +67,28 @@ describe('a restart on a later day', () => {
         order_type: 'IOC' as const,
       };
       first.broker.orders.place({ contract: { code: 'TXFR1' }, futuresOrder: mkt });
-      first.clock.set(taipeiInstant(NEXT_DAY, '08:50'));
-      const tradesBefore = first.broker.orders.trades();
-      const filled = tradesBefore.filter((trade) => trade.status.deal_quantity > 0);
-      assert.equal(filled.length, 4, 'every order filled on the first day');
+      first.clock.set(taipeiInstant(FIRST_DAY, '13:40'));
+      const firstDayTrades = first.broker.orders.trades();
+      assert.equal(firstDayTrades.filter((trade) => trade.status.deal_quantity > 0).length, 4, 'every order filled');
+      first.clock.set(taipeiInstant(NEXT_DAY, '09:30'));
+      assert.deepEqual(first.broker.orders.trades(), [], 'the next day lists only its own trades, none yet');
+      assert.deepEqual(first.broker.orders.trade(firstDayTrades[0]!.order.id), firstDayTrades[0]);
       const portfolioBefore = portfolioOf(first.broker);
       await first.gateway.close();
 
       let restarted: ReturnType<typeof brokerAt> | undefined;
       const days = tapeDaysDuring(() => {
-        restarted = brokerAt(NEXT_DAY, '08:50', path);
+        restarted = brokerAt(NEXT_DAY, '09:30', path);
       });
       assert.deepEqual(days, [], 'restoring the first day built none of its tapes');
-      assert.deepEqual(restarted!.broker.orders.trades(), tradesBefore);
-      assert.deepEqual(portfolioOf(restarted!.broker), portfolioBefore);
+      const { broker } = restarted!;
+      assert.deepEqual(broker.orders.trades(), []);
+      for (const trade of firstDayTrades) assert.deepEqual(broker.orders.trade(trade.order.id), trade);
+      assert.deepEqual(portfolioOf(broker), portfolioBefore);
+      const cancelled = broker.orders.cancel(firstDayTrades[0]!.order.id);
+      assert.equal(cancelled.status.status, 'Filled', 'a finished order of a past day is refused, not unknown');
+      assert.notEqual(cancelled.status.msg, '');
+      assert.deepEqual(broker.orders.trades(), [], 'asking for it did not bring it back into the listing');
       await restarted!.gateway.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
