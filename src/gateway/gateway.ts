@@ -122,6 +122,11 @@ export class Gateway {
       orderJournal,
       venue.clock,
       metered('reserve', venue.reserve),
+      this.accounts,
+      (query) => {
+        orderJournal.flushQuietly();
+        return this.journal.orders.page(query);
+      },
     );
     this.orderEvents = {
       after: (seq, limit) => orderJournal.eventsAfter(seq, limit),

@@ -82,18 +82,14 @@ export class OrderJournal {
       if (value !== undefined) this.writtenState.set(name, value);
       return value;
     };
-    const holds = (id: string) => this.journal.orders.has(id);
-    return { orders, deals, state, order: (id) => this.savedOrder(id), holds };
-  }
-
-  /**
-   * One order as the journal holds it, with its deals: what a venue reads back of an order it no longer keeps. The
-   * queued changes are written first, so an order forgotten before its last change was committed reads back whole.
-   */
-  private savedOrder(id: string) {
-    this.flushQuietly();
-    const order = this.journal.orders.get(id);
-    return order && { record: order.record, deals: this.journal.orders.deals({ orderId: id }) };
+    // What a venue reads back of an order it no longer keeps. The queued changes are written first, so an order
+    // forgotten before its last change was committed reads back whole.
+    const order = (id: string) => {
+      this.flushQuietly();
+      const stored = this.journal.orders.get(id);
+      return stored && { record: stored.record, deals: this.journal.orders.deals({ orderId: id }) };
+    };
+    return { orders, deals, state, order, holds: (id) => this.journal.orders.has(id) };
   }
 
   /** The order an Idempotency-Key placed, whether its writes are queued or committed. */

@@ -71,6 +71,29 @@ export interface OrderFilter {
   since?: number;
 }
 
+/** Where a page of orders starts: after the order placed at `placedAt` with this row id (the journal's order). */
+export interface OrderPosition {
+  placedAt: number;
+  rowid: number;
+}
+
+export interface OrderPageQuery {
+  accountKey?: string | undefined;
+  /** Orders placed at or after this instant. */
+  from?: number | undefined;
+  /** Orders placed before this instant. */
+  to?: number | undefined;
+  /** Orders after this one; from the oldest when omitted. */
+  after?: OrderPosition | undefined;
+  limit: number;
+}
+
+/** A page of orders, oldest placed first, with their deals; `last` is where the next page starts, null at the end. */
+export interface OrderPage {
+  orders: { stored: StoredOrder; deals: StoredDeal[] }[];
+  last: OrderPosition | null;
+}
+
 export interface DealFilter {
   accountKey?: string;
   orderId?: string;

@@ -2,7 +2,7 @@
 // their deals (the ledger's own rows were reported for audit, never read back).
 
 import type { Deal } from '../../../domain/orders.js';
-import type { SavedOrders } from '../../port.js';
+import type { SavedOrder, SavedOrders } from '../../port.js';
 import { type ComboDesk, isComboRecord } from './combo-orders.js';
 import type { OrderBook, OrderLoader } from './order-book.js';
 import { dealProblem, type OrderRecord, recordProblem, restoredRecord } from './trade-records.js';
@@ -56,18 +56,23 @@ export function loadSavedOrders(saved: SavedOrders, into: RestoreTarget, log: (l
   }
 }
 
-/** Reads a plain order of a past day back from the journal, as the book held it; undefined for a combo or a bad row. */
+/** A plain order of the journal as the book held it, deals put back; undefined for a combo or a bad row. */
+export function savedRecord(stored: SavedOrder): OrderRecord | undefined {
+  if (recordProblem(stored.record) || isComboRecord(stored.record)) return undefined;
+  const record = restoredRecord(stored.record as OrderRecord);
+  for (const deal of stored.deals) {
+    if (!dealProblem(deal.record)) record.trade.status.deals[deal.seq - 1] = deal.record as Deal;
+  }
+  return record;
+}
+
+/** Reads plain orders of past days back from the journal (SavedOrders.order), when the gateway can. */
 export function savedOrderLoader(saved: SavedOrders): OrderLoader | undefined {
   const { order: readOrder, holds } = saved;
   if (!readOrder || !holds) return undefined;
   const read = (id: string) => {
     const stored = readOrder(id);
-    if (!stored || recordProblem(stored.record) || isComboRecord(stored.record)) return undefined;
-    const record = restoredRecord(stored.record as OrderRecord);
-    for (const deal of stored.deals) {
-      if (!dealProblem(deal.record)) record.trade.status.deals[deal.seq - 1] = deal.record as Deal;
-    }
-    return record;
+    return stored && savedRecord(stored);
   };
   return { read, holds };
 }
