@@ -1,13 +1,10 @@
 // Older trades page by page out of the journal (order/trades with limit, cursor or a date range): the orders in the
 // journal's order (placed, then written), a cursor naming the last one of a page, and dates read as Taiwan days.
 
+import { TRADE_PAGES } from '../contract/wire.js';
 import { DomainError, InvalidRequestError } from '../domain/errors.js';
 import { addDays, isDateString, taipeiInstant } from '../domain/time.js';
 import type { OrderPageQuery, OrderPosition } from '../store/journal.js';
-
-/** The most trades one page holds, and how many when the request gives no limit. */
-export const MAX_PAGE_TRADES = 1000;
-export const DEFAULT_PAGE_TRADES = 500;
 
 export interface TradesPageRequest {
   limit?: number | undefined;
@@ -38,7 +35,7 @@ export function orderPageQuery(request: TradesPageRequest, accountKey: string | 
     from: beginDate === undefined ? undefined : taipeiInstant(beginDate),
     to: endDate === undefined ? undefined : taipeiInstant(addDays(endDate, 1)),
     after: request.cursor === undefined ? undefined : positionOf(request.cursor),
-    limit: request.limit ?? DEFAULT_PAGE_TRADES,
+    limit: request.limit ?? TRADE_PAGES.defaultLimit,
   };
 }
 

@@ -5,9 +5,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { ORDER_PATHS, ORDER_ROUTES } from '../../contract/paths.js';
+import { TRADE_PAGES } from '../../contract/wire.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import type { Gateway } from '../../gateway/gateway.js';
-import { DEFAULT_PAGE_TRADES, MAX_PAGE_TRADES } from '../../gateway/trade-pages.js';
 import { postOperationRef } from '../openapi.js';
 import { emptyBodyIsDefault } from '../plugins/validation.js';
 import { errorResponses } from '../schemas/common.js';
@@ -228,8 +228,8 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
           description:
             "Oldest first. Without paging fields: today's trades and the working orders, as the official server " +
             'answers. With any of limit, cursor, begin_date and end_date: the trades of the journal placed in that ' +
-            `range of Taiwan days (all history by default), at most limit (1 to ${MAX_PAGE_TRADES}, ` +
-            `${DEFAULT_PAGE_TRADES} by default) per page; the X-Next-Cursor response header is the cursor of the ` +
+            `range of Taiwan days (all history by default), at most limit (1 to ${TRADE_PAGES.maxLimit}, ` +
+            `${TRADE_PAGES.defaultLimit} by default) per page; the X-Next-Cursor response header is the cursor of the ` +
             'next page and is absent on the last one (a page may hold fewer trades than limit before the end: combo ' +
             'orders are listed by combotrades). The account is given flat or under `account`; `{}` lists every ' +
             'account, `{account_type: "S"}` the trades of that type.',
@@ -241,7 +241,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
         const page = tradesPageOf(body);
         if (page === undefined) return gateway.orders.trades(tradesSelectorOf(body));
         const { trades, nextCursor } = await gateway.orders.tradesPage(tradesSelectorOf(body), page);
-        if (nextCursor !== null) reply.header('x-next-cursor', nextCursor);
+        if (nextCursor !== null) reply.header(TRADE_PAGES.nextCursorHeader, nextCursor);
         return trades;
       },
     );

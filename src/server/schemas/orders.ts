@@ -2,6 +2,7 @@
 // Trade JSON of the official Shioaji HTTP server (the OpenAPI document comes from these).
 
 import Type, { type Static } from 'typebox';
+import { TRADE_PAGES } from '../../contract/wire.js';
 import type { AccountSelector } from '../../domain/accounts.js';
 import { COMBO_TYPES, EXCHANGES, SECURITY_TYPES } from '../../domain/contracts.js';
 import { InvalidRequestError } from '../../domain/errors.js';
@@ -26,7 +27,7 @@ import {
   type TradeContract,
   type TradeStatus,
 } from '../../domain/orders.js';
-import { DEFAULT_PAGE_TRADES, MAX_PAGE_TRADES, type TradesPageRequest } from '../../gateway/trade-pages.js';
+import type { TradesPageRequest } from '../../gateway/trade-pages.js';
 import {
   AccountRequestSchema,
   AccountSchema,
@@ -76,8 +77,8 @@ export const TradesPageBodySchema = Type.Object(
     limit: Type.Optional(
       Type.Integer({
         minimum: 1,
-        maximum: MAX_PAGE_TRADES,
-        description: `paging: at most this many trades (1 to ${MAX_PAGE_TRADES}; ${DEFAULT_PAGE_TRADES} when paging without it)`,
+        maximum: TRADE_PAGES.maxLimit,
+        description: `paging: at most this many trades (1 to ${TRADE_PAGES.maxLimit}; ${TRADE_PAGES.defaultLimit} when paging without it)`,
       }),
     ),
     cursor: Type.Optional(
