@@ -234,7 +234,17 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
             'orders are listed by combotrades). The account is given flat or under `account`; `{}` lists every ' +
             'account, `{account_type: "S"}` the trades of that type.',
           body: TradesPageBodySchema,
-          response: { 200: Type.Array(TradeSchema), ...ORDER_ERRORS },
+          response: {
+            200: Type.Array(TradeSchema, {
+              headers: {
+                [TRADE_PAGES.nextCursorHeader]: {
+                  type: 'string',
+                  description: 'paging: the cursor of the next page; absent on the last page and without paging',
+                },
+              },
+            }),
+            ...ORDER_ERRORS,
+          },
         },
       },
       async ({ body }, reply) => {
