@@ -134,7 +134,7 @@ describe('order/trades pages through the history', () => {
   });
 
   test('a bad cursor, limit or date range is refused with a message saying what to send', async () => {
-    const post = served?.post ?? (await gatewayApp(LAST_PLACED)).post;
+    const { app, post } = served ?? (await gatewayApp(LAST_PLACED));
     const badCursor = await post('/api/v1/order/trades', { cursor: 'page-2' });
     assert.equal(badCursor.status, 422);
     assertErrorKind(badCursor.body, 422, 'VALIDATION_FAILED');
@@ -150,13 +150,13 @@ describe('order/trades pages through the history', () => {
     const reversed = await post('/api/v1/order/trades', { begin_date: DAYS[2], end_date: DAYS[0] });
     assertErrorKind(reversed.body, 400, 'INVALID_REQUEST');
     assert.match(reversed.body.message, /earlier date first/);
-    const document = await served!.app.inject({ method: 'GET', url: '/openapi.json' });
+    const document = await app.inject({ method: 'GET', url: '/openapi.json' });
     const operation = document.json().paths['/api/v1/order/trades'].post;
     assert.ok(operation.responses['200'].headers['x-next-cursor'], 'the OpenAPI document names the cursor header');
     const { limit } = operation.requestBody.content['application/json'].schema.properties;
     assert.deepEqual([limit.minimum, limit.maximum], [1, 1000], 'and the bounds of a page');
     const emptyRange = await post('/api/v1/order/trades', { begin_date: addDays(DAYS[2]!, 1) });
     assert.deepEqual([emptyRange.status, emptyRange.body, emptyRange.next], [200, [], undefined]);
-    await served?.app.close();
+    await app.close();
   });
 });
