@@ -51,8 +51,12 @@ export class OrderTables {
     if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
     if (filter.openOnly) conditions.push('open = 1');
     if (filter.since !== undefined) conditions.push('placed_at >= @since');
+    if (filter.neededSince !== undefined) {
+      conditions.push('(open = 1 OR updated_at >= @neededSince OR id IN (SELECT order_id FROM deals))');
+    }
     const sql = `SELECT ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid`;
-    const rows = this.connection.filtered<OrderRow>(sql, { accountKey: filter.accountKey, since: filter.since });
+    const params = { accountKey: filter.accountKey, since: filter.since, neededSince: filter.neededSince };
+    const rows = this.connection.filtered<OrderRow>(sql, params);
     return readableRows(rows, orderFromRow, (row) => `order ${row.id}`, unreadable);
   }
 

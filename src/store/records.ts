@@ -67,6 +67,11 @@ export interface StoredPosition {
 export interface OrderFilter {
   accountKey?: string;
   openOnly?: boolean;
+  /**
+   * Only the orders a restart needs: open, changed at or after this instant, or with deals (which the books replay);
+   * a finished order without deals that last changed before it is read back by id when asked for.
+   */
+  neededSince?: number;
   /** Orders placed at or after this instant. */
   since?: number;
 }
