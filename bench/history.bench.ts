@@ -1,7 +1,8 @@
 // A gateway after months of trading (issue 22): a journal of BENCH_HISTORY_DAYS trading days with
 // BENCH_HISTORY_ORDERS_PER_DAY orders each (generated in seconds, see history/generate.ts), then the daemon started on
 // it. Measured beside the same daemon on an empty journal in the same run: start to healthy, RSS once healthy, and
-// `order/trades` (the default call, whose official answer holds today's trades only) in latency and bytes.
+// `order/trades` (the default call, whose official answer holds today's trades only) in latency and bytes, and a
+// page of 1,000 older trades from the middle of the history.
 // The issue's scale is 250 days × 4,000 orders (1M orders); the default is a tenth of it, to keep `npm run bench` short.
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -9,7 +10,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { nextTradingDay } from '../src/domain/calendar.js';
 import { CLI, daemonEnv } from './daemon.js';
-import { generateHistory } from './history/generate.js';
+import { generateHistory, lastTradingDays } from './history/generate.js';
 
 const DAYS = Number(process.env.BENCH_HISTORY_DAYS ?? 250);
 const ORDERS_PER_DAY = Number(process.env.BENCH_HISTORY_ORDERS_PER_DAY ?? 400);
@@ -24,6 +25,9 @@ interface Measured {
   trades_p50_ms: number;
   trades_bytes: number;
   trades_count: number;
+  /** A page of 1,000 older trades from the middle of the history (order/trades with limit and begin_date). */
+  page_p50_ms: number;
+  page_count: number;
 }
 
 const HEALTHY_WITHIN_MS = 300_000;
@@ -51,12 +55,12 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function tradesCall(baseUrl: string): Promise<{ ms: number; bytes: number; count: number }> {
+async function tradesCall(baseUrl: string, body = {}): Promise<{ ms: number; bytes: number; count: number }> {
   const begin = performance.now();
   const response = await fetch(`${baseUrl}/api/v1/order/trades`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(body),
   });
   const text = await response.text();
   const ms = performance.now() - begin;
@@ -64,7 +68,7 @@ async function tradesCall(baseUrl: string): Promise<{ ms: number; bytes: number;
 }
 
 /** Starts a daemon on `home` (a fresh one when undefined) at 10:00 of the day after the history, and measures it. */
-async function measure(home: string | undefined): Promise<Measured> {
+async function measure(home: string | undefined, middleDay: string): Promise<Measured> {
   const today = nextTradingDay(LAST_DAY);
   const daemon = await daemonEnv({ SJ_SIM_CLOCK: 'exchange', SJ_SIM_START: `${today}T10:00:00+08:00` }, home);
   const begin = performance.now();
@@ -74,12 +78,17 @@ async function measure(home: string | undefined): Promise<Measured> {
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
     const calls = [];
     for (let i = 0; i < TRADES_CALLS; i++) calls.push(await tradesCall(daemon.baseUrl));
+    const pages = [];
+    const page = { limit: 1000, begin_date: middleDay };
+    for (let i = 0; i < TRADES_CALLS; i++) pages.push(await tradesCall(daemon.baseUrl, page));
     return {
       start_to_healthy_ms: Math.round(startMs),
       rss_mb: Math.round(rssKb / 1024),
       trades_p50_ms: Math.round(median(calls.map((call) => call.ms)) * 10) / 10,
       trades_bytes: calls[0]!.bytes,
       trades_count: calls[0]!.count,
+      page_p50_ms: Math.round(median(pages.map((call) => call.ms)) * 10) / 10,
+      page_count: pages[0]!.count,
     };
   } finally {
     await stop(child);
@@ -90,8 +99,9 @@ async function measure(home: string | undefined): Promise<Measured> {
 export async function run() {
   const history = await generateHistory({ days: DAYS, ordersPerDay: ORDERS_PER_DAY, lastDay: LAST_DAY });
   try {
-    const empty = await measure(undefined);
-    const full = await measure(history.home);
+    const middleDay = lastTradingDays(LAST_DAY, Math.ceil(DAYS / 2))[0]!;
+    const empty = await measure(undefined, middleDay);
+    const full = await measure(history.home, middleDay);
     return {
       benchmark: 'history',
       journal: {

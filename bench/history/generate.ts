@@ -66,7 +66,8 @@ export async function generateHistory(options: HistoryOptions): Promise<Generate
   }
 }
 
-function lastTradingDays(lastDay: string, count: number): string[] {
+/** The `count` trading days up to `lastDay`, oldest first. */
+export function lastTradingDays(lastDay: string, count: number): string[] {
   let first = lastDay;
   for (let i = 1; i < count; i++) first = previousTradingDay(first);
   return tradingDaysBetween(first, lastDay);

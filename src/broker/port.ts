@@ -245,11 +245,24 @@ export interface SettlementUpdate {
   at: number;
 }
 
+/** One order as the journal keeps it: the venue's record and its deals, oldest first. */
+export interface SavedOrder {
+  record: unknown;
+  deals: { seq: number; record: unknown }[];
+}
+
 /** What the gateway kept of a venue's orders, handed back at start and after a write that failed. */
 export interface SavedOrders {
   orders: { id: string; status: string; record: unknown }[];
   deals: { orderId: string; seq: number; code: string; record: unknown }[];
   state: (name: string) => string | undefined;
+  /**
+   * One order with its deals (oldest first), read from the journal when asked: a venue need keep in memory only what
+   * is live, and read a finished order of a past day back by id. Undefined for an id the journal does not hold.
+   */
+  order?: (id: string) => SavedOrder | undefined;
+  /** Whether the journal holds an order of this id (written already), without reading it. */
+  holds?: (id: string) => boolean;
 }
 
 export interface OrdersPort {
@@ -287,6 +300,11 @@ export interface OrdersPort {
    * the last good write did not happen. A venue that keeps no state of its own reconciles or ignores them.
    */
   restore(saved: SavedOrders, options: { rollback: boolean; log: (line: string) => void }): void;
+  /**
+   * The Trade one of this venue's journaled orders holds, with its deals; undefined for a combo (listed by
+   * comboTrades) or a record it cannot read. The gateway pages older trades out of the journal with it.
+   */
+  savedTrade(saved: SavedOrder): Trade | undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { type ClientRequest, request } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { TRADE_PAGES } from '../contract/wire.js';
 import { type ErrorKind, GATEWAY_FAULT_KINDS, isErrorKind } from '../domain/errors.js';
 
 export interface Endpoint {
@@ -69,6 +70,8 @@ export interface RawResponse {
   status: number;
   contentType: string;
   body: string;
+  /** The X-Next-Cursor header of a paged answer (order/trades with paging). */
+  nextCursor?: string | undefined;
 }
 
 type Transport = 'socket' | 'tcp';
@@ -110,6 +113,12 @@ export class DaemonClient {
 
   async post<T>(path: string, body: unknown): Promise<T> {
     return parseBody(await this.send('POST', path, body)) as T;
+  }
+
+  /** A POST whose answer is one page of a list: the page, and the cursor of the next one (none on the last). */
+  async postPage<T>(path: string, body: unknown): Promise<{ page: T; nextCursor: string | undefined }> {
+    const response = await this.send('POST', path, body);
+    return { page: parseBody(response) as T, nextCursor: response.nextCursor };
   }
 
   async put<T>(path: string, body: unknown): Promise<T> {
@@ -254,6 +263,7 @@ export class DaemonClient {
             status: res.statusCode ?? 0,
             contentType: res.headers['content-type'] ?? '',
             body: Buffer.concat(chunks).toString('utf8'),
+            nextCursor: res.headers[TRADE_PAGES.nextCursorHeader] as string | undefined,
           }),
         );
       });

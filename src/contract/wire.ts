@@ -250,3 +250,9 @@ export interface Watchlist {
   name: string;
   contracts: Contract[];
 }
+
+/**
+ * order/trades with paging fields reads older trades out of the journal: at most `maxLimit` a page (`defaultLimit`
+ * without a limit), and the cursor of the next page in the `nextCursorHeader` response header (absent on the last).
+ */
+export const TRADE_PAGES = { maxLimit: 1000, defaultLimit: 500, nextCursorHeader: 'x-next-cursor' } as const;

@@ -96,11 +96,11 @@ export class Gateway {
     const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);
     const orderJournal = new OrderJournal(this.journal, () =>
       venue.orders.restore(
-        orderJournal.load(() => undefined),
+        orderJournal.load(() => undefined, neededSince(venue.clock.now())),
         { rollback: true, log: () => undefined },
       ),
     );
-    venue.orders.restore(orderJournal.load(leftOut), { rollback: false, log });
+    venue.orders.restore(orderJournal.load(leftOut, neededSince(venue.clock.now())), { rollback: false, log });
     const stopUpdates = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
     const stopReserves = venue.reserve.onStateChange?.((state) => orderJournal.queueUpdate({ state }));
     const stopSettlements = venue.portfolio.onSettlement?.((update) => {
@@ -122,6 +122,11 @@ export class Gateway {
       orderJournal,
       venue.clock,
       metered('reserve', venue.reserve),
+      this.accounts,
+      (query) => {
+        orderJournal.flushQuietly();
+        return this.journal.orders.page(query);
+      },
     );
     this.orderEvents = {
       after: (seq, limit) => orderJournal.eventsAfter(seq, limit),
@@ -171,3 +176,11 @@ function accountsWithUsage(accounts: AccountsPort, traffic: DailyTraffic): Gatew
     usage: () => (accounts.usage ? accounts.usage() : Promise.resolve(traffic.usage())),
   };
 }
+
+/**
+ * Orders that changed within this long are handed back at start even when finished without deals: longer than any
+ * trading day stays open, including a night session before a long holiday (Lunar New Year closes about ten days).
+ */
+const RECENT_ORDERS_MS = 21 * 86_400_000;
+
+const neededSince = (now: number) => now - RECENT_ORDERS_MS;

@@ -1,14 +1,16 @@
 // Orders as the server sees them: the venue's commands, plus what the gateway adds for every venue: Idempotency-Key,
 // the answer without ids of `timeout: 0`, and answers given only once the journal holds what they report.
 
-import type { OrdersPort, PlaceComboInput, PlaceOrderInput, ReservePort } from '../broker/port.js';
-import type { AccountSelector } from '../domain/accounts.js';
+import type { AccountsPort, OrdersPort, PlaceComboInput, PlaceOrderInput, ReservePort } from '../broker/port.js';
+import { type AccountSelector, accountKeyOf } from '../domain/accounts.js';
 import { DomainError } from '../domain/errors.js';
 import { blankStatus, type ComboTrade, type Trade } from '../domain/orders.js';
 import type { Clock } from '../domain/time.js';
+import type { OrderPage, OrderPageQuery } from '../store/journal.js';
 import { requestFingerprint } from './idempotency.js';
 import type { KeyedOrder, OrderJournal } from './order-journal.js';
 import { durableReserve } from './reserve-desk.js';
+import { cursorAfter, orderPageQuery, type TradesPageRequest } from './trade-pages.js';
 
 export interface PlaceOrderRequest extends PlaceOrderInput {
   /** false for `timeout: 0`: the Trade comes back at once as Inactive without ids; the ids arrive by event. */
@@ -19,6 +21,11 @@ export interface PlaceOrderRequest extends PlaceOrderInput {
 
 export interface PlaceComboRequest extends PlaceComboInput {
   wait: boolean;
+}
+
+export interface TradesPage {
+  trades: Trade[];
+  nextCursor: string | null;
 }
 
 export class OrderDesk {
@@ -32,6 +39,9 @@ export class OrderDesk {
     private readonly journal: OrderJournal,
     private readonly clock: Clock,
     reserve: ReservePort,
+    private readonly accounts: Pick<AccountsPort, 'resolve'>,
+    /** A page of the journal's orders, once the queued changes are written (today's are there too). */
+    private readonly orderPage: (query: OrderPageQuery) => OrderPage,
   ) {
     this.reserve = durableReserve(reserve, () => journal.durable());
   }
@@ -71,6 +81,22 @@ export class OrderDesk {
 
   async trades(account?: AccountSelector): Promise<Trade[]> {
     return this.durably(await this.venue.trades(account));
+  }
+
+  /**
+   * Older trades, a page at a time out of the journal: those of an account (every account's when no selector is
+   * given) placed in a range of Taiwan days, oldest first; `nextCursor` is null on the last page. A page may hold fewer
+   * than `limit` trades before the end (combo orders are listed by comboTrades), so the end is a null cursor.
+   */
+  async tradesPage(account: AccountSelector | undefined, request: TradesPageRequest): Promise<TradesPage> {
+    const accountKey = account === undefined ? undefined : accountKeyOf(await this.accounts.resolve(account));
+    const page = this.orderPage(orderPageQuery(request, accountKey));
+    const trades: Trade[] = [];
+    for (const { stored, deals } of page.orders) {
+      const trade = this.venue.savedTrade({ record: stored.record, deals });
+      if (trade) trades.push(trade);
+    }
+    return { trades, nextCursor: page.last && cursorAfter(page.last) };
   }
 
   /** update_status: the venue reads its orders back first, when it can. */

@@ -64,13 +64,15 @@ export class OrderJournal {
 
   /**
    * What the journal holds of the venue's orders, to hand back to it; forgets what is queued or known of open orders.
-   * `leftOut` hears of every row that cannot be read.
+   * `leftOut` hears of every row that cannot be read. A finished order without deals that last changed before
+   * `neededSince` is left in the journal (an algorithm's cancelled IOC orders are most of a long history): the venue
+   * reads it back by id when asked.
    */
-  load(leftOut: (row: string, reason: string) => void): SavedOrders {
+  load(leftOut: (row: string, reason: string) => void, neededSince?: number): SavedOrders {
     this.written.clear();
     this.unwrittenKeys.clear();
     this.writtenState.clear();
-    const orders = this.journal.orders.list({}, leftOut);
+    const orders = this.journal.orders.list(neededSince === undefined ? {} : { neededSince }, leftOut);
     for (const { id, status, open } of orders) if (open) this.written.set(id, { status, deals: 0 });
     const deals = this.journal.orders.deals({}, leftOut);
     for (const { orderId, seq } of deals) {
@@ -82,7 +84,14 @@ export class OrderJournal {
       if (value !== undefined) this.writtenState.set(name, value);
       return value;
     };
-    return { orders, deals, state };
+    // What a venue reads back of an order it no longer keeps. The queued changes are written first, so an order
+    // forgotten before its last change was committed reads back whole.
+    const order = (id: string) => {
+      this.flushQuietly();
+      const stored = this.journal.orders.get(id);
+      return stored && { record: stored.record, deals: this.journal.orders.deals({ orderId: id }) };
+    };
+    return { orders, deals, state, order, holds: (id) => this.journal.orders.has(id) };
   }
 
   /** The order an Idempotency-Key placed, whether its writes are queued or committed. */

@@ -67,8 +67,36 @@ export interface StoredPosition {
 export interface OrderFilter {
   accountKey?: string;
   openOnly?: boolean;
+  /**
+   * Only the orders a restart needs: open, changed at or after this instant, or with deals (which the books replay);
+   * a finished order without deals that last changed before it is read back by id when asked for.
+   */
+  neededSince?: number;
   /** Orders placed at or after this instant. */
   since?: number;
+}
+
+/** Where a page of orders starts: after the order placed at `placedAt` with this row id (the journal's order). */
+export interface OrderPosition {
+  placedAt: number;
+  rowid: number;
+}
+
+export interface OrderPageQuery {
+  accountKey?: string | undefined;
+  /** Orders placed at or after this instant. */
+  from?: number | undefined;
+  /** Orders placed before this instant. */
+  to?: number | undefined;
+  /** Orders after this one; from the oldest when omitted. */
+  after?: OrderPosition | undefined;
+  limit: number;
+}
+
+/** A page of orders, oldest placed first, with their deals; `last` is where the next page starts, null at the end. */
+export interface OrderPage {
+  orders: { stored: StoredOrder; deals: StoredDeal[] }[];
+  last: OrderPosition | null;
 }
 
 export interface DealFilter {

@@ -11,6 +11,7 @@ export interface Statements {
   rollback: Database.Statement<[]>;
   saveOrder: Run<OrderRow>;
   order: Get<[string], OrderRow>;
+  orderExists: Get<[string], number>;
   addStatusChange: Run<{ orderId: string } & StatusChange>;
   statusChanges: Get<[string], StatusChange>;
   addDeal: Run<DealRow>;
@@ -52,6 +53,7 @@ export function prepareStatements(db: Database.Database): Statements {
         status = excluded.status, placed_at = excluded.placed_at, updated_at = excluded.updated_at,
         open = excluded.open, record = excluded.record`),
     order: db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`),
+    orderExists: db.prepare<[string], number>('SELECT 1 FROM orders WHERE id = ?').pluck(),
     addStatusChange: db.prepare(`
       INSERT INTO order_status_changes (order_id, at, status, message) VALUES (@orderId, @at, @status, @message)`),
     statusChanges: db.prepare('SELECT at, status, message FROM order_status_changes WHERE order_id = ? ORDER BY id'),

@@ -509,3 +509,35 @@ describe('invariants over random deals', () => {
     );
   });
 });
+
+describe('shares held at the end of each day', () => {
+  test('follow every buy and sell, kept from the last record rather than summed over the lots', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ day: fc.constantFrom(MON, TUE, WED, THU), buy: fc.boolean(), lots: fc.nat(3) }), {
+          maxLength: 30,
+        }),
+        (moves) => {
+          const ledger = newLedger();
+          const expected = new Map<string, number>();
+          let held = 0;
+          for (const { day, buy, lots } of [...moves].sort((a, b) => a.day.localeCompare(b.day))) {
+            const shares = Math.min((lots + 1) * 1000, buy ? Number.POSITIVE_INFINITY : held);
+            if (shares === 0) continue;
+            ledger.book(stock({ day, action: buy ? 'Buy' : 'Sell', price: 100, shares }));
+            held += buy ? shares : -shares;
+            expected.set(day, held);
+          }
+          const position = ledger.stockPositions(S)[0];
+          if (!position) return held === 0;
+          for (const day of [TUE, WED, THU, NEXT_MON]) {
+            const before = [...expected].filter(([d]) => d < day).at(-1)?.[1] ?? 0;
+            assert.equal(ledger.sharesHeldBefore(S, position, day), before, `held before ${day}`);
+          }
+          return ledger.heldShares(S, '2330', 'Cash') === held;
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -30,7 +30,7 @@ export interface Run {
 }
 
 /** The status and JSON body the fake daemon answers a request with. */
-export type Answer = (request: Seen) => [status: number, body: unknown];
+export type Answer = (request: Seen) => [status: number, body: unknown, headers?: Record<string, string>];
 
 /** The error envelope of the API: an error of `kind`, answered with the status the gateway gives that kind. */
 export const envelope = (kind: ErrorKind, message: string): [number, unknown] => [
@@ -70,8 +70,8 @@ export function fakeDaemon(answer: Answer): FakeDaemon {
         body: text === '' ? null : JSON.parse(text),
       };
       seen.push(request);
-      const [status, body] = answer(request);
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      const [status, body, headers = {}] = answer(request);
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       res.end(JSON.stringify(body));
     });
   });

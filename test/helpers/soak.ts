@@ -135,6 +135,8 @@ type Json = Record<string, unknown>;
 interface Answer {
   status: number;
   text: string;
+  /** The X-Next-Cursor header of a paged answer. */
+  next?: string | undefined;
 }
 
 interface OrderRequest {
@@ -445,7 +447,11 @@ export class Soak {
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', (error) => reject(new ConnectionError(error.message, generation)));
           res.on('end', () => {
-            const answer = { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') };
+            const answer = {
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              next: res.headers['x-next-cursor'] as string | undefined,
+            };
             if (answer.status >= 500) {
               this.r.http_5xx++;
               this.error(`${answer.status}`, `${method} ${path}: ${answer.text.slice(0, 300)}`);
@@ -870,8 +876,21 @@ export class Soak {
 
   // ---- the final check ----
 
+  /** Every trade the journal holds, page by page: the default call lists only today's, and the run may cross midnight. */
+  private async allTrades(): Promise<Json[]> {
+    const trades: Json[] = [];
+    let cursor: string | undefined;
+    do {
+      const answer = await this.send('POST', '/api/v1/order/trades', { limit: 1000, ...(cursor ? { cursor } : {}) });
+      if (answer?.status !== 200) throw new Error(`order/trades pages: ${answer?.status} ${answer?.text}`);
+      trades.push(...(JSON.parse(answer.text) as Json[]));
+      cursor = answer.next;
+    } while (cursor !== undefined);
+    return trades;
+  }
+
   private async checkOrders(): Promise<void> {
-    const trades = (await this.ok('POST', '/api/v1/order/trades', {})) as Json[];
+    const trades = await this.allTrades();
     const ids = new Map<string, number>();
     const tags = new Map<string, number>();
     for (const trade of trades) {

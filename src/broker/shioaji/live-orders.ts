@@ -7,7 +7,7 @@ import { type AccountSelector, accountKeyOf } from '../../domain/accounts.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { type ComboTrade, OP_CODE_OK, type OpType, type Trade } from '../../domain/orders.js';
 import type { Clock } from '../../domain/time.js';
-import type { OrdersPort, OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrders } from '../port.js';
+import type { OrdersPort, OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrder, SavedOrders } from '../port.js';
 import { isTrackedCombo, LiveCombos } from './live-combos.js';
 import { LiveOrderBook, type Report } from './live-order-book.js';
 import { answerEvents, catchUp, type TrackedOrder } from './order-tracking.js';
@@ -16,17 +16,24 @@ import type { UpstreamCall } from './upstream.js';
 
 export class LiveOrders implements OrdersPort {
   private readonly book: LiveOrderBook;
-  private adopting: Promise<void> | null = null;
   private readonly combos: LiveCombos;
+  /** An order reported but never placed here (from another app, or before a restart): read it back once. */
+  private readonly adoptSoon: () => void;
 
   constructor(
     private readonly call: UpstreamCall,
     private readonly accounts: AccountBook,
     clock: Clock,
-    private readonly log: (line: string) => void,
+    log: (line: string) => void,
     session: BridgeSession,
   ) {
     this.book = new LiveOrderBook(clock);
+    this.adoptSoon = oneAtATime(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (!this.book.hasEarly) return;
+      await this.refresh();
+      this.book.dropEarly(log);
+    }, log);
     this.combos = new LiveCombos(call, accounts, clock, (update) => this.book.emit(update));
     session.onEvent((event) => {
       if (event.event !== 'order') return;
@@ -92,6 +99,12 @@ export class LiveOrders implements OrdersPort {
     return () => this.book.listeners.delete(listener);
   }
 
+  /** A tracked order's record holds its trade with every deal. */
+  savedTrade(saved: SavedOrder): Trade | undefined {
+    const tracked = saved.record as TrackedOrder | undefined;
+    return isTrackedCombo(tracked) || !tracked?.trade?.order?.id ? undefined : tracked.trade;
+  }
+
   restore(saved: SavedOrders, options: { rollback: boolean; log: (line: string) => void }): void {
     if (options.rollback) return;
     for (const { record } of saved.orders) {
@@ -146,21 +159,19 @@ export class LiveOrders implements OrdersPort {
     }
     return structuredClone(tracked.trade);
   }
+}
 
-  /** An order reported but never placed here (from another app, or before a restart): read it back once. */
-  private adoptSoon(): void {
-    if (this.adopting) return;
-    this.adopting = new Promise<void>((resolve) => setTimeout(resolve, 200))
-      .then(async () => {
-        if (!this.book.hasEarly) return;
-        await this.refresh();
-        this.book.dropEarly(this.log);
-      })
-      .catch((error: Error) => this.log(`bridge: reading orders back failed: ${error.message}`))
+/** Runs `work` when called, unless a run is under way; logs a failure. */
+function oneAtATime(work: () => Promise<void>, log: (line: string) => void): () => void {
+  let running: Promise<void> | null = null;
+  return () => {
+    if (running) return;
+    running = work()
+      .catch((error: Error) => log(`bridge: reading orders back failed: ${error.message}`))
       .finally(() => {
-        this.adopting = null;
+        running = null;
       });
-  }
+  };
 }
 
 /** Whether an answer shows more cancelled than before: a quantity reduced or the rest cancelled. */

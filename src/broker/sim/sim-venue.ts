@@ -15,6 +15,7 @@ import type {
   Venue,
   VenueIdentity,
 } from '../port.js';
+import { savedRecord } from './orders/saved-orders.js';
 import { EXPIRY_SETTLEMENTS_STATE } from './portfolio/expiry-settlement.js';
 import { promised } from './promised.js';
 import { RESERVES_STATE } from './reserve/reserve-book.js';
@@ -99,6 +100,7 @@ export class SimVenue implements Venue {
         'comboTrades',
       ]),
       onOrderUpdate: (listener) => orders.onOrderUpdate(listener),
+      savedTrade: (saved) => savedRecord(saved)?.trade,
       restore: (saved, options) => {
         // What was settled at expiry is kept as a named value with the orders' state, and booked between the deals.
         orders.restore(saved, options, expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log));

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { ORDER_PATHS, ORDER_ROUTES } from '../../contract/paths.js';
+import { TRADE_PAGES } from '../../contract/wire.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { postOperationRef } from '../openapi.js';
@@ -20,6 +21,8 @@ import {
   TradeIdBodySchema,
   TradeSchema,
   TradesBodySchema,
+  TradesPageBodySchema,
+  tradesPageOf,
   tradesSelectorOf,
   UpdatePriceBodySchema,
   UpdateQtyBodySchema,
@@ -213,33 +216,64 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
       async ({ body }) => gateway.orders.comboTrades(tradesSelectorOf(body)),
     );
 
-    for (const [path, summary, list] of [
-      [ORDER_ROUTES.trades, 'The trades of an account, or of every account', 'trades'],
-      [
-        ORDER_ROUTES.updateStatus,
-        'Read the orders back from the exchange, then list the trades of an account (in simulation: as trades)',
-        'updateStatus',
-      ],
-    ] as const) {
-      app.post(
-        path,
-        {
-          config,
-          // A POST without a body lists every account, as `{}` does.
-          preValidation: emptyBodyIsDefault,
-          schema: {
-            tags,
-            summary,
-            description:
-              'Oldest first. The account is given flat or under `account`; `{}` lists every account, ' +
-              '`{account_type: "S"}` the trades of that type.',
-            body: TradesBodySchema,
-            response: { 200: Type.Array(TradeSchema), ...ORDER_ERRORS },
+    app.post(
+      ORDER_ROUTES.trades,
+      {
+        config,
+        // A POST without a body lists every account, as `{}` does.
+        preValidation: emptyBodyIsDefault,
+        schema: {
+          tags,
+          summary: 'The trades of an account, or of every account: today, or older ones a page at a time',
+          description:
+            "Oldest first. Without paging fields: today's trades and the working orders, as the official server " +
+            'answers. With any of limit, cursor, begin_date and end_date: the trades of the journal placed in that ' +
+            `range of Taiwan days (all history by default), at most limit (1 to ${TRADE_PAGES.maxLimit}, ` +
+            `${TRADE_PAGES.defaultLimit} by default) per page; the X-Next-Cursor response header is the cursor of the ` +
+            'next page and is absent on the last one (a page may hold fewer trades than limit before the end: combo ' +
+            'orders are listed by combotrades). The account is given flat or under `account`; `{}` lists every ' +
+            'account, `{account_type: "S"}` the trades of that type.',
+          body: TradesPageBodySchema,
+          response: {
+            200: Type.Array(TradeSchema, {
+              headers: {
+                [TRADE_PAGES.nextCursorHeader]: {
+                  type: 'string',
+                  description: 'paging: the cursor of the next page; absent on the last page and without paging',
+                },
+              },
+            }),
+            ...ORDER_ERRORS,
           },
         },
-        async ({ body }) => gateway.orders[list](tradesSelectorOf(body)),
-      );
-    }
+      },
+      async ({ body }, reply) => {
+        const page = tradesPageOf(body);
+        if (page === undefined) return gateway.orders.trades(tradesSelectorOf(body));
+        const { trades, nextCursor } = await gateway.orders.tradesPage(tradesSelectorOf(body), page);
+        if (nextCursor !== null) reply.header(TRADE_PAGES.nextCursorHeader, nextCursor);
+        return trades;
+      },
+    );
+
+    app.post(
+      ORDER_ROUTES.updateStatus,
+      {
+        config,
+        preValidation: emptyBodyIsDefault,
+        schema: {
+          tags,
+          summary:
+            'Read the orders back from the exchange, then list the trades of an account (in simulation: as trades)',
+          description:
+            "Oldest first: today's trades and the working orders. The account is given flat or under `account`; " +
+            '`{}` lists every account, `{account_type: "S"}` the trades of that type.',
+          body: TradesBodySchema,
+          response: { 200: Type.Array(TradeSchema), ...ORDER_ERRORS },
+        },
+      },
+      async ({ body }) => gateway.orders.updateStatus(tradesSelectorOf(body)),
+    );
   };
 }
 

@@ -2,6 +2,7 @@
 // Trade JSON of the official Shioaji HTTP server (the OpenAPI document comes from these).
 
 import Type, { type Static } from 'typebox';
+import { TRADE_PAGES } from '../../contract/wire.js';
 import type { AccountSelector } from '../../domain/accounts.js';
 import { COMBO_TYPES, EXCHANGES, SECURITY_TYPES } from '../../domain/contracts.js';
 import { InvalidRequestError } from '../../domain/errors.js';
@@ -26,6 +27,7 @@ import {
   type TradeContract,
   type TradeStatus,
 } from '../../domain/orders.js';
+import type { TradesPageRequest } from '../../gateway/trade-pages.js';
 import {
   AccountRequestSchema,
   AccountSchema,
@@ -57,6 +59,55 @@ export const TradesBodySchema = Type.Object(AccountRequestSchema.properties, {
     '`{}` lists the trades of every account; `{account_type}` those of one type; `{broker_id, account_id}` ' +
     '(flat or under `account`) those of one account',
 });
+
+const PageDate = (description: string) =>
+  Type.String({
+    format: 'date',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description: `YYYY-MM-DD, Taiwan time; ${description}`,
+  });
+
+/**
+ * order/trades: the selector, and optional paging. Without any paging field it answers as the official server does
+ * (today's trades and the working orders); with one it reads older trades out of the journal, a page at a time.
+ */
+export const TradesPageBodySchema = Type.Object(
+  {
+    ...AccountRequestSchema.properties,
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: TRADE_PAGES.maxLimit,
+        description: `paging: at most this many trades (1 to ${TRADE_PAGES.maxLimit}; ${TRADE_PAGES.defaultLimit} when paging without it)`,
+      }),
+    ),
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'paging: the X-Next-Cursor header of the previous page, as it came; the first page without it',
+      }),
+    ),
+    begin_date: Type.Optional(PageDate('paging: orders placed on or after this day (all history when omitted)')),
+    end_date: Type.Optional(PageDate('paging: orders placed on or before this day (up to now when omitted)')),
+  },
+  {
+    additionalProperties: false,
+    title: 'TradesPageRequest',
+    description:
+      '`{}` lists the trades of every account; `{account_type}` those of one type; `{broker_id, account_id}` ' +
+      '(flat or under `account`) those of one account. Any of limit, cursor, begin_date and end_date pages through ' +
+      'the history instead of listing today',
+  },
+);
+
+/** The paging fields of an order/trades body; undefined when it has none (the official call: today's trades). */
+export function tradesPageOf(body: Static<typeof TradesPageBodySchema> | undefined): TradesPageRequest | undefined {
+  if (!body) return undefined;
+  const { limit, cursor, begin_date: beginDate, end_date: endDate } = body;
+  if (limit === undefined && cursor === undefined && beginDate === undefined && endDate === undefined) return undefined;
+  return { limit, cursor, beginDate, endDate };
+}
 
 /** The selector of an order's `account`, without the echoed Account fields. */
 export function orderAccountOf(account: AccountSelectorWire | undefined): AccountSelector | undefined {

@@ -163,14 +163,18 @@ export class ComboDesk {
     this.remember(record);
   }
 
-  /** Books a journaled leg deal again when the desk is rebuilt at start. */
-  replayDeal(record: ComboRecord, code: string, deal: Deal, dealSeq: number): void {
+  /**
+   * Books a journaled leg deal again when the desk is rebuilt at start; the book memory only for a deal of the
+   * futures market's day at `now` (a past day's combo book is never matched against again).
+   */
+  replayDeal(record: ComboRecord, code: string, deal: Deal, dealSeq: number, now: number): void {
     const leg = record.trade.contract.legs.find((l) => l.code === code);
     if (!leg) return;
-    const info = this.host.infoOn(code, this.market.dayAt('futures', deal.ts * 1000));
+    const day = this.market.dayAt('futures', deal.ts * 1000);
+    const info = this.host.infoOn(code, day);
     const { accountKey, trade } = record;
     this.host.bookLeg({ accountKey, trade, info, action: leg.action, deal, dealSeq });
-    this.matching.replayDeal(record, code, deal);
+    if (day === this.market.dayAt('futures', now)) this.matching.replayDeal(record, code, deal);
   }
 
   // ---- placing ----

@@ -145,10 +145,16 @@ export class PlainOrders {
     this.parts.matching.memory.clear();
   }
 
-  /** Puts a deal of the journal back in the exchange's memory of the books, as of the listing of its day. */
+  /**
+   * Puts a deal of the journal back in the exchange's memory of the books, as of the listing of its day. Only a deal of
+   * the market's current day matters: the memory is kept per day's tape, and an order left open when its day ends
+   * expires, so a past day's book is never matched against again (and its tape is not built at start-up).
+   */
   replayDeal(record: OrderRecord, deal: Deal, dealSeq: number): void {
-    const { sessions, listings, matching } = this.parts;
-    const info = listings.on(record.trade.contract.code, sessions.dayAt(record.market, deal.ts * 1000));
+    const { sessions, listings, matching, clock } = this.parts;
+    const day = sessions.dayAt(record.market, deal.ts * 1000);
+    if (day !== sessions.dayAt(record.market, clock.now())) return;
+    const info = listings.on(record.trade.contract.code, day);
     if (info) matching.replayDeal(record, info, deal, dealSeq);
   }
 

@@ -2,9 +2,9 @@
 // their deals (the ledger's own rows were reported for audit, never read back).
 
 import type { Deal } from '../../../domain/orders.js';
-import type { SavedOrders } from '../../port.js';
+import type { SavedOrder, SavedOrders } from '../../port.js';
 import { type ComboDesk, isComboRecord } from './combo-orders.js';
-import type { OrderBook } from './order-book.js';
+import type { OrderBook, OrderLoader } from './order-book.js';
 import { dealProblem, type OrderRecord, recordProblem, restoredRecord } from './trade-records.js';
 
 export interface RestoreTarget {
@@ -12,6 +12,8 @@ export interface RestoreTarget {
   combos: ComboDesk;
   /** Books a deal of a plain order in the ledger. */
   bookDeal: (record: OrderRecord, deal: Deal, seq: number) => void;
+  /** The instant of the restore: only deals of its trading day matter to the books' memory. */
+  now: number;
 }
 
 /**
@@ -23,6 +25,8 @@ export function loadSavedOrders(saved: SavedOrders, into: RestoreTarget, log: (l
   const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);
   /** Orders left out whose deals are still booked. */
   const unlisted = new Map<string, unknown>();
+  /** Every plain order while its deals are booked; only the live ones stay in the book. */
+  const plainOrders = new Map<string, OrderRecord>();
   for (const stored of saved.orders) {
     const problem = recordProblem(stored.record);
     if (problem) {
@@ -33,20 +37,42 @@ export function loadSavedOrders(saved: SavedOrders, into: RestoreTarget, log: (l
       continue;
     }
     if (isComboRecord(stored.record)) into.combos.remember(stored.record);
-    else into.book.remember(restoredRecord(stored.record as OrderRecord));
+    else plainOrders.set(stored.id, restoredRecord(stored.record as OrderRecord));
   }
+  for (const record of plainOrders.values()) if (into.book.isLive(record)) into.book.remember(record);
   for (const deal of saved.deals) {
     const problem = dealProblem(deal.record);
     if (problem) {
       leftOut(`deal ${deal.seq} of order ${deal.orderId}`, problem);
       continue;
     }
-    const record = into.book.get(deal.orderId);
+    const record = plainOrders.get(deal.orderId);
     if (record) record.trade.status.deals[deal.seq - 1] = deal.record as Deal;
     const unlistedRecord = unlisted.get(deal.orderId);
     const plain = record ?? (unlistedRecord && !isComboRecord(unlistedRecord) ? unlistedRecord : undefined);
     if (plain) into.bookDeal(plain as OrderRecord, deal.record as Deal, deal.seq);
     const combo = into.combos.records.get(deal.orderId) ?? (isComboRecord(unlistedRecord) ? unlistedRecord : undefined);
-    if (combo) into.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq);
+    if (combo) into.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq, into.now);
   }
+}
+
+/** A plain order of the journal as the book held it, deals put back; undefined for a combo or a bad row. */
+export function savedRecord(stored: SavedOrder): OrderRecord | undefined {
+  if (recordProblem(stored.record) || isComboRecord(stored.record)) return undefined;
+  const record = restoredRecord(stored.record as OrderRecord);
+  for (const deal of stored.deals) {
+    if (!dealProblem(deal.record)) record.trade.status.deals[deal.seq - 1] = deal.record as Deal;
+  }
+  return record;
+}
+
+/** Reads plain orders of past days back from the journal (SavedOrders.order), when the gateway can. */
+export function savedOrderLoader(saved: SavedOrders): OrderLoader | undefined {
+  const { order: readOrder, holds } = saved;
+  if (!readOrder || !holds) return undefined;
+  const read = (id: string) => {
+    const stored = readOrder(id);
+    return stored && savedRecord(stored);
+  };
+  return { read, holds };
 }

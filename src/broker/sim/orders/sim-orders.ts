@@ -25,8 +25,8 @@ import { ORDER_COUNTER, OrderReports } from './order-reports.js';
 import { accountFor } from './order-requests.js';
 import { type PlainOrderParts, PlainOrders } from './plain-orders.js';
 import { PreTrade } from './pre-trade.js';
-import { loadSavedOrders } from './saved-orders.js';
-import { copyTrade } from './trade-records.js';
+import { loadSavedOrders, savedOrderLoader } from './saved-orders.js';
+import { copyTrade, type OrderRecord } from './trade-records.js';
 
 /** How long the working orders wait before meeting the market again after a commit failed (a full disk). */
 const SYNC_PAUSE_AFTER_FAILED_COMMIT_MS = 1000;
@@ -57,7 +57,14 @@ export class SimOrders {
     this.ledger = ledger;
     // Each day and session phase asked for is computed once per second.
     const sessions = new DayAndPhase(market, mode);
-    const book = new OrderBook((id) => this.combos.records.has(id));
+    const book = new OrderBook((id) => this.combos.records.has(id), {
+      today: () => {
+        const now = clock.now();
+        return `${sessions.dayAt('stock', now)} ${sessions.dayAt('futures', now)}`;
+      },
+      lastActiveBefore: (record) =>
+        market.dayAt(record.market, lastActivityAt(record)) < sessions.dayAt(record.market, clock.now()),
+    });
     this.book = book;
     this.reports = new OrderReports(clock, () => book.issued);
     const listings = new ListingCache(market, sessions);
@@ -107,7 +114,7 @@ export class SimOrders {
     this.ledger.clear();
     this.combos.clear();
     this.plain.forgetBooks();
-    this.book.reset(Number(saved.state(ORDER_COUNTER) ?? '0'));
+    this.book.reset(Number(saved.state(ORDER_COUNTER) ?? '0'), savedOrderLoader(saved));
     const bookDeal = this.plain.bookedFill.bind(this.plain);
     // The ledger's rows of these deals are in the journal already: only its state is rebuilt. What was settled at
     // expiry is settled again where it was, between the deals before and after it.
@@ -121,6 +128,7 @@ export class SimOrders {
           this.ledger.replay(bookDeal(record, deal, seq));
           this.plain.replayDeal(record, deal, seq);
         },
+        now: this.clock.now(),
       },
       options.log,
     );
@@ -194,6 +202,13 @@ export class SimOrders {
     this.plain.sync(now);
     this.settleExpired(now);
   }
+}
+
+/** When an order last changed: placed, modified (a new price, a cancel) or filled, in epoch milliseconds. */
+function lastActivityAt(record: OrderRecord): number {
+  const { status } = record.trade;
+  const lastDeal = status.deals.at(-1);
+  return Math.max(record.placedAt, status.modified_ts * 1000, (lastDeal?.ts ?? 0) * 1000);
 }
 
 /** What the combo desk needs of the order desk: ids, accounts, margin, booking and reports. */

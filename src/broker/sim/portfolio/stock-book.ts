@@ -127,7 +127,8 @@ export function bookStockFill(account: AccountState, fill: BookedFill, terms: St
     cash += opened.cash;
     touched.push(key);
   }
-  for (const key of touched) recordDayEnd(account, key, fill.day);
+  if (closingKey !== null && held) recordDayEnd(account, closingKey, fill.day, -closed);
+  if (rest > 0) recordDayEnd(account, stockPositionKey(fill.code, fill.action, terms.cond), fill.day, rest);
   const entry: LedgerCashEntry = {
     accountKey: account.key,
     at: fill.at,
@@ -155,11 +156,15 @@ function positionFor(
   return position;
 }
 
-function recordDayEnd(account: AccountState, key: string, day: string): void {
-  const position = account.stocks.get(key);
-  const shares = position ? sharesOf(position) : 0;
+/**
+ * Keeps the shares a position holds at the end of the day of a fill that changed it by `change`: from the last
+ * record, not by summing its lots, which over a long history made booking every fill slower than the last.
+ */
+function recordDayEnd(account: AccountState, key: string, day: string, change: number): void {
   const history = account.heldAtDayEnd.get(key) ?? [];
   const last = history.at(-1);
+  const position = account.stocks.get(key);
+  const shares = last === undefined ? (position ? sharesOf(position) : 0) : last.shares + change;
   if (last?.day === day) last.shares = shares;
   else history.push({ day, shares });
   account.heldAtDayEnd.set(key, history);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { tradesRequest } from '../../../../src/cli/commands/order/list.js';
+import { pageRequest, tradesRequest } from '../../../../src/cli/commands/order/list.js';
 import { EXIT } from '../../../../src/cli/context.js';
-import { assertUsageErrors } from '../../../helpers/cli.js';
+import { assertUsageErrors, fakeDaemon } from '../../../helpers/cli.js';
 import { FUTURES_TRADE, orderDaemon, stockTrade } from './fixtures.js';
 
 describe('tradesRequest', () => {
@@ -69,5 +69,57 @@ describe('sjgate order list against a fake daemon', () => {
     const wrong = await sjgate('order', 'list', '--json', 'code');
     assert.equal(wrong.code, EXIT.usage);
     assert.deepEqual(seen, []);
+  });
+});
+
+describe('sjgate order list pages through the history', () => {
+  test('pageRequest: no paging field without a history option', () => {
+    assert.equal(pageRequest({ accountType: 'S' }), undefined);
+    assert.deepEqual(pageRequest({ limit: 10, since: '2026-11-02', until: '2026-11-06' }), {
+      limit: 10,
+      begin_date: '2026-11-02',
+      end_date: '2026-11-06',
+    });
+    assert.deepEqual(pageRequest({ all: true }), { limit: 1000 }, 'a limit makes it a history call');
+  });
+
+  const pages: Record<string, [unknown[], string | undefined]> = {
+    first: [[stockTrade('Filled')], 'c-2'],
+    'c-2': [[FUTURES_TRADE], undefined],
+  };
+  const daemon = fakeDaemon(({ url, body }) => {
+    if (url !== '/api/v1/order/trades') return [404, {}];
+    const [trades, next] = pages[(body as { cursor?: string }).cursor ?? 'first'] ?? [[], undefined];
+    return [200, trades, next === undefined ? {} : { 'x-next-cursor': next }];
+  });
+  before(() => daemon.start());
+  after(() => daemon.stop());
+
+  test('one page, and the cursor of the next on stderr; --cursor goes on; --all follows every page', async () => {
+    const first = await daemon.sjgate('order', 'list', '--limit', '1', '--since', '2026-11-02', '--json', 'order');
+    assert.equal(first.code, EXIT.ok, first.stderr);
+    assert.deepEqual(
+      daemon.seen.map((request) => request.body),
+      [{ limit: 1, begin_date: '2026-11-02' }],
+    );
+    assert.equal(JSON.parse(first.stdout).length, 1);
+    assert.match(first.stderr, /--cursor c-2/);
+    const next = await daemon.sjgate('order', 'list', '--limit', '1', '--cursor', 'c-2', '--json', 'order');
+    assert.deepEqual(JSON.parse(next.stdout), [{ order: FUTURES_TRADE.order }]);
+    assert.doesNotMatch(next.stderr, /--cursor/);
+    const all = await daemon.sjgate('order', 'list', '--all', '--json', 'order');
+    assert.deepEqual(
+      daemon.seen.map((request) => request.body),
+      [{ limit: 1000 }, { limit: 1000, cursor: 'c-2' }],
+    );
+    assert.equal(JSON.parse(all.stdout).length, 2);
+  });
+
+  test('a bad limit or date is a usage error and sends nothing', async () => {
+    await assertUsageErrors(daemon, [
+      [['order', 'list', '--limit', '0'], /limit|1/],
+      [['order', 'list', '--limit', '1001'], /1000/],
+      [['order', 'list', '--since', '2026-13-01'], /date|YYYY/],
+    ]);
   });
 });

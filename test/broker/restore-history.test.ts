@@ -1,0 +1,97 @@
+// A restart on a later day restores from the journal what is live (positions, the orders and trades it lists) without
+// pricing the past: the book memory of a finished day is never matched against again, so its tape is not built.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { SimMarket } from '../../src/broker/sim/market/market.js';
+import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import type { ContractInfo, StockInfo } from '../../src/domain/contracts.js';
+import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import { simGateway } from '../helpers/gateway.js';
+
+const FIRST_DAY = '2026-11-23';
+const NEXT_DAY = '2026-11-24';
+
+function brokerAt(day: string, time: string, journalPath: string) {
+  const clock = new ManualClock(taipeiInstant(day, time));
+  const startingFunds = { startingCash: 1e10, startingCollateral: 1e8 };
+  const options = { clock, seed: 1, clockMode: 'exchange' as const, apiKey: null, journalPath, startingFunds };
+  return { clock, ...simGateway(options) };
+}
+
+function buyAtLimitUp(broker: SimBroker, code: string, quantity: number) {
+  const info = broker.contracts.current().find(code)! as StockInfo;
+  const order = { action: 'Buy' as const, price: info.limit_up, quantity, price_type: 'LMT' as const };
+  return broker.orders.place({ contract: { code }, stockOrder: { ...order, order_type: 'ROD' } });
+}
+
+function portfolioOf(broker: SimBroker) {
+  return {
+    stock: broker.portfolio.positions({ account_type: 'S' }, 'Share'),
+    futures: broker.portfolio.positions({ account_type: 'F' }, 'Common'),
+    balance: broker.portfolio.accountBalance({ account_type: 'S' }),
+  };
+}
+
+/** The days whose tapes `SimMarket.tape` builds or reads while `work` runs. */
+function tapeDaysDuring(work: () => void): string[] {
+  const original = SimMarket.prototype.tape;
+  const days: string[] = [];
+  SimMarket.prototype.tape = function (this: SimMarket, info: ContractInfo, day: string) {
+    days.push(day);
+    return original.call(this, info, day);
+  };
+  try {
+    work();
+  } finally {
+    SimMarket.prototype.tape = original;
+  }
+  return days;
+}
+
+describe('a restart on a later day', () => {
+  test('builds no tape of a past day; lists today only, reads a past order back by id; same portfolio', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-restore-history-'));
+    try {
+      const path = join(dir, 'sjgate.db');
+      const first = brokerAt(FIRST_DAY, '10:00', path);
+      for (const code of ['2330', '2884', '2317']) buyAtLimitUp(first.broker, code, 5);
+      const mkt = {
+        action: 'Buy' as const,
+        price: 0,
+        quantity: 2,
+        price_type: 'MKP' as const,
+        order_type: 'IOC' as const,
+      };
+      first.broker.orders.place({ contract: { code: 'TXFR1' }, futuresOrder: mkt });
+      first.clock.set(taipeiInstant(FIRST_DAY, '13:40'));
+      const firstDayTrades = first.broker.orders.trades();
+      assert.equal(firstDayTrades.filter((trade) => trade.status.deal_quantity > 0).length, 4, 'every order filled');
+      first.clock.set(taipeiInstant(NEXT_DAY, '09:30'));
+      assert.deepEqual(first.broker.orders.trades(), [], 'the next day lists only its own trades, none yet');
+      assert.deepEqual(first.broker.orders.trade(firstDayTrades[0]!.order.id), firstDayTrades[0]);
+      const portfolioBefore = portfolioOf(first.broker);
+      await first.gateway.close();
+
+      let restarted: ReturnType<typeof brokerAt> | undefined;
+      const days = tapeDaysDuring(() => {
+        restarted = brokerAt(NEXT_DAY, '09:30', path);
+      });
+      assert.deepEqual(days, [], 'restoring the first day built none of its tapes');
+      const { broker } = restarted!;
+      assert.deepEqual(broker.orders.trades(), []);
+      for (const trade of firstDayTrades) assert.deepEqual(broker.orders.trade(trade.order.id), trade);
+      assert.deepEqual(portfolioOf(broker), portfolioBefore);
+      const cancelled = broker.orders.cancel(firstDayTrades[0]!.order.id);
+      assert.equal(cancelled.status.status, 'Filled', 'a finished order of a past day is refused, not unknown');
+      assert.notEqual(cancelled.status.msg, '');
+      assert.deepEqual(broker.orders.trades(), [], 'asking for it did not bring it back into the listing');
+      await restarted!.gateway.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

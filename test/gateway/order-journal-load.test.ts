@@ -1,0 +1,77 @@
+// What a restart hands back to the venue: open orders, recent ones and those with deals; an old finished order
+// without deals stays in the journal and is read back by id.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { OrderJournal } from '../../src/gateway/order-journal.js';
+import { Journal } from '../../src/store/journal.js';
+
+const DAY_MS = 86_400_000;
+const NOW = Date.UTC(2026, 10, 25, 2);
+
+function journalWith(orders: { id: string; open: boolean; age: number; deals: number }[]) {
+  const journal = Journal.open(':memory:');
+  journal.transaction(() => {
+    for (const { id, open, age, deals } of orders) {
+      const at = NOW - age * DAY_MS;
+      const record = { id, note: 'a venue record' };
+      journal.orders.save({
+        id,
+        accountKey: 'S-1',
+        code: '2330',
+        status: open ? 'Submitted' : 'Cancelled',
+        placedAt: at,
+        updatedAt: at,
+        open,
+        record,
+      });
+      for (let seq = 1; seq <= deals; seq++) {
+        const deal = {
+          orderId: id,
+          seq,
+          accountKey: 'S-1',
+          code: '2330',
+          action: 'Buy' as const,
+          price: 1,
+          quantity: 1,
+          at,
+        };
+        journal.orders.addDeal({ ...deal, record: { seq } });
+      }
+    }
+  });
+  return new OrderJournal(journal, () => undefined);
+}
+
+describe('a restart hands back what the venue needs', () => {
+  test('open, recent and dealt orders; an old finished order without deals only when asked for by id', () => {
+    const orders = new OrderJournal(Journal.open(':memory:'), () => undefined);
+    assert.deepEqual(orders.load(() => undefined, NOW).orders, [], 'an empty journal');
+    const journal = journalWith([
+      { id: 'old-cancelled', open: false, age: 60, deals: 0 },
+      { id: 'old-filled', open: false, age: 50, deals: 2 },
+      { id: 'old-open', open: true, age: 40, deals: 0 },
+      { id: 'recent-cancelled', open: false, age: 1, deals: 0 },
+    ]);
+    const saved = journal.load(() => undefined, NOW - 21 * DAY_MS);
+    assert.deepEqual(
+      saved.orders.map((order) => order.id),
+      ['old-filled', 'old-open', 'recent-cancelled'],
+    );
+    assert.deepEqual(
+      saved.deals.map((deal) => [deal.orderId, deal.seq]),
+      [
+        ['old-filled', 1],
+        ['old-filled', 2],
+      ],
+    );
+    assert.deepEqual(saved.order?.('old-cancelled'), {
+      record: { id: 'old-cancelled', note: 'a venue record' },
+      deals: [],
+    });
+    assert.equal(saved.holds?.('old-cancelled'), true);
+    assert.equal(saved.holds?.('never-placed'), false);
+    assert.equal(saved.order?.('never-placed'), undefined);
+    assert.equal(journal.load(() => undefined).orders.length, 4, 'without a bound, every order');
+  });
+});
