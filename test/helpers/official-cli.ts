@@ -126,6 +126,8 @@ async function main(): Promise<void> {
       encoding: 'utf8',
       timeout: COMMAND_TIMEOUT_MS,
       killSignal: 'SIGINT',
+      // every futures contract as JSON is over spawnSync's default 1 MB, past which the child is killed
+      maxBuffer: 64 * 1024 * 1024,
     });
     return { name, format, args, status: done.status, stdout: done.stdout, stderr: done.stderr };
   };
@@ -135,7 +137,12 @@ async function main(): Promise<void> {
     return run;
   };
   const sjgate = (args: string[]): OfficialRun => {
-    const done = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
+    const done = spawnSync(process.execPath, [cli, ...args], {
+      env,
+      encoding: 'utf8',
+      timeout: COMMAND_TIMEOUT_MS,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { name: 'sjgate', format: 'json', args, status: done.status, stdout: done.stdout, stderr: done.stderr };
   };
   /** A streaming command: runs while `during` does (at least STREAM_MS), then gets Ctrl+C, as a user stops it. */

@@ -116,8 +116,10 @@ const TERMS = new Map<string, Terms>();
 
 function termsOf(issue: Issue): Terms {
   const key = `${issue.underlying.code}|${issue.yearMonth}|${issue.sequence}`;
-  let terms = TERMS.get(key);
-  if (!terms) TERMS.set(key, (terms = drawTerms(issue)));
+  const kept = TERMS.get(key);
+  if (kept) return kept;
+  const terms = drawTerms(issue);
+  TERMS.set(key, terms);
   return terms;
 }
 
@@ -242,8 +244,8 @@ export function listWarrants(
   prices: ReferencePrices,
 ): WarrantInfo[] {
   const current = yearMonthOf(contractDay);
-  let underlyings = UNDERLYINGS.get(securities);
-  if (!underlyings) UNDERLYINGS.set(securities, (underlyings = underlyingsOf(securities)));
+  const underlyings = UNDERLYINGS.get(securities) ?? underlyingsOf(securities);
+  UNDERLYINGS.set(securities, underlyings);
   return underlyings.flatMap(({ security: underlying, index: underlyingIndex, derived }) => {
     const underlyingReference = prices.referenceOf(underlying.code);
     const warrants: WarrantInfo[] = [];
