@@ -25,7 +25,7 @@ import { Rng } from './rng.js';
 import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from './tape.js';
 import { TapeBuilder } from './tape-builder.js';
 import { TapeCache } from './tape-cache.js';
-import { DigestCache, type TapeDigest } from './tape-digest.js';
+import { digestCount, digestOf, type TapeDigest, type TradeStats, TwoDayCache, tradeStats } from './tape-digest.js';
 
 /** With the whole listing (some 2,300 stocks), a day of every stock with its odd-lot and trial tapes fits in. */
 const TAPES_KEPT = 20_000;
@@ -52,7 +52,9 @@ export class SimMarket {
   readonly values: FairValues;
   private readonly builder: TapeBuilder;
   private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
-  private readonly digests = new DigestCache();
+  private readonly digests = new TwoDayCache<TapeDigest>();
+  /** The figures of stock days whose every trade was published when asked: kept without their tapes. */
+  private readonly closedDays = new TwoDayCache<TradeStats>();
 
   constructor(
     readonly seed: number,
@@ -106,7 +108,29 @@ export class SimMarket {
 
   /** What the whole-market figures read of a stock's day: kept for the day, while its tape may be evicted. */
   digest(info: StockInfo, day: string): TapeDigest {
-    return this.digests.get(info.code, day, () => this.tape(info, day));
+    return this.digests.get(info.code, day, () => digestOf(this.tape(info, day)));
+  }
+
+  /**
+   * A tape for one pass over it: the kept one, else built and not kept, so that a pass over a whole past day of the
+   * market (daily quotes, the scanner's threshold) does not evict the tapes in use nor fill the cache with its own.
+   */
+  passingTape(info: StockInfo, day: string): Tape {
+    return this.tapes.peek(`${info.code}|${day}`) ?? this.builder.build(info, day);
+  }
+
+  /** A stock's day as published at an instant (epoch ms); a day over is counted once and kept as its figures. */
+  stockDayStats(info: StockInfo, day: string, epochMs: number): TradeStats {
+    const closed = this.closedDays.peek(info.code, day);
+    if (closed) return closed;
+    if (epochMs < this.session('stock', day).end) {
+      const digest = this.digest(info, day);
+      return tradeStats(digest, digestCount(digest, epochMs));
+    }
+    const series = this.digests.peek(info.code, day) ?? this.passingTape(info, day);
+    const count = publishedCount(series, epochMs);
+    const stats = tradeStats(series, count);
+    return count === series.times.length ? this.closedDays.get(info.code, day, () => stats) : stats;
   }
 
   /** The day's odd-lot auctions of a stock (volumes in shares): about 1% of the board-lot volume, in shares. */

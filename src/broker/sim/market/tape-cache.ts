@@ -20,6 +20,11 @@ export class TapeCache {
     private readonly maxBytes = Number.POSITIVE_INFINITY,
   ) {}
 
+  /** The tape kept under a key, if any, without counting it as used. */
+  peek(key: string): Tape | undefined {
+    return this.tapes.get(key)?.tape;
+  }
+
   get(key: string, build: () => Tape): Tape {
     let entry = this.tapes.get(key);
     if (entry) {

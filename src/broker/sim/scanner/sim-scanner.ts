@@ -178,7 +178,8 @@ class ExchangeScan {
     const previous = previousTradingDay(this.day!);
     const values: number[] = [];
     for (const { stock } of this.members) {
-      const tape = this.market.tape(this.market.listings.stockOn(stock.code, previous), previous);
+      // One pass over the previous day, which must not evict today's tapes from the cache.
+      const tape = this.market.passingTape(this.market.listings.stockOn(stock.code, previous), previous);
       for (let k = 0; k < tape.times.length; k++) values.push(tape.prices[k]! * tape.volumes[k]! * tape.amountUnit);
     }
     this.threshold = volumeBurstThreshold(values);
