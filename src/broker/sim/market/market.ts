@@ -103,7 +103,20 @@ export class SimMarket {
   /** The whole day's tape of an instrument listed on that day (R1/R2 give their target's tape). */
   tape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
-    return this.tapes.get(`${info.code}|${day}`, () => this.builder.build(info, day));
+    return this.tapes.get(`${info.code}|${day}`, () => this.build(info, day));
+  }
+
+  /**
+   * A tape built afresh. A stock's digest may outlive its tape and hold its times, prices and volumes: the same
+   * arrays (the market is a pure function) serve the new tape, so they are not held twice.
+   */
+  private build(info: ContractInfo, day: string): Tape {
+    const tape = this.builder.build(info, day);
+    const digest = this.digests.peek(info.code, day);
+    if (digest && digest.times.length === tape.times.length) {
+      Object.assign(tape, { times: digest.times, prices: digest.prices, volumes: digest.volumes });
+    }
+    return tape;
   }
 
   /** What the whole-market figures read of a stock's day: kept for the day, while its tape may be evicted. */
@@ -116,7 +129,7 @@ export class SimMarket {
    * market (daily quotes, the scanner's threshold) does not evict the tapes in use nor fill the cache with its own.
    */
   passingTape(info: StockInfo, day: string): Tape {
-    return this.tapes.peek(`${info.code}|${day}`) ?? this.builder.build(info, day);
+    return this.tapes.peek(`${info.code}|${day}`) ?? this.build(info, day);
   }
 
   /** A stock's day as published at an instant (epoch ms); a day over is counted once and kept as its figures. */
@@ -171,7 +184,7 @@ export class SimMarket {
     const closing = this.session('stock', day).auctions[0];
     if (closing !== undefined && epochMs >= closing) return this.daily.closeOf(code, day);
     // Called for every trade of a warrant or stock future: the tape is looked up before any info is built.
-    const tape = this.tapes.get(`${code}|${day}`, () => this.builder.build(this.listings.stockOn(code, day), day));
+    const tape = this.tapes.get(`${code}|${day}`, () => this.build(this.listings.stockOn(code, day), day));
     const count = publishedCount(tape, epochMs);
     return count === 0 ? this.daily.closeOf(code, previousTradingDay(day)) : tape.prices[count - 1]!;
   }
