@@ -165,13 +165,13 @@ describe('a stock day is held once, whoever reads it', () => {
 
   test("a digest shares its tape's arrays, and its figures are the tape's so far", () => {
     const tape = market.tape(info, day);
-    const digest = market.digest(info, day);
+    const digest = market.figures.digest(info, day);
     assert.equal(digest.times, tape.times);
     assert.equal(digest.prices, tape.prices);
     assert.equal(digest.volumes, tape.volumes);
     const count = publishedCount(tape, during);
     assert.ok(count > 0 && count < tape.times.length, `${count} of ${tape.times.length} trades by 10:30`);
-    const stats = market.stockDayStats(info, day, during);
+    const stats = market.figures.stockDayStats(info, day, during);
     assert.deepEqual(stats, tradeStats(tape, count));
     assert.equal(stats.amount, digest.amounts[count - 1], 'the running turnover is the sum so far');
   });
@@ -184,9 +184,9 @@ describe('a stock day is held once, whoever reads it', () => {
     assert.notEqual(passing, kept, 'the passing tape was not kept');
     assert.deepEqual(passing.prices, kept.prices, 'both are the same day');
     assert.equal(market.passingTape(stock, previous), kept, 'a kept tape is read in place');
-    const stats = market.stockDayStats(stock, previous, during);
+    const stats = market.figures.stockDayStats(stock, previous, during);
     assert.deepEqual(stats, tradeStats(kept, kept.times.length));
-    assert.equal(market.stockDayStats(stock, previous, during), stats, 'counted once');
+    assert.equal(market.figures.stockDayStats(stock, previous, during), stats, 'counted once');
   });
 });
 

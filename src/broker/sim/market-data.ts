@@ -205,7 +205,7 @@ export class SimMarketData {
   }
 
   private dayStats(info: StockInfo, day: string) {
-    return this.market.stockDayStats(info, day, this.clock.now());
+    return this.market.figures.stockDayStats(info, day, this.clock.now());
   }
 
   /** What a stock is ranked by, as its scanner row reports it (rank_value), from the day's digest. */

@@ -18,6 +18,7 @@ import type { ReferencePrices } from '../catalog/references.js';
 import { fixedPriceTape, oddLotTape, trialTape } from './auctions.js';
 import { stockAuctionShares } from './call-auction.js';
 import { DailyModel, FOLLOWERS } from './daily.js';
+import { DayFigures } from './day-figures.js';
 import { MarketFactors } from './factors.js';
 import { FairValues } from './fair-values.js';
 import { Listings, targetOf } from './listings.js';
@@ -25,7 +26,6 @@ import { Rng } from './rng.js';
 import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from './tape.js';
 import { TapeBuilder } from './tape-builder.js';
 import { TapeCache } from './tape-cache.js';
-import { digestCount, digestOf, type TapeDigest, type TradeStats, TwoDayCache, tradeStats } from './tape-digest.js';
 
 /** With the whole listing (some 2,300 stocks), a day of every stock with its odd-lot and trial tapes fits in. */
 const TAPES_KEPT = 20_000;
@@ -52,9 +52,12 @@ export class SimMarket {
   readonly values: FairValues;
   private readonly builder: TapeBuilder;
   private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
-  private readonly digests = new TwoDayCache<TapeDigest>();
-  /** The figures of stock days whose every trade was published when asked: kept without their tapes. */
-  private readonly closedDays = new TwoDayCache<TradeStats>();
+  /** Every stock's digest of the day and the figures of past days, which whole-market reads count from. */
+  readonly figures = new DayFigures({
+    tape: (info, day) => this.tape(info, day),
+    passingTape: (info, day) => this.passingTape(info, day),
+    dayEnd: (day) => this.session('stock', day).end,
+  });
 
   constructor(
     readonly seed: number,
@@ -103,25 +106,7 @@ export class SimMarket {
   /** The whole day's tape of an instrument listed on that day (R1/R2 give their target's tape). */
   tape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
-    return this.tapes.get(`${info.code}|${day}`, () => this.build(info, day));
-  }
-
-  /**
-   * A tape built afresh. A stock's digest may outlive its tape and hold its times, prices and volumes: the same
-   * arrays (the market is a pure function) serve the new tape, so they are not held twice.
-   */
-  private build(info: ContractInfo, day: string): Tape {
-    const tape = this.builder.build(info, day);
-    const digest = this.digests.peek(info.code, day);
-    if (digest && digest.times.length === tape.times.length) {
-      Object.assign(tape, { times: digest.times, prices: digest.prices, volumes: digest.volumes });
-    }
-    return tape;
-  }
-
-  /** What the whole-market figures read of a stock's day: kept for the day, while its tape may be evicted. */
-  digest(info: StockInfo, day: string): TapeDigest {
-    return this.digests.get(info.code, day, () => digestOf(this.tape(info, day)));
+    return this.tapes.get(`${info.code}|${day}`, () => this.figures.shareArrays(this.builder.build(info, day)));
   }
 
   /**
@@ -129,21 +114,7 @@ export class SimMarket {
    * market (daily quotes, the scanner's threshold) does not evict the tapes in use nor fill the cache with its own.
    */
   passingTape(info: StockInfo, day: string): Tape {
-    return this.tapes.peek(`${info.code}|${day}`) ?? this.build(info, day);
-  }
-
-  /** A stock's day as published at an instant (epoch ms); a day over is counted once and kept as its figures. */
-  stockDayStats(info: StockInfo, day: string, epochMs: number): TradeStats {
-    const closed = this.closedDays.peek(info.code, day);
-    if (closed) return closed;
-    if (epochMs < this.session('stock', day).end) {
-      const digest = this.digest(info, day);
-      return tradeStats(digest, digestCount(digest, epochMs));
-    }
-    const series = this.digests.peek(info.code, day) ?? this.passingTape(info, day);
-    const count = publishedCount(series, epochMs);
-    const stats = tradeStats(series, count);
-    return count === series.times.length ? this.closedDays.get(info.code, day, () => stats) : stats;
+    return this.tapes.peek(`${info.code}|${day}`) ?? this.figures.shareArrays(this.builder.build(info, day));
   }
 
   /** The day's odd-lot auctions of a stock (volumes in shares): about 1% of the board-lot volume, in shares. */
@@ -184,7 +155,9 @@ export class SimMarket {
     const closing = this.session('stock', day).auctions[0];
     if (closing !== undefined && epochMs >= closing) return this.daily.closeOf(code, day);
     // Called for every trade of a warrant or stock future: the tape is looked up before any info is built.
-    const tape = this.tapes.get(`${code}|${day}`, () => this.build(this.listings.stockOn(code, day), day));
+    const tape = this.tapes.get(`${code}|${day}`, () =>
+      this.figures.shareArrays(this.builder.build(this.listings.stockOn(code, day), day)),
+    );
     const count = publishedCount(tape, epochMs);
     return count === 0 ? this.daily.closeOf(code, previousTradingDay(day)) : tape.prices[count - 1]!;
   }
