@@ -29,10 +29,17 @@ function findTests(dir) {
   });
 }
 
+/**
+ * Folders whose files take tens of seconds each (real daemons, a browser): they start first, so that the last minute
+ * of a run is filled with short files rather than waiting on one long file started late.
+ */
+const LONG_FIRST = ['test/e2e/', 'test/browser/'];
+const startsFirst = (file) => LONG_FIRST.some((folder) => file.startsWith(folder));
+
 const filter = process.argv.slice(2);
 const files = findTests('test')
   .filter((f) => filter.length === 0 || filter.some((part) => f.includes(part)))
-  .sort();
+  .sort((a, b) => Number(startsFirst(b)) - Number(startsFirst(a)) || a.localeCompare(b));
 if (files.length === 0) {
   console.error('run-tests: no test files found under test/');
   process.exit(1);

@@ -208,6 +208,8 @@ export interface Trade {
     deal_quantity: number;
     cancel_quantity: number;
     deals: Deal[];
+    /** sjgate's: every rule a refused new order breaks, the first being msg. */
+    violations?: { rule: string; op_code: string; msg: string }[];
   };
 }
 

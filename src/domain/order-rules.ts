@@ -165,21 +165,24 @@ interface PriceContext {
 // ---------------------------------------------------------------------------------------------------------------
 // Price rules (LMT orders; MKT and MKP carry no price)
 
+/** A limit order with a usable price; the grid and the limits say nothing of a price that is not one. */
+const isPricedLimit = ({ price_type, price }: PriceContext['order']): boolean =>
+  price_type === 'LMT' && Number.isFinite(price) && price > 0;
+
 export function limitPriceValid(ctx: PriceContext): OrderViolation | null {
-  const { price_type, price } = ctx.order;
-  if (price_type !== 'LMT' || (Number.isFinite(price) && price > 0)) return null;
+  if (ctx.order.price_type !== 'LMT' || isPricedLimit(ctx.order)) return null;
   return violation('limitPriceValid', SHIOAJI_MESSAGES.priceInvalid);
 }
 
 export function priceOnTickGrid(ctx: PriceContext): OrderViolation | null {
-  if (ctx.order.price_type !== 'LMT' || isOnTickGrid(ctx.instrument.ticks, ctx.order.price)) return null;
+  if (!isPricedLimit(ctx.order) || isOnTickGrid(ctx.instrument.ticks, ctx.order.price)) return null;
   return violation('priceOnTickGrid', SHIOAJI_MESSAGES.priceOffTick);
 }
 
 export function priceWithinLimits(ctx: PriceContext): OrderViolation | null {
   const { price } = ctx.order;
   const { limitUp, limitDown } = ctx.instrument;
-  if (ctx.order.price_type !== 'LMT' || (price >= limitDown && price <= limitUp)) return null;
+  if (!isPricedLimit(ctx.order) || (price >= limitDown && price <= limitUp)) return null;
   return violation('priceWithinLimits', SHIOAJI_MESSAGES.priceOutsideLimits);
 }
 
@@ -479,15 +482,3 @@ export const COMBO_RULES: readonly OrderRule<ComboOrderContext>[] = [
   comboDuringContinuous,
   optionComboConditions,
 ];
-
-/** The first rule a new order breaks, in the order: support, quantity, session, price, eligibility, funds. */
-export function firstViolation(ctx: PlaceOrderContext): OrderViolation | null {
-  switch (ctx.market) {
-    case 'stock':
-      return firstOf(STOCK_RULES, ctx);
-    case 'futures':
-      return firstOf(FUTURES_RULES, ctx);
-    case 'combo':
-      return firstOf(COMBO_RULES, ctx);
-  }
-}

@@ -4,6 +4,7 @@
 import type { Account, AccountSelector } from './accounts.js';
 import type { ComboType, Exchange, SecurityType } from './contracts.js';
 import { InvalidRequestError } from './errors.js';
+import type { StatusViolation } from './order-violations.js';
 
 export const ACTIONS = ['Buy', 'Sell'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -135,11 +136,10 @@ export type FuturesOrderInput = Omit<FuturesOrderRequest, 'octype' | 'custom_fie
  * holding one cannot be answered or restored. The HTTP API refuses them first (422); this guards every other caller.
  */
 export function requireFiniteNumbers(fields: object, what: string): void {
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'number' && !Number.isFinite(value)) {
-      throw new InvalidRequestError(`${what}: ${name} must be a finite number, got ${value}`);
-    }
-  }
+  const bad = Object.entries(fields).filter(([, value]) => typeof value === 'number' && !Number.isFinite(value));
+  if (bad.length === 0) return;
+  const named = bad.map(([name, value]) => `${name} must be a finite number, got ${value}`).join('; ');
+  throw new InvalidRequestError(`${what}: ${named}`);
 }
 
 export function stockOrderRequest(input: StockOrderInput): StockOrderRequest {
@@ -235,6 +235,8 @@ export interface TradeStatus {
   /** Cumulative: update_qty reductions and the cancelled remainder. */
   cancel_quantity: number;
   deals: Deal[];
+  /** sjgate's: every rule a refused new order breaks, the first being msg (order-violations.ts); else absent. */
+  violations?: StatusViolation[];
 }
 
 export interface StockTrade {

@@ -123,10 +123,12 @@ describe('put-call parity against every futures product of the expiry', () => {
       assert.ok(residuals.length >= 20, `${strike}: ${residuals.length} instants`);
       const mean = residuals.reduce((a, b) => a + b, 0) / residuals.length;
       const meanAbs = residuals.reduce((a, b) => a + Math.abs(b), 0) / residuals.length;
-      // A premium near the money has a tick of 1 point; each of the three trades is at its bid or ask, up to 30 s old,
-      // and an option's quote is now and then a tick or more wider (docs/market-activity.md, spreads).
-      assert.ok(Math.abs(mean) <= 2, `${strike}: mean residual ${mean}`);
-      assert.ok(meanAbs <= 8, `${strike}: mean |residual| ${meanAbs}`);
+      // A premium near the money has a tick of 1 to 5 points; each of the three trades is at its bid or ask, up to
+      // 30 s old, and a near-the-money option's quote is often a tick or two wider (docs/matching.md, the quoted
+      // spread): about half a spread of bounce on each option, so the mean of some 90 residuals is within about
+      // three points of zero (three standard errors).
+      assert.ok(Math.abs(mean) <= 3.5, `${strike}: mean residual ${mean}`);
+      assert.ok(meanAbs <= 10, `${strike}: mean |residual| ${meanAbs}`);
     }
   });
 });

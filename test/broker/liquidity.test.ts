@@ -85,8 +85,8 @@ describe('marketable orders take depth the next order does not find', () => {
       const { book, model } = marketNow(broker, '2884');
       const best = book.ask.prices[0]!;
       const shown = book.ask.volumes[0]!;
-      const order = () =>
-        broker.orders.place({ contract: { code: '2884' }, stockOrder: buy({ price: best, quantity: shown + 5 }) });
+      const order = (quantity = shown + 5) =>
+        broker.orders.place({ contract: { code: '2884' }, stockOrder: buy({ price: best, quantity }) });
       assert.ok(shown + 5 <= 499, `${shown} shown`);
       assert.equal(order().status.deal_quantity, shown);
       assert.equal(order().status.deal_quantity, 0);
@@ -97,7 +97,8 @@ describe('marketable orders take depth the next order does not find', () => {
       const expected = later.volumes[0]! - shown / 2;
       if (expected < 1) continue;
       // A level shows whole units: what is left, rounded (either way when it is half a unit).
-      const got = order().status.deal_quantity;
+      assert.ok(later.volumes[0]! + 5 <= 499, `${later.volumes[0]} shown later`);
+      const got = order(later.volumes[0]! + 5).status.deal_quantity;
       assert.ok(Math.abs(got - expected) <= 0.5, `${got} lots, ${expected} expected`);
       return;
     }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SECURITIES_BY_CODE } from '../../src/broker/sim/catalog/catalog.js';
 import { LISTED_SECURITIES } from '../../src/broker/sim/catalog/listed-securities.js';
+import { DERIVED_WARRANT_UNDERLYINGS } from '../../src/broker/sim/catalog/warrants.js';
 import { DERIVED_STOCK_VOLATILITY } from '../../src/broker/sim/catalog/whole-listing.js';
 import { ANCHOR_DAY, FOLLOWERS } from '../../src/broker/sim/market/daily.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
@@ -10,7 +11,7 @@ import { TapeCache } from '../../src/broker/sim/market/tape-cache.js';
 import { tradeStats } from '../../src/broker/sim/market/tape-digest.js';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { nextTradingDay, previousTradingDay } from '../../src/domain/calendar.js';
-import type { StockInfo } from '../../src/domain/contracts.js';
+import type { StockInfo, WarrantInfo } from '../../src/domain/contracts.js';
 import { SCANNER_TYPES, type Snapshot } from '../../src/domain/market-data.js';
 import { ETF_TICKS, isOnTickGrid, percentLimits, STOCK_TICKS } from '../../src/domain/ticks.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
@@ -117,6 +118,47 @@ describe('the whole TWSE and TPEx listing', () => {
     const again = performance.now();
     assert.equal(catalog.all('STK'), stocks);
     assert.ok(performance.now() - again < 50, 'listed again at once');
+  });
+});
+
+describe('warrants follow from the whole listing', () => {
+  const warrantsOn = (day: string) => {
+    const broker = new SimBroker({
+      clock: new ManualClock(taipeiInstant(day, '10:00')),
+      seed: 1,
+      clockMode: 'exchange',
+      apiKey: null,
+    });
+    return broker.contracts.current().all('WRT') as WarrantInfo[];
+  };
+
+  test('the most traded securities of each exchange carry warrants, each code once, stable from day to day', () => {
+    const monday = warrantsOn('2026-11-23');
+    const underlyings = new Set(monday.map((w) => w.underlying_code));
+    const count = (exchange: string) =>
+      [...underlyings].filter((code) => SECURITIES_BY_CODE.get(code)?.exchange === exchange).length;
+    assert.ok(count('TSE') >= DERIVED_WARRANT_UNDERLYINGS.TSE, `${count('TSE')} TWSE underlyings`);
+    assert.ok(count('OTC') >= DERIVED_WARRANT_UNDERLYINGS.OTC, `${count('OTC')} TPEx underlyings`);
+    for (const code of ['2330', '2382', '2409', '0050']) assert.ok(underlyings.has(code), `warrants on ${code}`);
+    for (const code of ['00694B', '00631L', '00632R']) assert.ok(!underlyings.has(code), `no warrants on ${code}`);
+    assert.equal(new Set(monday.map((w) => w.code)).size, monday.length, 'no code twice on a day');
+
+    // a code means the same warrant on every day it is listed, months apart too
+    const later = warrantsOn('2027-03-22');
+    const terms = (w: WarrantInfo) => [w.underlying_code, w.call_put, w.strike_price, w.expiry_date].join(' ');
+    const byCode = new Map(monday.map((w) => [w.code, terms(w)]));
+    const both = later.filter((w) => byCode.has(w.code));
+    assert.ok(both.length > 500, `${both.length} warrants listed on both days`);
+    for (const w of both) assert.equal(terms(w), byCode.get(w.code), w.code);
+    assert.equal(new Set(later.map((w) => w.code)).size, later.length, 'no code twice on a later day');
+  });
+
+  test('the warrants of the original underlyings keep their codes', () => {
+    const tsmc = warrantsOn('2026-11-26').filter((w) => w.underlying_code === '2330');
+    assert.deepEqual(
+      tsmc.slice(0, 4).map((w) => w.code),
+      ['060560', '060561', '06240P', '060640'],
+    );
   });
 });
 

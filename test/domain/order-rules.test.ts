@@ -27,7 +27,6 @@ import {
   dayTradeEligible,
   emergingUnsupported,
   type FuturesOrderContext,
-  firstViolation,
   fixingAtClose,
   futuresOrderMarginNeed,
   limitPriceValid,
@@ -51,6 +50,7 @@ import {
   taifexMarketNotRod,
   taifexPreOpenOrderTypes,
 } from '../../src/domain/order-rules.js';
+import { orderViolations } from '../../src/domain/order-violations.js';
 import type { ComboOrderRequest, FuturesOrderRequest, StockOrderRequest } from '../../src/domain/orders.js';
 import { taifexClosedOrderTypes } from '../../src/domain/taifex-session-rules.js';
 import {
@@ -61,6 +61,8 @@ import {
   TXO_PREMIUM_TICKS,
   tickAt,
 } from '../../src/domain/ticks.js';
+
+const firstViolation = (ctx: Parameters<typeof orderViolations>[0]) => orderViolations(ctx)[0] ?? null;
 
 const ONE_POINT: TickTable = [{ min: 0, max: null, tick: 1 }];
 
@@ -711,6 +713,79 @@ describe('firstViolation', () => {
     assert.equal(firstViolation(combo({ price_type: 'MKT', order_type: 'ROD' }))?.opCode, '9938');
     assert.equal(firstViolation(combo({ order_type: 'ROD' }, { phase: 'pre-open' }))?.rule, 'comboDuringContinuous');
     assert.equal(firstViolation(combo({ order_type: 'ROD' }))?.opCode, '9927');
+  });
+});
+
+describe('orderViolations: every rule an order breaks', () => {
+  const rulesOf = (ctx: Parameters<typeof orderViolations>[0]) => orderViolations(ctx).map((found) => found.rule);
+
+  it('names none for an order that passes', () => {
+    assert.deepEqual(orderViolations(stock()), []);
+    assert.deepEqual(orderViolations(futures()), []);
+    assert.deepEqual(orderViolations(combo()), []);
+  });
+
+  it('a stock order over the lot maximum, off the grid and past the limit up, beyond the cash: all four in order', () => {
+    const poor = { account: { availableCash: 1_000, holdings: { cash: 0, margin: 0, short: 0 } } };
+    const found = orderViolations(stock({ quantity: MAX_LOTS_PER_ORDER + 1, price: 1101 }, poor));
+    assert.deepEqual(
+      found.map((v) => v.rule),
+      ['stockQuantity', 'priceOnTickGrid', 'priceWithinLimits', 'cashSufficient'],
+    );
+    assert.match(found[0]!.message, /1 to 499 lots per order, got 500/);
+    assert.deepEqual(
+      found.slice(1, 3).map((v) => v.message),
+      [SHIOAJI_MESSAGES.priceOffTick, SHIOAJI_MESSAGES.priceOutsideLimits],
+    );
+  });
+
+  it('an odd-lot market order of 1,500 shares in the auction: its quantity, its conditions and the session', () => {
+    const order = stock(
+      { order_lot: 'IntradayOdd', quantity: 1500, price_type: 'MKT', order_type: 'IOC' },
+      { phase: 'pre-open' },
+    );
+    assert.deepEqual(rulesOf(order), ['stockQuantity', 'oddLotConditions', 'stockAuctionOrderTypes']);
+  });
+
+  it('a sell-first day trade off the grid on a stock that may not be day traded: price and eligibility', () => {
+    const order = stock(
+      { action: 'Sell', daytrade_short: true, price: 1003 },
+      { instrument: { dayTrade: 'No' }, account: { availableCash: 0, holdings: { cash: 0, margin: 0, short: 0 } } },
+    );
+    assert.deepEqual(rulesOf(order), ['priceOnTickGrid', 'dayTradeEligible']);
+  });
+
+  it('a limit price of 0 is only an invalid price: the grid and the limits say nothing of it', () => {
+    assert.deepEqual(rulesOf(stock({ price: 0 })), ['limitPriceValid']);
+  });
+
+  it('an order the simulator does not trade is refused for that alone', () => {
+    assert.deepEqual(rulesOf(stock({ order_lot: 'BlockTrade', quantity: 0, price: 1101 })), ['blockTradeUnsupported']);
+    assert.deepEqual(rulesOf(futures({ quantity: 0, price: 45_800.5 }, { instrument: { expiredOn: '2026-11-18' } })), [
+      'contractStillTrading',
+    ]);
+  });
+
+  it('a futures MKT ROD before the open with a cover beyond the position: op_code 9938 first, then the rest', () => {
+    const found = orderViolations(
+      futures(
+        { price_type: 'MKT', order_type: 'ROD', octype: 'Cover', quantity: 3 },
+        { phase: 'pre-open', account: { availableMargin: 0, coverableContracts: 1 } },
+      ),
+    );
+    assert.equal(found[0]?.opCode, OP_CODE_MARKET_ROD);
+    assert.deepEqual(
+      found.map((v) => v.rule),
+      ['taifexMarketNotRod', 'coverWithinPosition', 'marginSufficient'],
+    );
+  });
+
+  it('an option combo as ROD before the open with no quantity: quantity, session and conditions', () => {
+    assert.deepEqual(rulesOf(combo({ quantity: 0, order_type: 'ROD' }, { phase: 'pre-open' })), [
+      'contractQuantity',
+      'comboDuringContinuous',
+      'optionComboConditions',
+    ]);
   });
 });
 

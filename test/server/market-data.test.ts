@@ -641,7 +641,8 @@ describe('regulatory lists and daily quotes', () => {
     const listed = new Set(infos.map((info) => info.code));
     assert.ok((quotes.Code as string[]).every((code) => listed.has(code)));
     assert.ok((quotes.Date as string[]).every((date) => date === PAST_DAY));
-    for (let i = 0; i < n; i++) {
+    // Every tenth stock of the whole listing (each query builds that stock's tape of the day).
+    for (let i = 0; i < n; i += 10) {
       const code = quotes.Code[i] as string;
       const last = await api.post('/api/v1/data/ticks', {
         contract: { code },

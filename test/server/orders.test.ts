@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, afterEach, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import { contractInfoPath } from '../../src/contract/paths.js';
 import type { Account } from '../../src/domain/accounts.js';
+import { MAX_LOTS_PER_ORDER } from '../../src/domain/order-rules.js';
 import type { FuturesTrade, StockTrade, Trade } from '../../src/domain/orders.js';
 import { isOnTickGrid, STOCK_TICKS } from '../../src/domain/ticks.js';
 import type { ManualClock } from '../../src/domain/time.js';
@@ -264,6 +266,62 @@ describe('place_order', () => {
       listed.map((t) => [t.order.id, t.status.status]),
       [[trade.order.id, 'Failed']],
     );
+  });
+
+  test('an order breaking four rules: the first in status_code and msg, all four in status.violations', async () => {
+    const gw = await gateway();
+    const events: unknown[] = [];
+    gw.gateway.orderEvents.listen(({ event }) => events.push(event));
+    const info = (await gw.get(contractInfoPath('2330'))).body;
+    const order = stockOrder({ price: info.limit_up + 0.5, quantity: MAX_LOTS_PER_ORDER + 1 });
+    const trade = await place(gw, { contract: { code: '2330' }, stock_order: order });
+    assert.equal(trade.status.status, 'Failed');
+    const violations = trade.status.violations ?? [];
+    assert.deepEqual(
+      violations.map((found) => [found.rule, found.op_code]),
+      [
+        ['stockQuantity', '99'],
+        ['priceOnTickGrid', '99'],
+        ['priceWithinLimits', '99'],
+        ['cashSufficient', '99'],
+      ],
+    );
+    assert.equal(trade.status.msg, violations[0]!.msg);
+    assert.match(trade.status.msg, /quantity must be 1 to 499 lots per order, got 500/);
+    assert.equal(trade.status.status_code, '99');
+    assert.deepEqual(
+      violations.slice(1).map((found) => found.msg.replace(/NT\$[\d,]+\b/g, 'NT$n')),
+      ['價格檔數錯誤', '價格超過漲跌幅範圍', 'insufficient cash: the order needs NT$n, available NT$n'],
+    );
+    // the order event names the first rule only, as Shioaji's does
+    const operation = (events as { data: { StockOrder: { operation: Json } } }[])[0]?.data.StockOrder.operation;
+    assert.deepEqual(operation, { op_type: 'New', op_code: '99', op_msg: trade.status.msg });
+    const listed = (await gw.post(`${ORDER}/trades`, {})).body as Trade[];
+    assert.deepEqual(listed[0]?.status.violations, violations);
+    // cancelling the failed order answers the cancel in msg; the order's violations are not the cancel's
+    const cancel = await gw.post(`${ORDER}/cancel_order`, { trade_id: trade.order.id });
+    assert.equal(cancel.body.status.msg, '該筆委託無法處理，原委託有異常狀況！');
+    assert.equal(cancel.body.status.violations, undefined);
+  });
+
+  test('a futures MKT ROD that covers more than is held: op_code 9938 first, the cover rule listed too', async () => {
+    const gw = await gateway();
+    const order = futuresOrder({ price: 0, price_type: 'MKT', order_type: 'ROD', octype: 'Cover', quantity: 2 });
+    const trade = await place(gw, { contract: { code: 'TXFR1' }, futures_order: order });
+    assert.equal(trade.status.status_code, '9938');
+    assert.equal(trade.status.msg, '當日市價單不允許當日有效委託(ROD)');
+    assert.deepEqual(
+      trade.status.violations?.map((found) => [found.op_code, found.msg]),
+      [
+        ['9938', trade.status.msg],
+        ['99', 'Cover closes at most the 0 contracts held on the other side, got quantity 2'],
+      ],
+    );
+  });
+
+  test('an accepted order carries no violations', async () => {
+    const trade = await restingBuy(await gateway());
+    assert.equal(trade.status.violations, undefined);
   });
 });
 

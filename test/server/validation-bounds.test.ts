@@ -341,6 +341,10 @@ describe('the broker refuses numbers that are not finite before any change', () 
         /quantity must be a finite number, got NaN/,
       );
       refused(
+        () => sim.orders.place({ contract: { code: '2330' }, stockOrder: { ...order, quantity: Number.NaN } }),
+        /stock_order: price must be a finite number, got Infinity; quantity must be a finite number, got NaN$/,
+      );
+      refused(
         () =>
           sim.orders.placeCombo({
             legs: [

@@ -6,6 +6,7 @@ import Type from 'typebox';
 import { MARKET_DATA_ROUTES } from '../../contract/paths.js';
 import { emptyKbars, emptyTicks } from '../../domain/market-data.js';
 import type { Gateway } from '../../gateway/gateway.js';
+import { FinishedDayAnswers } from '../finished-days.js';
 import { errorResponses } from '../schemas/common.js';
 import {
   CreditEnquireSchema,
@@ -32,6 +33,7 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const data = gateway.marketData;
+    const finished = new FinishedDayAnswers(gateway.clock);
 
     app.post(
       MARKET_DATA_ROUTES.ticks,
@@ -47,12 +49,16 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
           response: { 200: TicksSchema, ...QUERY_ERRORS },
         },
       },
-      async ({ body: { time_start: start, time_end: end, ...query } }) =>
-        data.ticks({
-          ...query,
-          ...(start == null ? {} : { time_start: start }),
-          ...(end == null ? {} : { time_end: end }),
-        }),
+      async ({ body }, reply) => {
+        const { time_start: start, time_end: end, ...query } = body;
+        return finished.send(reply, `ticks ${JSON.stringify(body)}`, query.date ?? undefined, () =>
+          data.ticks({
+            ...query,
+            ...(start == null ? {} : { time_start: start }),
+            ...(end == null ? {} : { time_end: end }),
+          }),
+        );
+      },
     );
 
     app.post(
@@ -67,7 +73,8 @@ export function marketDataRoutes(gateway: Gateway): FastifyPluginAsync {
           response: { 200: KbarsSchema, ...QUERY_ERRORS },
         },
       },
-      async ({ body }) => data.kbars(body),
+      async ({ body }, reply) =>
+        finished.send(reply, `kbars ${JSON.stringify(body)}`, body.end ?? undefined, () => data.kbars(body)),
     );
 
     app.post(

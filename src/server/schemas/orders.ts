@@ -329,6 +329,19 @@ const DealSchema = Type.Object(
   { title: 'Deal' },
 );
 
+const RULE_VIOLATIONS =
+  "sjgate's, not Shioaji's: every exchange or broker rule a refused new order breaks, in the order they are checked; " +
+  'the first is status_code and msg. Absent on orders no rule refused (and on the live broker, which names one)';
+
+const RuleViolationSchema = Type.Object(
+  {
+    rule: Type.String({ description: "the rule's name, e.g. priceOnTickGrid" }),
+    op_code: Type.String({ description: 'op_code of the order event, had this rule been the first' }),
+    msg: Type.String({ description: "Shioaji's message for the rule, or English where it has none" }),
+  },
+  { title: 'RuleViolation' },
+);
+
 const TradeStatusSchema = Type.Object(
   {
     id: Type.String({ description: 'same as order.id' }),
@@ -343,6 +356,7 @@ const TradeStatusSchema = Type.Object(
     deal_quantity: Type.Integer(),
     cancel_quantity: Type.Integer({ description: 'cumulative: update_qty reductions and the cancelled remainder' }),
     deals: Type.Array(DealSchema),
+    violations: Type.Optional(Type.Array(RuleViolationSchema, { description: RULE_VIOLATIONS })),
   },
   { title: 'TradeStatus' },
 );

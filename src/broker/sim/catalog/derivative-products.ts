@@ -1,7 +1,10 @@
-// TAIFEX products the simulator lists: index futures (with weekly Mini-TAIEX), stock and ETF futures, TXO.
+// TAIFEX products the simulator lists: index futures (with weekly Mini-TAIEX), stock and ETF futures on some 200
+// underlyings (stock-futures.ts), TXO.
 
 import type { FuturesSpecKind, UnderlyingKind } from '../../../domain/contracts.js';
 import type { MonthCycle } from '../../../domain/listing.js';
+import { LISTED_SECURITIES, type ListedSecurity } from './listed-securities.js';
+import { stockFuturesRoot, stockFuturesUnderlyings } from './stock-futures.js';
 
 export interface FuturesProduct {
   root: string;
@@ -53,23 +56,23 @@ const stockFutures = (root: string, name: string, underlyingCode: string, shares
   family: root,
 });
 
+/** Standard stock futures on a stock (2,000 shares) or ETF futures on an ETF (10,000 units). */
+function stockFuturesOf(security: ListedSecurity): FuturesProduct {
+  const root = stockFuturesRoot(security);
+  const name = `${security.name}期貨`;
+  if (security.kind === 'stock') return stockFutures(root, name, security.code);
+  return { ...stockFutures(root, name, security.code, 10_000), specKind: 'etf_fut', tickRule: 'ETF' };
+}
+
+const STOCK_FUTURES_UNDERLYINGS = stockFuturesUnderlyings(LISTED_SECURITIES);
+
 export const FUTURES_PRODUCTS: readonly FuturesProduct[] = [
   indexFutures('TXF', '臺股期貨', 200),
   indexFutures('MXF', '小型臺指', 50),
   indexFutures('TMF', '微型臺指', 10),
   ...[1, 2, 4, 5].map(weeklyMiniTaiex),
-  stockFutures('CDF', '台積電期貨', '2330'),
+  ...STOCK_FUTURES_UNDERLYINGS.map(stockFuturesOf),
   stockFutures('QFF', '小型台積電期貨', '2330', 100),
-  stockFutures('DHF', '鴻海期貨', '2317'),
-  stockFutures('DVF', '聯發科期貨', '2454'),
-  stockFutures('CCF', '聯電期貨', '2303'),
-  stockFutures('CAF', '南亞期貨', '1303'),
-  stockFutures('DQF', '群創期貨', '3481'),
-  stockFutures('CZF', '長榮期貨', '2603'),
-  stockFutures('FZF', '華邦電期貨', '2344'),
-  stockFutures('QZF', '力積電期貨', '6770'),
-  stockFutures('DXF', '緯創期貨', '3231'),
-  { ...stockFutures('NYF', '元大台灣50期貨', '0050', 10_000), specKind: 'etf_fut', tickRule: 'ETF' },
 ];
 
 export interface OptionProduct {

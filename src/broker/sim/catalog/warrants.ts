@@ -1,5 +1,9 @@
-// Warrants on popular underlyings: a fixed issuance schedule, so the same warrant keeps its code and terms from
-// listing to expiry, and the listing on any day is what was issued and has not expired.
+// Warrants on the most traded stocks and ETFs: a fixed issuance schedule, so the same warrant keeps its code and
+// terms from listing to expiry, and the listing on any day is what was issued and has not expired.
+//
+// Two sets of underlyings, each with its own code space so that no code ever changes meaning: the original popular
+// ones (WARRANT_UNDERLYINGS, whose codes journals may already hold) and those that follow from the whole listing
+// (DERIVED_WARRANT_UNDERLYINGS, docs/listing.md).
 
 import { nextTradingDay, previousTradingDay, tradingDayOnOrAfter } from '../../../domain/calendar.js';
 import type { OptionRight, WarrantInfo } from '../../../domain/contracts.js';
@@ -38,14 +42,25 @@ const ISSUERS = [
   ['元富', '元富證券'],
 ] as const;
 
+/** How many of the most traded securities by value of each exchange, besides the original ones, carry warrants. */
+export const DERIVED_WARRANT_UNDERLYINGS = { TSE: 150, OTC: 50 } as const;
+
 const ISSUES_PER_MONTH = 3;
 const MONTHS_BACK = 10;
 const WARRANT_VOLATILITY = 0.4;
 const LOWEST_PRICE = WARRANT_TICKS[0]!.tick;
 
+interface Underlying {
+  security: ListedSecurity;
+  /** Its place in its set: the original list, or the derived ones of its exchange. */
+  index: number;
+  derived: boolean;
+}
+
 interface Issue {
   underlying: ListedSecurity;
   underlyingIndex: number;
+  derived: boolean;
   yearMonth: string;
   sequence: number;
 }
@@ -54,6 +69,7 @@ const monthNumber = (yearMonth: string) => Number(yearMonth.slice(0, 4)) * 12 + 
 
 /** TWSE calls 03xxxx-08xxxx, puts 0xxxxP; TPEx calls 7xxxxx, puts 7xxxxP. Unique over 100 months of issues. */
 function warrantCode(issue: Issue, right: OptionRight): string {
+  if (issue.derived) return derivedWarrantCode(issue, right);
   const month = monthNumber(issue.yearMonth);
   const lead = issue.underlying.exchange === 'TSE' ? '0' : '7';
   const prefix = issue.underlying.exchange === 'TSE' ? 3 + (Math.floor(month / 100) % 6) : Math.floor(month / 100) % 4;
@@ -63,6 +79,23 @@ function warrantCode(issue: Issue, right: OptionRight): string {
   }
   const serial = (month % 60) * 16 + issue.underlyingIndex;
   return `${lead}${prefix}${String(serial).padStart(3, '0')}P`;
+}
+
+/**
+ * The derived underlyings' codes use the prefix digits the original scheme leaves free from 2017 to 2041 (it takes
+ * 5, 6 and 7 on TWSE, 0, 2 and 3 on TPEx there), numbered month after month: calls stay unique over 66 months and
+ * puts over 20, longer than any warrant lives.
+ */
+function derivedWarrantCode(issue: Issue, right: OptionRight): string {
+  const tse = issue.underlying.exchange === 'TSE';
+  const prefixes = tse ? [3, 4, 8] : [1];
+  const count = DERIVED_WARRANT_UNDERLYINGS[issue.underlying.exchange];
+  const month = monthNumber(issue.yearMonth);
+  const [span, digits, issues] = right === 'C' ? [10_000, 4, ISSUES_PER_MONTH] : [1000, 3, 1];
+  const slot = right === 'C' ? issue.underlyingIndex * ISSUES_PER_MONTH + issue.sequence : issue.underlyingIndex;
+  const serial = (month * count * issues + slot) % (span * prefixes.length);
+  const code = `${tse ? '0' : '7'}${prefixes[Math.floor(serial / span)]}${String(serial % span).padStart(digits, '0')}`;
+  return right === 'C' ? code : `${code}P`;
 }
 
 interface Terms {
@@ -78,7 +111,17 @@ interface Terms {
   issueSize: number;
 }
 
+/** Terms do not change from day to day: each issue's are drawn once (about 640 new issues a simulated month). */
+const TERMS = new Map<string, Terms>();
+
 function termsOf(issue: Issue): Terms {
+  const key = `${issue.underlying.code}|${issue.yearMonth}|${issue.sequence}`;
+  let terms = TERMS.get(key);
+  if (!terms) TERMS.set(key, (terms = drawTerms(issue)));
+  return terms;
+}
+
+function drawTerms(issue: Issue): Terms {
   const draw = (what: string) => unitOf('warrant', issue.underlying.code, issue.yearMonth, issue.sequence, what);
   const right: OptionRight = issue.sequence === ISSUES_PER_MONTH - 1 ? 'P' : 'C';
   const spot = issue.underlying.close;
@@ -169,6 +212,29 @@ function warrantInfo(
   return { ...info, reference, ...limitsAround(reference) };
 }
 
+/** Securities of the whole listing a warrant may be written on: not bond, leveraged, inverse or foreign ETFs. */
+const warrantable = (security: ListedSecurity) =>
+  !security.bondEtf && !security.foreignComponents && security.leverage === undefined;
+
+/** The original underlyings, then the most traded by value of each exchange (docs/listing.md). */
+function underlyingsOf(securities: ReadonlyMap<string, ListedSecurity>): Underlying[] {
+  const original = WARRANT_UNDERLYINGS.flatMap((code, index) => {
+    const security = securities.get(code);
+    return security ? [{ security, index, derived: false }] : [];
+  });
+  const taken = new Set<string>(WARRANT_UNDERLYINGS);
+  const derived = (['TSE', 'OTC'] as const).flatMap((exchange) =>
+    [...securities.values()]
+      .filter((security) => security.exchange === exchange && !taken.has(security.code) && warrantable(security))
+      .sort((a, b) => b.close * b.avgVolumeLots - a.close * a.avgVolumeLots || a.code.localeCompare(b.code))
+      .slice(0, DERIVED_WARRANT_UNDERLYINGS[exchange])
+      .map((security, index) => ({ security, index, derived: true })),
+  );
+  return [...original, ...derived];
+}
+
+const UNDERLYINGS = new WeakMap<ReadonlyMap<string, ListedSecurity>, Underlying[]>();
+
 /** Warrants trading on a day: issued on or before it, last trading day on or after it. */
 export function listWarrants(
   securities: ReadonlyMap<string, ListedSecurity>,
@@ -176,15 +242,15 @@ export function listWarrants(
   prices: ReferencePrices,
 ): WarrantInfo[] {
   const current = yearMonthOf(contractDay);
-  return WARRANT_UNDERLYINGS.flatMap((code, underlyingIndex) => {
-    const underlying = securities.get(code);
-    if (!underlying) return [];
-    const underlyingReference = prices.referenceOf(code);
+  let underlyings = UNDERLYINGS.get(securities);
+  if (!underlyings) UNDERLYINGS.set(securities, (underlyings = underlyingsOf(securities)));
+  return underlyings.flatMap(({ security: underlying, index: underlyingIndex, derived }) => {
+    const underlyingReference = prices.referenceOf(underlying.code);
     const warrants: WarrantInfo[] = [];
     for (let back = MONTHS_BACK; back >= 0; back--) {
       const yearMonth = addMonths(current, -back);
       for (let sequence = 0; sequence < ISSUES_PER_MONTH; sequence++) {
-        const issue = { underlying, underlyingIndex, yearMonth, sequence };
+        const issue = { underlying, underlyingIndex, derived, yearMonth, sequence };
         const terms = termsOf(issue);
         if (terms.listingDate > contractDay || terms.lastTradingDate < contractDay) continue;
         warrants.push(warrantInfo(issue, terms, contractDay, underlyingReference, prices));

@@ -297,19 +297,3 @@ export function inNightSession(epochMs: number): boolean {
   if (minute < 5 * 60) return dayFactsAt(epochMs, -1).trading;
   return false;
 }
-
-/** The opening minutes of a session, when quotes are wider. */
-const OPENING_MS = 15 * 60_000;
-
-/**
- * The chance that a new quote is a tick wider than one tick (and again for each further tick): small for the busiest
- * instruments, large for the quiet ones (about 1.2 / sqrt(trades an hour)), twice as large in the first quarter hour
- * of an exchange session.
- */
-export function spreadChance(mode: ClockMode, session: TradingSession, trades: number): (epochMs: number) => number {
-  const perHour = trades / Math.max(activeHours(mode, session), 1 / 60);
-  const base = Math.min(0.6, 1.2 / Math.sqrt(Math.max(1, perHour)));
-  if (mode === 'always-open') return () => base;
-  const opening = Math.min(0.8, 2 * base);
-  return (t) => (session.continuous.some((i) => t >= i.start && t < i.start + OPENING_MS) ? opening : base);
-}

@@ -17,6 +17,8 @@ import { taipeiInstant } from '../../../domain/time.js';
 import { SECURITIES_BY_CODE } from '../catalog/catalog.js';
 import { FUTURES_PRODUCTS } from '../catalog/derivative-products.js';
 import { tickTableOfFutures } from '../catalog/futures.js';
+import { typicalStockFuturesVolume } from '../catalog/stock-futures.js';
+import { quoteShape } from '../exchange/spread-model.js';
 import {
   activeHours,
   activityProfile,
@@ -30,7 +32,6 @@ import {
   minTradesPerHour,
   type RateAt,
   sessionVolumeFactor,
-  spreadChance,
   tradeSizes,
 } from './activity.js';
 import {
@@ -156,7 +157,7 @@ export class TapeBuilder {
       amountUnit: 1000,
       auctionFrom: last,
       rng,
-      spreadChanceAt: spreadChance(this.mode, session, count),
+      ...quoteShape(this.mode, session, count, info, rules.ticks),
     });
     addSweeps(tape, last, at, fair[0] ?? 0);
     for (const k of at.slice(0, -1)) markCallAuction(tape, k, fair[k]!);
@@ -222,7 +223,7 @@ export class TapeBuilder {
   private futuresTape(info: FuturesInfo, day: string, rng: Rng): Tape {
     const product = FUTURES_PRODUCTS.find((p) => p.root === info.root)!;
     const rank = this.monthRank(info, day);
-    const base = info.root === 'TXF' ? 90_000 : info.root === 'MXF' ? 120_000 : info.root === 'TMF' ? 50_000 : 4_000;
+    const base = typicalFuturesVolume(info);
     const volume = Math.max(5, Math.round(this.daily.dailyVolume(info.code, day, base) * 0.04 ** rank));
     return this.tradedAround(info, day, rng, {
       market: 'futures',
@@ -326,7 +327,7 @@ export class TapeBuilder {
       amountUnit: how.amountUnit,
       auctionFrom: last,
       rng,
-      spreadChanceAt: spreadChance(this.mode, session, sizes.length),
+      ...quoteShape(this.mode, session, sizes.length, info, how.ticks),
     });
     addSweeps(tape, last, at, fair[0] ?? 0);
     for (const k of at) markCallAuction(tape, k, fair[k]!);
@@ -342,6 +343,17 @@ export class TapeBuilder {
       listed.findIndex((other) => other.code === info.code),
     );
   }
+}
+
+/** Contracts a day of the index futures, by root; weekly Mini-TAIEX trade like a stock future. */
+const INDEX_FUTURES_VOLUME: Readonly<Record<string, number>> = { TXF: 90_000, MXF: 120_000, TMF: 50_000 };
+
+/** A futures product's typical contracts a day in its nearest month (later months trade far less). */
+function typicalFuturesVolume(info: FuturesInfo): number {
+  const index = INDEX_FUTURES_VOLUME[info.root];
+  if (index !== undefined) return index;
+  const underlying = SECURITIES_BY_CODE.get(info.underlying_code);
+  return underlying ? typicalStockFuturesVolume(underlying, SECURITIES_BY_CODE) : 4_000;
 }
 
 /** A stock's mean trade in lots, from its reference price (ETFs trade in larger clips). */

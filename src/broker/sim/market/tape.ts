@@ -4,6 +4,7 @@
 
 import type { TradingSession } from '../../../domain/sessions.js';
 import { roundDownToTick, stepTicks, type TickTable } from '../../../domain/ticks.js';
+import { drawExtraTicks } from '../exchange/spread-model.js';
 import { activityProfile, isNightInterval, type RateAt, timesByRate } from './activity.js';
 import type { Rng } from './rng.js';
 
@@ -81,13 +82,13 @@ export interface TapeInputs {
   auctionFrom: number;
   rng: Rng;
   /**
-   * The chance, at an instant (epoch ms), that a new quote is a tick wider than the one before it, up to four ticks
-   * wider than one (activity.ts spreadChance); without it every quote is one tick wide.
+   * The chance, at an instant (epoch ms), that a new quote is a tick wider, and again for each further tick
+   * (exchange/spread-model.ts); without it every quote is one tick wide.
    */
   spreadChanceAt?: (epochMs: number) => number;
+  /** How many times deeper than one to six typical trades the best levels are (1 without it). */
+  bestDepthScale?: number;
 }
-
-const MOST_EXTRA_TICKS = 4;
 
 /** Prices every trade from its fair value: at the ask or the bid so that the expected price is fair. */
 export function buildTape(inputs: TapeInputs): Tape {
@@ -108,16 +109,13 @@ export function buildTape(inputs: TapeInputs): Tape {
     rules,
   };
   const typical = n > 0 ? volumes.reduce((a, b) => a + b, 0) / n : 1;
-  const depth = () => Math.max(1, Math.round(typical * (1 + 5 * rng.next())));
+  const scale = inputs.bestDepthScale ?? 1;
+  const depth = () => Math.max(1, Math.round(typical * scale * (1 + 5 * rng.next())));
   const { prices, bidPrices, askPrices, bidVolumes, askVolumes, tickTypes } = tape;
   let quote: Quote | null = null;
   const chanceAt = inputs.spreadChanceAt;
-  const widerBy = (k: number) => {
-    const chance = chanceAt ? chanceAt(times[k]! / 1000) : 0;
-    let extra = 0;
-    while (extra < MOST_EXTRA_TICKS && chance > 0 && rng.next() < chance) extra++;
-    return extra;
-  };
+  const uniform = () => rng.next();
+  const widerBy = (k: number) => (chanceAt ? drawExtraTicks(chanceAt(times[k]! / 1000), uniform) : 0);
   // A trade meets a wider quote by chance (a book thinned for a moment); that quote lasts one trade, the next is
   // quoted afresh, and one-tick quotes are kept while the fair value stays inside them.
   let wide = false;

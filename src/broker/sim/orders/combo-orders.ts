@@ -7,7 +7,8 @@ import { InvalidRequestError } from '../../../domain/errors.js';
 import { expiryCloseAt } from '../../../domain/final-settlement.js';
 import { orderStillWorking } from '../../../domain/order-change-rules.js';
 import { OP_CODE_REJECTED } from '../../../domain/order-messages.js';
-import { firstViolation } from '../../../domain/order-rules.js';
+import type { OrderViolation } from '../../../domain/order-rules.js';
+import { orderViolations, stopsTheCheck } from '../../../domain/order-violations.js';
 import {
   type Action,
   blankStatus,
@@ -92,20 +93,21 @@ export class ComboDesk {
     const record = this.newRecord(combo, order, account, now);
     const infos = this.legInfos(record, now);
     const phase = phaseAt(this.mode, 'futures', null, now);
-    const violation =
-      firstViolation({
-        market: 'combo',
-        order,
-        comboType: combo.combo_type,
-        securityType: combo.legs[0].security_type === 'OPT' ? 'OPT' : 'FUT',
-        phase,
-        expiredLeg: expiredLegOf(infos, now),
-      }) ?? this.marginViolation(record, infos);
+    const violations = orderViolations({
+      market: 'combo',
+      order,
+      comboType: combo.combo_type,
+      securityType: combo.legs[0].security_type === 'OPT' ? 'OPT' : 'FUT',
+      phase,
+      expiredLeg: expiredLegOf(infos, now),
+    });
+    const margin = violations.some(stopsTheCheck) ? null : this.marginViolation(record, infos);
+    const [first, ...others] = margin ? [...violations, margin] : violations;
     const status = record.trade.status;
     const events: OrderEvent[] = [];
-    if (violation) {
-      refuse(status, violation);
-      events.push(comboReport(record, infos, 'New', violation.opCode, violation.message, now));
+    if (first) {
+      refuse(status, [first, ...others]);
+      events.push(comboReport(record, infos, 'New', first.opCode, first.message, now));
     } else {
       acknowledge(status, 'futures', order.price, order.quantity, now);
       events.push(comboReport(record, infos, 'New', '00', '', now), ...this.matching.enter(record, infos, now));
@@ -121,6 +123,7 @@ export class ComboDesk {
       this.commit(record, [comboReport(record, infos, 'Cancel', refusal.opCode, refusal.message, now)]);
       const answer = structuredClone(record.trade);
       answer.status.msg = refusal.message;
+      delete answer.status.violations; // they are of the new combo (when it failed), and msg now answers the cancel
       return answer;
     }
     this.commit(record, this.matching.cancelRest(record, infos, now, ''));
@@ -235,7 +238,7 @@ export class ComboDesk {
   }
 
   /** Futures legs and sold option legs need their margin; bought option legs pay their premium. */
-  private marginViolation(record: ComboRecord, infos: ContractInfo[]) {
+  private marginViolation(record: ComboRecord, infos: ContractInfo[]): OrderViolation | null {
     const { legs } = record.trade.contract;
     const perCombo = infos.reduce((sum, info, i) => {
       const derivative = info as FuturesInfo | OptionInfo;

@@ -5,8 +5,8 @@ import { type AccountSelector, accountKeyOf } from '../../../domain/accounts.js'
 import type { StockInfo } from '../../../domain/contracts.js';
 import { NotFoundError } from '../../../domain/errors.js';
 import { firstChangeViolation, type OrderChange } from '../../../domain/order-change-rules.js';
-import { firstViolation } from '../../../domain/order-rules.js';
 import { moveStatus, settleStatus } from '../../../domain/order-states.js';
+import { orderViolations } from '../../../domain/order-violations.js';
 import {
   type Deal,
   isStockOrder,
@@ -72,11 +72,11 @@ export class PlainOrders {
       placedAt: now,
     };
     const phase = auctionPhaseOf(mode, info, record.tape, sessions.phaseAt(record.market, lot, now));
-    const violation = firstViolation(preTrade.contextOf(order, info, record, phase));
+    const [first, ...others] = orderViolations(preTrade.contextOf(order, info, record, phase));
     const events: OrderEvent[] = [];
-    if (violation) {
-      refuse(trade.status, violation);
-      events.push(orderReport(record.trade, info, 'New', violation.opCode, violation.message, now));
+    if (first) {
+      refuse(trade.status, [first, ...others]);
+      events.push(orderReport(record.trade, info, 'New', first.opCode, first.message, now));
     } else {
       const stock = isStockOrder(order);
       const to = phase === 'closed' ? 'PreSubmitted' : 'Submitted';
@@ -109,6 +109,7 @@ export class PlainOrders {
       this.commit(record, [orderReport(record.trade, info, opType, violation.opCode, violation.message, now)]);
       const answer = copyTrade(trade);
       answer.status.msg = violation.message;
+      delete answer.status.violations; // they are of the new order (when it failed), and msg now answers the change
       return answer;
     }
     this.commit(record, this.applied(record, change, now));

@@ -7,6 +7,7 @@
 import type { Account } from '../../../domain/accounts.js';
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { InvalidRequestError } from '../../../domain/errors.js';
+import type { OrderViolation } from '../../../domain/order-rules.js';
 import { moveStatus, settleStatus } from '../../../domain/order-states.js';
 import {
   blankStatus,
@@ -114,11 +115,9 @@ export function dealProblem(deal: unknown): string | null {
 /** A copy of a trade that later changes of the order do not reach, for an answer. */
 export function copyTrade(trade: Trade): Trade {
   const { contract, order, status } = trade;
-  return {
-    contract: { ...contract },
-    order: { ...order, account: { ...order.account } },
-    status: { ...status, deals: status.deals.map((deal) => ({ ...deal })) },
-  } as Trade;
+  const copied = { ...status, deals: status.deals.map((deal) => ({ ...deal })) };
+  if (status.violations) copied.violations = status.violations.map((found) => ({ ...found }));
+  return { contract: { ...contract }, order: { ...order, account: { ...order.account } }, status: copied } as Trade;
 }
 
 export function newTrade(
@@ -348,11 +347,19 @@ export function acknowledge(
   });
 }
 
-/** The exchange or the broker refused the order: it fails with the op_code and the message of the refusal. */
-export function refuse(status: Omit<TradeStatus, 'deals'>, refusal: { opCode: string; message: string }): void {
+/**
+ * The exchange or the broker refused the order for the rules it breaks: it fails with the op_code and the message of
+ * the first, and lists them all (status.violations).
+ */
+export function refuse(
+  status: Omit<TradeStatus, 'deals'>,
+  violations: readonly [OrderViolation, ...OrderViolation[]],
+): void {
+  const [first] = violations;
   moveStatus(status, 'Failed');
-  status.status_code = refusal.opCode;
-  status.msg = refusal.message;
+  status.status_code = first.opCode;
+  status.msg = first.message;
+  status.violations = violations.map(({ rule, opCode, message }) => ({ rule, op_code: opCode, msg: message }));
 }
 
 /** custom_field is a memo of at most 6 letters or digits; anything else is a malformed request. */

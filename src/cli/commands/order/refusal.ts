@@ -1,5 +1,5 @@
-// A refused order or change: the broker's message kept, explained in English, and the other price rules the order
-// breaks named too (the broker names only the first it finds), as a RefusedError (exit 4).
+// A refused order or change: the broker's message kept, explained in English, and the other rules the order breaks
+// named too (status.violations from the simulator; the broker names only the first), as a RefusedError (exit 4).
 
 import { contractInfoPath } from '../../../contract/paths.js';
 import type { ContractInfo } from '../../../contract/wire.js';
@@ -21,7 +21,19 @@ export function explainedMessage(message: string): string {
   return english === null ? message : `${message} (${english})`;
 }
 
+/** The message of every rule a refused order broke, the broker's first; its one msg where it lists none. */
+export function brokenRuleMessages(status: Trade['status']): [string, ...string[]] {
+  const [first, ...others] = status.violations ?? [];
+  return first === undefined ? [status.msg] : [first.msg, ...others.map((found) => found.msg)];
+}
+
 const PRICE_MESSAGES: readonly string[] = [SHIOAJI_MESSAGES.priceOffTick, SHIOAJI_MESSAGES.priceOutsideLimits];
+
+/** Whether the day's limits may say more: a price past them, or the grid named alone by a broker that lists one. */
+const limitsMaySayMore = (status: Trade['status']): boolean =>
+  status.violations === undefined
+    ? PRICE_MESSAGES.includes(status.msg)
+    : status.violations.some((found) => found.msg === SHIOAJI_MESSAGES.priceOutsideLimits);
 
 /**
  * The price against the day's limits: a sentence when it is outside them (the broker may have named only the tick
@@ -37,8 +49,9 @@ export function limitProblem(price: number, info: Pick<ContractInfo, 'limit_up' 
 }
 
 /**
- * The RefusedError for a refused trade. `price` is the limit price asked for (a new order's or update-price's): when
- * the broker refused it for the tick grid, the day's limits are looked up so a price past them is reported as well.
+ * The RefusedError for a refused trade: the first rule broken, then each other one. `price` is the limit price asked
+ * for (a new order's or update-price's): when the limits may say more, they are looked up and the price set against
+ * them.
  */
 export async function refusal(
   trade: Trade,
@@ -46,12 +59,12 @@ export async function refusal(
   client: DaemonClient,
   price: number | undefined,
 ): Promise<RefusedError> {
-  const message = trade.status.msg;
-  const details: string[] = [];
-  if (price !== undefined && PRICE_MESSAGES.includes(message)) {
+  const [first, ...others] = brokenRuleMessages(trade.status);
+  const details = others.map((message) => `also: ${explainedMessage(message)}`);
+  if (price !== undefined && limitsMaySayMore(trade.status)) {
     const info = await client.get<ContractInfo>(contractInfoPath(trade.contract.code)).catch(() => null);
     const problem = info === null ? null : limitProblem(price, info);
     if (problem !== null) details.push(problem);
   }
-  return new RefusedError(`the broker refused the ${what}: ${explainedMessage(message)}`, details);
+  return new RefusedError(`the broker refused the ${what}: ${explainedMessage(first)}`, details);
 }

@@ -6,7 +6,7 @@ import { taipeiIso } from '../../../domain/time.js';
 import type { DaemonClient } from '../../client.js';
 import type { Cli } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
-import { explainedMessage } from './refusal.js';
+import { brokenRuleMessages, explainedMessage } from './refusal.js';
 
 /** How `place` (and cancel and updates, unless --no-wait) follow a trade until the exchange has answered. */
 export const WAIT = { intervalMs: 200, timeoutMs: 5_000 } as const;
@@ -75,7 +75,8 @@ function lastFillTime(trade: Trade): string | null {
 
 /**
  * One row per trade: id, code, action, price (or the market price type), quantity, status, what was filled at what
- * average price and when last, what was cancelled, and the broker's message with its English.
+ * average price and when last, what was cancelled, and the broker's message with its English (each rule a refused
+ * order broke, the broker's first).
  */
 export function tradeRow(trade: Trade): Row {
   const { order, status } = trade;
@@ -91,7 +92,7 @@ export function tradeRow(trade: Trade): Row {
     fill_price: averageFillPrice(trade),
     fill_time: lastFillTime(trade),
     cancelled: status.cancel_quantity,
-    msg: explainedMessage(status.msg),
+    msg: brokenRuleMessages(status).map(explainedMessage).join('; '),
   };
 }
 

@@ -34,6 +34,39 @@ describe('sjgate order against the simulator: a refusal exits 4 with the message
     assert.match(run.stderr, /the price 9999 is above the limit up: today's limits are \d+(\.\d+)? to \d+/);
   });
 
+  test('an order breaking several rules: each on stderr with its English, all in the table and the JSON', async () => {
+    const run = await place('--price', '9999', '--quantity', '500');
+    assert.equal(run.code, EXIT.refused, run.stderr);
+    const lines = run.stderr.trimEnd().split('\n');
+    assert.match(lines[0]!, /^error: the broker refused the order: Common orders count lots .* got 500$/);
+    assert.match(lines[1]!, /^ {2}also: 價格檔數錯誤 \(price not on the tick grid of its price band\)$/);
+    assert.match(lines[2]!, /^ {2}also: 價格超過漲跌幅範圍 \(price outside today's limits\)$/);
+    assert.match(lines[3]!, /^ {2}also: insufficient cash: the order needs NT\$[\d,]+, available NT\$[\d,]+$/);
+    assert.match(lines[4]!, /^ {2}the price 9999 is above the limit up: today's limits are [\d.]+ to [\d.]+$/);
+    assert.equal(lines.length, 5, run.stderr);
+    assert.match(
+      run.stdout,
+      /Failed.*got 500; 價格檔數錯誤 \(price not on .*\); 價格超過漲跌幅範圍 .*; insufficient cash/,
+    );
+    const json = await place('--price', '9999', '--quantity', '500', '--format', 'json');
+    assert.equal(json.code, EXIT.refused);
+    const { status } = JSON.parse(json.stdout);
+    assert.deepEqual(
+      status.violations.map((found: { rule: string }) => found.rule),
+      ['stockQuantity', 'priceOnTickGrid', 'priceWithinLimits', 'cashSufficient'],
+    );
+  });
+
+  test('an odd-lot market order of too many shares: quantity and conditions both named', async () => {
+    const run = await place('--order-lot', 'intraday-odd', '--price-type', 'mkt', '--tif', 'ioc', '--quantity', '1500');
+    assert.equal(run.code, EXIT.refused, run.stderr);
+    assert.match(run.stderr, /refused the order: odd-lot orders \(IntradayOdd\) count shares: .* got 1500\n/);
+    assert.match(
+      run.stderr,
+      /\n {2}also: odd-lot orders \(IntradayOdd\) accept only price_type LMT with order_type ROD/,
+    );
+  });
+
   test('a price below the limit down on the grid: the limits message with the limits', async () => {
     const run = await place('--price', '10', '--format', 'json');
     assert.equal(run.code, EXIT.refused);
