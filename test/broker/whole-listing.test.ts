@@ -5,6 +5,7 @@ import { LISTED_SECURITIES } from '../../src/broker/sim/catalog/listed-securitie
 import { DERIVED_WARRANT_UNDERLYINGS } from '../../src/broker/sim/catalog/warrants.js';
 import { DERIVED_STOCK_VOLATILITY } from '../../src/broker/sim/catalog/whole-listing.js';
 import { ANCHOR_DAY, FOLLOWERS } from '../../src/broker/sim/market/daily.js';
+import { DayFigures } from '../../src/broker/sim/market/day-figures.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
 import { publishedCount } from '../../src/broker/sim/market/tape.js';
 import { TapeCache } from '../../src/broker/sim/market/tape-cache.js';
@@ -229,6 +230,27 @@ describe('a stock day is held once, whoever reads it', () => {
     const stats = market.figures.stockDayStats(stock, previous, during);
     assert.deepEqual(stats, tradeStats(kept, kept.times.length));
     assert.equal(market.figures.stockDayStats(stock, previous, during), stats, 'counted once');
+  });
+});
+
+describe("a past day's figures", () => {
+  test('are kept from the pass that read its tape, so daily quotes do not build it again', () => {
+    const market = new SimMarket(2, 'exchange');
+    const day = '2026-11-23';
+    const stock = market.listings.stockOn('2330', day);
+    const passes: string[] = [];
+    const figures = new DayFigures({
+      tape: (info, on) => market.tape(info, on),
+      passingTape: (info, on) => {
+        passes.push(info.code);
+        return market.passingTape(info, on);
+      },
+      dayEnd: (on) => market.session('stock', on).end,
+    });
+    const tape = figures.closedDayTape(stock, day);
+    const after = taipeiInstant('2026-11-24', '10:00');
+    assert.deepEqual(figures.stockDayStats(stock, day, after), tradeStats(tape, tape.times.length));
+    assert.deepEqual(passes, ['2330'], 'one pass over the day');
   });
 });
 

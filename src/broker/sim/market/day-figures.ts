@@ -42,6 +42,16 @@ export class DayFigures {
   }
 
   /**
+   * The tape of a stock day that is over, for one pass over it (not kept by the tape cache); its figures are kept on
+   * the way, so daily quotes of that day need not build it again.
+   */
+  closedDayTape(info: StockInfo, day: string): Tape {
+    const tape = this.source.passingTape(info, day);
+    this.closedDays.get(info.code, day, () => tradeStats(tape, tape.times.length));
+    return tape;
+  }
+
+  /**
    * A stock's digest may outlive its tape and hold its times, prices and volumes: a tape of that day built again
    * takes those same arrays (the market is a pure function), so they are not held twice.
    */

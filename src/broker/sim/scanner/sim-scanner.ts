@@ -197,7 +197,7 @@ function previousDayThreshold(market: SimMarket, members: Member[], day: string)
   const values: number[] = [];
   for (const { stock } of members) {
     // One pass over the previous day, which must not evict today's tapes from the cache.
-    const tape = market.passingTape(market.listings.stockOn(stock.code, previous), previous);
+    const tape = market.figures.closedDayTape(market.listings.stockOn(stock.code, previous), previous);
     for (let k = 0; k < tape.times.length; k++) values.push(tape.prices[k]! * tape.volumes[k]! * tape.amountUnit);
   }
   return volumeBurstThreshold(values);
