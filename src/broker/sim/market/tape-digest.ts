@@ -26,8 +26,8 @@ export function digestOf(tape: Tape): TapeDigest {
   return { times, prices, volumes, amountUnit, amounts };
 }
 
-export interface TradeStats {
-  count: number;
+/** A run of trades in prices, lots and NT$: a day so far, or a minute's bar. */
+export interface Ohlcv {
   open: number;
   high: number;
   low: number;
@@ -35,6 +35,10 @@ export interface TradeStats {
   volume: number;
   /** NT$ of turnover. */
   amount: number;
+}
+
+export interface TradeStats extends Ohlcv {
+  count: number;
 }
 
 /** The day so far of a series' first count trades (zeros when none), as snapshots, rankings and daily quotes show. */
