@@ -5,10 +5,13 @@ import { LISTED_SECURITIES } from '../../src/broker/sim/catalog/listed-securitie
 import { DERIVED_WARRANT_UNDERLYINGS } from '../../src/broker/sim/catalog/warrants.js';
 import { DERIVED_STOCK_VOLATILITY } from '../../src/broker/sim/catalog/whole-listing.js';
 import { ANCHOR_DAY, FOLLOWERS } from '../../src/broker/sim/market/daily.js';
+import { DayFigures } from '../../src/broker/sim/market/day-figures.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
+import { publishedCount } from '../../src/broker/sim/market/tape.js';
 import { TapeCache } from '../../src/broker/sim/market/tape-cache.js';
+import { tradeStats } from '../../src/broker/sim/market/tape-digest.js';
 import { SimBroker } from '../../src/broker/sim/sim-broker.js';
-import { nextTradingDay } from '../../src/domain/calendar.js';
+import { nextTradingDay, previousTradingDay } from '../../src/domain/calendar.js';
 import type { StockInfo, WarrantInfo } from '../../src/domain/contracts.js';
 import { SCANNER_TYPES, type Snapshot } from '../../src/domain/market-data.js';
 import { ETF_TICKS, isOnTickGrid, percentLimits, STOCK_TICKS } from '../../src/domain/ticks.js';
@@ -197,26 +200,95 @@ describe('whole-market figures read digests, and agree with the tapes', () => {
   });
 });
 
+describe('a stock day is held once, whoever reads it', () => {
+  const market = new SimMarket(2, 'exchange');
+  const day = '2026-11-24';
+  const info = market.listings.stockOn('2330', day);
+  const during = taipeiInstant(day, '10:30');
+
+  test("a digest shares its tape's arrays, and its figures are the tape's so far", () => {
+    const tape = market.tape(info, day);
+    const digest = market.figures.digest(info, day);
+    assert.equal(digest.times, tape.times);
+    assert.equal(digest.prices, tape.prices);
+    assert.equal(digest.volumes, tape.volumes);
+    const count = publishedCount(tape, during);
+    assert.ok(count > 0 && count < tape.times.length, `${count} of ${tape.times.length} trades by 10:30`);
+    const stats = market.figures.stockDayStats(info, day, during);
+    assert.deepEqual(stats, tradeStats(tape, count));
+    assert.equal(stats.amount, digest.amounts[count - 1], 'the running turnover is the sum so far');
+  });
+
+  test('a past day is read without keeping its tape, and its figures are kept', () => {
+    const previous = previousTradingDay(day);
+    const stock = market.listings.stockOn('2317', previous);
+    const passing = market.passingTape(stock, previous);
+    const kept = market.tape(stock, previous);
+    assert.notEqual(passing, kept, 'the passing tape was not kept');
+    assert.deepEqual(passing.prices, kept.prices, 'both are the same day');
+    assert.equal(market.passingTape(stock, previous), kept, 'a kept tape is read in place');
+    const stats = market.figures.stockDayStats(stock, previous, during);
+    assert.deepEqual(stats, tradeStats(kept, kept.times.length));
+    assert.equal(market.figures.stockDayStats(stock, previous, during), stats, 'counted once');
+  });
+});
+
+describe("a past day's figures", () => {
+  test('are kept from the pass that read its tape, so daily quotes do not build it again', () => {
+    const market = new SimMarket(2, 'exchange');
+    const day = '2026-11-23';
+    const stock = market.listings.stockOn('2330', day);
+    const passes: string[] = [];
+    const figures = new DayFigures({
+      tape: (info, on) => market.tape(info, on),
+      passingTape: (info, on) => {
+        passes.push(info.code);
+        return market.passingTape(info, on);
+      },
+      dayEnd: (on) => market.session('stock', on).end,
+    });
+    const tape = figures.closedDayTape(stock, day);
+    const after = taipeiInstant('2026-11-24', '10:00');
+    assert.deepEqual(figures.stockDayStats(stock, day, after), tradeStats(tape, tape.times.length));
+    assert.deepEqual(passes, ['2330'], 'one pass over the day');
+  });
+});
+
 describe('the tape cache is bounded by the bytes it holds', () => {
   // a tape of n trades with only its times: 8n bytes
   const tape = (trades: number) => ({ times: new Float64Array(trades) }) as never;
 
+  const counting = (cache: TapeCache, builds: string[]) => (key: string, trades: number) =>
+    cache.get(key, () => {
+      builds.push(key);
+      return tape(trades);
+    });
+
   test('the oldest tapes go when the budget is passed, whatever their number; the one just built stays', () => {
     const cache = new TapeCache(1000, 8 * 1000);
     const builds: string[] = [];
-    const get = (key: string, trades: number) =>
-      cache.get(key, () => {
-        builds.push(key);
-        return tape(trades);
-      });
+    const get = counting(cache, builds);
     for (let i = 0; i < 10; i++) get(`t${i}`, 200);
+    assert.equal(cache.keptBytes, 5 * 1600, 'five tapes of 1,600 bytes fill the budget');
     get('t9', 200);
     get('t6', 200);
     assert.deepEqual(builds.slice(10), [], 'the last five fit in the budget and are not rebuilt');
-    get('t4', 200);
-    assert.deepEqual(builds.slice(10), ['t4'], 'an older one was evicted');
     get('big', 5000);
+    assert.equal(cache.keptBytes, 40_000, 'a tape larger than the budget is kept alone');
     get('big', 5000);
-    assert.equal(builds.filter((key) => key === 'big').length, 1, 'a tape larger than the budget is kept alone');
+    assert.equal(builds.filter((key) => key === 'big').length, 1);
+  });
+
+  test('an evicted tape still held elsewhere is given back, not built a second time beside it', () => {
+    const cache = new TapeCache(1000, 8 * 1000);
+    const builds: string[] = [];
+    const get = counting(cache, builds);
+    const held = get('held', 200);
+    for (let i = 0; i < 5; i++) get(`t${i}`, 200);
+    assert.equal(cache.keptBytes, 5 * 1600, 'the held tape was evicted');
+    assert.equal(cache.peek('held'), held, 'peek finds it while it lives');
+    assert.equal(get('held', 200), held);
+    assert.deepEqual(builds, ['held', 't0', 't1', 't2', 't3', 't4']);
+    assert.equal(cache.keptBytes, 5 * 1600, 'kept again, in place of the oldest');
   });
 });

@@ -32,7 +32,7 @@ import { kbarsOf, taipeiDateTime } from './market/history.js';
 import { comboCodeOf, marketOf, type SimMarket } from './market/market.js';
 import { creditEnquires, noticeList, punishList, shortStockSources } from './market/reference-data.js';
 import { publishedCount, type Tape } from './market/tape.js';
-import { digestCount, digestStats } from './market/tape-digest.js';
+import { tradeStats } from './market/tape-digest.js';
 import { PublishedDays } from './published-days.js';
 
 export const MAX_KBARS_DAYS = 30;
@@ -205,15 +205,13 @@ export class SimMarketData {
   }
 
   private dayStats(info: StockInfo, day: string) {
-    const digest = this.market.digest(info, day);
-    return digestStats(digest, digestCount(digest, this.clock.now()));
+    return this.market.figures.stockDayStats(info, day, this.clock.now());
   }
 
   /** What a stock is ranked by, as its scanner row reports it (rank_value), from the day's digest. */
   private rankValue(code: string, day: string, type: ScannerQuery['scanner_type']): number {
     const info = this.market.listings.stockOn(code, day);
-    const digest = this.market.digest(info, day);
-    const stats = digestStats(digest, digestCount(digest, this.clock.now()));
+    const stats = this.dayStats(info, day);
     const traded = stats.count > 0;
     const close = traded ? stats.close : info.reference;
     const change = roundTo(close - info.reference, 4);
@@ -290,23 +288,6 @@ export class SimMarketData {
   }
 }
 
-function statsOf(tape: Tape, count: number) {
-  let high = Number.NEGATIVE_INFINITY;
-  let low = Number.POSITIVE_INFINITY;
-  let volume = 0;
-  let amount = 0;
-  for (let k = 0; k < count; k++) {
-    const price = tape.prices[k]!;
-    if (price > high) high = price;
-    if (price < low) low = price;
-    volume += tape.volumes[k]!;
-    amount += price * tape.volumes[k]! * tape.amountUnit;
-  }
-  const open = count > 0 ? tape.prices[0]! : 0;
-  const close = count > 0 ? tape.prices[count - 1]! : 0;
-  return { count, open, high: count ? high : 0, low: count ? low : 0, close, volume, amount };
-}
-
 function snapshotFrom(
   now: number,
   code: string,
@@ -317,7 +298,7 @@ function snapshotFrom(
   yesterdayVolume: number,
   limits: { up: number; down: number } | null,
 ): Snapshot {
-  const stats = statsOf(tape, count);
+  const stats = tradeStats(tape, count);
   const last = count - 1;
   const traded = count > 0;
   const close = traded ? stats.close : reference;

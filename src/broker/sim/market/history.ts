@@ -19,7 +19,7 @@ export function taipeiSeconds(epochMs: number): string {
 
 /** The ticks of a tape with index in [from, to). */
 export function ticksOf(tape: Tape, from: number, to: number): Ticks {
-  const slice = (values: Float64Array | Uint8Array) => Array.from(values.subarray(from, to));
+  const slice = (values: Float64Array | Uint32Array | Uint8Array) => Array.from(values.subarray(from, to));
   const datetime = new Array<string>(Math.max(0, to - from));
   for (let k = from; k < to; k++) datetime[k - from] = taipeiDateTime(tape.times[k]!);
   return {

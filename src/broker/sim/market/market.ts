@@ -18,6 +18,7 @@ import type { ReferencePrices } from '../catalog/references.js';
 import { fixedPriceTape, oddLotTape, trialTape } from './auctions.js';
 import { stockAuctionShares } from './call-auction.js';
 import { DailyModel, FOLLOWERS } from './daily.js';
+import { DayFigures } from './day-figures.js';
 import { MarketFactors } from './factors.js';
 import { FairValues } from './fair-values.js';
 import { Listings, targetOf } from './listings.js';
@@ -25,7 +26,6 @@ import { Rng } from './rng.js';
 import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from './tape.js';
 import { TapeBuilder } from './tape-builder.js';
 import { TapeCache } from './tape-cache.js';
-import { DigestCache, type TapeDigest } from './tape-digest.js';
 
 /** With the whole listing (some 2,300 stocks), a day of every stock with its odd-lot and trial tapes fits in. */
 const TAPES_KEPT = 20_000;
@@ -52,7 +52,12 @@ export class SimMarket {
   readonly values: FairValues;
   private readonly builder: TapeBuilder;
   private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
-  private readonly digests = new DigestCache();
+  /** Every stock's digest of the day and the figures of past days, which whole-market reads count from. */
+  readonly figures = new DayFigures({
+    tape: (info, day) => this.tape(info, day),
+    passingTape: (info, day) => this.passingTape(info, day),
+    dayEnd: (day) => this.session('stock', day).end,
+  });
 
   constructor(
     readonly seed: number,
@@ -101,12 +106,15 @@ export class SimMarket {
   /** The whole day's tape of an instrument listed on that day (R1/R2 give their target's tape). */
   tape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
-    return this.tapes.get(`${info.code}|${day}`, () => this.builder.build(info, day));
+    return this.tapes.get(`${info.code}|${day}`, () => this.figures.shareArrays(this.builder.build(info, day)));
   }
 
-  /** What the whole-market figures read of a stock's day: kept for the day, while its tape may be evicted. */
-  digest(info: StockInfo, day: string): TapeDigest {
-    return this.digests.get(info.code, day, () => this.tape(info, day));
+  /**
+   * A tape for one pass over it: the kept one, else built and not kept, so that a pass over a whole past day of the
+   * market (daily quotes, the scanner's threshold) does not evict the tapes in use nor fill the cache with its own.
+   */
+  passingTape(info: StockInfo, day: string): Tape {
+    return this.tapes.peek(`${info.code}|${day}`) ?? this.figures.shareArrays(this.builder.build(info, day));
   }
 
   /** The day's odd-lot auctions of a stock (volumes in shares): about 1% of the board-lot volume, in shares. */
@@ -147,7 +155,9 @@ export class SimMarket {
     const closing = this.session('stock', day).auctions[0];
     if (closing !== undefined && epochMs >= closing) return this.daily.closeOf(code, day);
     // Called for every trade of a warrant or stock future: the tape is looked up before any info is built.
-    const tape = this.tapes.get(`${code}|${day}`, () => this.builder.build(this.listings.stockOn(code, day), day));
+    const tape = this.tapes.get(`${code}|${day}`, () =>
+      this.figures.shareArrays(this.builder.build(this.listings.stockOn(code, day), day)),
+    );
     const count = publishedCount(tape, epochMs);
     return count === 0 ? this.daily.closeOf(code, previousTradingDay(day)) : tape.prices[count - 1]!;
   }

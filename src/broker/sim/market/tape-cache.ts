@@ -1,5 +1,7 @@
 // The tapes built last, by key (code and day, with the kind of tape): building one is the costly part of the market.
-// The cache is bounded by count and by bytes, since a busy name's day is far larger than a quiet one's.
+// The cache is bounded by count and by bytes, since a busy name's day is far larger than a quiet one's. A tape it
+// evicts may still be held elsewhere (a scanner or feed reading it trade by trade): asked for again, that same tape is
+// given back rather than a second copy built beside it.
 
 import type { Tape } from './tape.js';
 
@@ -14,18 +16,34 @@ export class TapeCache {
   /** Tapes by key, most recently used last; the oldest go when the cache is full. */
   private readonly tapes = new Map<string, { tape: Tape; bytes: number }>();
   private bytes = 0;
+  /** Tapes evicted, until the garbage collector takes them. */
+  private readonly evicted = new Map<string, WeakRef<Tape>>();
+  private readonly collected = new FinalizationRegistry<string>((key) => {
+    if (this.evicted.get(key)?.deref() === undefined) this.evicted.delete(key);
+  });
 
   constructor(
     private readonly capacity: number,
     private readonly maxBytes = Number.POSITIVE_INFINITY,
   ) {}
 
+  /** Bytes of the tapes kept (a tape held elsewhere after its eviction is not counted). */
+  get keptBytes(): number {
+    return this.bytes;
+  }
+
+  /** The tape kept under a key, if any, without counting it as used. */
+  peek(key: string): Tape | undefined {
+    return this.tapes.get(key)?.tape ?? this.evicted.get(key)?.deref();
+  }
+
   get(key: string, build: () => Tape): Tape {
     let entry = this.tapes.get(key);
     if (entry) {
       this.tapes.delete(key);
     } else {
-      const tape = build();
+      const tape = this.evicted.get(key)?.deref() ?? build();
+      this.evicted.delete(key);
       entry = { tape, bytes: tapeBytes(tape) };
       this.bytes += entry.bytes;
       while (this.tapes.size > 0 && (this.tapes.size >= this.capacity || this.bytes > this.maxBytes))
@@ -39,5 +57,7 @@ export class TapeCache {
     const [key, entry] = this.tapes.entries().next().value!;
     this.tapes.delete(key);
     this.bytes -= entry.bytes;
+    this.evicted.set(key, new WeakRef(entry.tape));
+    this.collected.register(entry.tape, key);
   }
 }

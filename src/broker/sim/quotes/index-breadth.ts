@@ -43,7 +43,7 @@ export class IndexBreadth {
     this.members = LISTED_SECURITIES.filter(isMember).map((security) => {
       const info: StockInfo = market.listings.stockOn(security.code, day);
       return {
-        digest: market.digest(info, day),
+        digest: market.figures.digest(info, day),
         reference: info.reference,
         limits: { up: info.limit_up, down: info.limit_down },
       };

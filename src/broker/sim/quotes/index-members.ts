@@ -48,7 +48,7 @@ export class IndexMembers {
         reference: info.reference,
         suspended: info.trading_suspended,
         shares: issuedShares(security),
-        digest: market.digest(info, day),
+        digest: market.figures.digest(info, day),
       };
     });
   }

@@ -6,20 +6,15 @@
 
 import { TAIPEI_OFFSET_MS } from '../../../domain/time.js';
 import type { Tape } from '../market/tape.js';
+import type { Ohlcv } from '../market/tape-digest.js';
 import { rounded, slashedDate } from './payloads.js';
 
 const MINUTE_US = 60_000_000;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
-export interface MinuteBar {
+export interface MinuteBar extends Ohlcv {
   /** Epoch microseconds of the bar's end (the history's label); it starts a minute before. */
   end: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  amount: number;
   ticks: number;
 }
 

@@ -43,12 +43,13 @@ class ExchangeScan {
   private day: string | null = null;
   private members: Member[] = [];
   private readonly queue = new TradeQueue();
-  private threshold: number | null = null;
 
   constructor(
     private readonly exchange: ScannerExchange,
     private readonly market: SimMarket,
     private readonly emit: (event: MarketEvent) => void,
+    /** Thresholds by exchange and day, kept by the scanner: a scan opened again does not read the day again. */
+    private readonly thresholds: Map<string, number>,
   ) {}
 
   get active(): boolean {
@@ -90,7 +91,6 @@ class ExchangeScan {
     const day = this.market.dayAt('stock', nowMs);
     if (day === this.day) return;
     this.day = day;
-    this.threshold = null;
     this.queue.clear();
     this.members = LISTED_SECURITIES.filter((security) => security.exchange === this.exchange).map((security) => {
       const info = this.market.listings.stockOn(security.code, day);
@@ -174,21 +174,33 @@ class ExchangeScan {
   /** The day's volume_burst threshold, from the previous trading day's trades on this exchange. */
   private volumeThreshold(): number {
     if (!this.rules.has('volume_burst')) return Number.POSITIVE_INFINITY;
-    if (this.threshold !== null) return this.threshold;
-    const previous = previousTradingDay(this.day!);
-    const values: number[] = [];
-    for (const { stock } of this.members) {
-      const tape = this.market.tape(this.market.listings.stockOn(stock.code, previous), previous);
-      for (let k = 0; k < tape.times.length; k++) values.push(tape.prices[k]! * tape.volumes[k]! * tape.amountUnit);
+    const key = `${this.exchange}|${this.day}`;
+    let threshold = this.thresholds.get(key);
+    if (threshold === undefined) {
+      threshold = previousDayThreshold(this.market, this.members, this.day!);
+      for (const kept of this.thresholds.keys()) if (!kept.endsWith(`|${this.day}`)) this.thresholds.delete(kept);
+      this.thresholds.set(key, threshold);
     }
-    this.threshold = volumeBurstThreshold(values);
-    return this.threshold;
+    return threshold;
   }
 
   /** For tests: the members' count and the threshold in force. */
   describe(): { day: string | null; stocks: number; threshold: number | null } {
-    return { day: this.day, stocks: this.members.length, threshold: this.threshold };
+    const threshold = this.rules.has('volume_burst') ? this.volumeThreshold() : null;
+    return { day: this.day, stocks: this.members.length, threshold };
   }
+}
+
+/** The volume_burst threshold of a day: from every trade of the day before of the members. */
+function previousDayThreshold(market: SimMarket, members: Member[], day: string): number {
+  const previous = previousTradingDay(day);
+  const values: number[] = [];
+  for (const { stock } of members) {
+    // One pass over the previous day, which must not evict today's tapes from the cache.
+    const tape = market.figures.closedDayTape(market.listings.stockOn(stock.code, previous), previous);
+    for (let k = 0; k < tape.times.length; k++) values.push(tape.prices[k]! * tape.volumes[k]! * tape.amountUnit);
+  }
+  return volumeBurstThreshold(values);
 }
 
 /** Queues a stock's next trade, when its tape has one left. */
@@ -205,6 +217,7 @@ function queueNextTrial(queue: TradeQueue, member: Member, index: number): void 
 export class SimScanner {
   private readonly subscribed = new Map<string, ScannerSubscription>();
   private readonly scans = new Map<ScannerExchange, ExchangeScan>();
+  private readonly thresholds = new Map<string, number>();
   private readonly listeners = new Set<(event: MarketEvent) => void>();
   private readonly emit = (event: MarketEvent) => {
     for (const listener of this.listeners) listener(event);
@@ -219,7 +232,8 @@ export class SimScanner {
     const key = scannerKey(subscription);
     if (this.subscribed.has(key)) return;
     const scan =
-      this.scans.get(subscription.exchange) ?? new ExchangeScan(subscription.exchange, this.market, this.emit);
+      this.scans.get(subscription.exchange) ??
+      new ExchangeScan(subscription.exchange, this.market, this.emit, this.thresholds);
     // Held only once it scans: a subscribe that failed part-way must not look held to the next one.
     scan.activate(subscription.scanner, this.clock.now());
     this.scans.set(subscription.exchange, scan);
