@@ -183,6 +183,13 @@ function fileSize(path: string): number {
 }
 
 /**
+ * glibc's malloc keeps the temporary arrays of the simulator's tape builds in a heap it seldom gives back; allocations
+ * of 128 KB and more in their own mappings, returned when freed, kept the daemon's RSS about 80 MB lower after the
+ * whole listing's daily quotes (404 -> 324 MB). A value the user sets wins; other C libraries ignore it.
+ */
+const daemonEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ MALLOC_MMAP_THRESHOLD_: '131072', ...env });
+
+/**
  * Makes sure a healthy daemon answers: reports the one that runs, or waits for one that is starting,
  * or starts one in the background with its output appended to the log file.
  */
@@ -215,7 +222,7 @@ export async function ensureDaemon(
   let exit: string | null = null;
   let pid: number | undefined;
   try {
-    const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], env });
+    const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], env: daemonEnv(env) });
     child.on('error', (error) => (exit = error.message));
     child.on('exit', (code, signal) => (exit = signal === null ? `exit code ${code}` : `signal ${signal}`));
     child.unref();
