@@ -44,13 +44,24 @@ interface Watched {
   published: number;
 }
 
+/** The longest wait between two steps: a new day, a stalled clock and the step listeners are seen this often. */
 export const FEED_STEP_MS = 100;
+/**
+ * The shortest time between the starts of two steps. A step is due at the next watched trade, so a trade reaches the
+ * listeners within this of its time; in a busy market steps come at most this often, not one timer per trade.
+ */
+export const FEED_MIN_STEP_MS = 5;
 
 export class MarketFeed {
   private readonly watched = new Map<string, Watched>();
   private readonly listeners = new Set<(update: FeedUpdate) => void>();
   private readonly stepListeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
+  /** Epoch µs of the next trade of a watched tape (Infinity when none is left today). */
+  private nextTradeUs = Number.POSITIVE_INFINITY;
+  /** Clock ms when the timer is due, and when the last step ran. */
+  private dueAt = Number.POSITIVE_INFINITY;
+  private lastStepAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly market: SimMarket,
@@ -66,6 +77,7 @@ export class MarketFeed {
     const entry: Watched = { key, code, kind, market, combo: null, day: null, info: null, tape: null, published: 0 };
     this.watched.set(key, entry);
     this.advance(entry, this.clock.now(), false);
+    this.expect(entry);
     return key;
   }
 
@@ -87,6 +99,7 @@ export class MarketFeed {
     };
     this.watched.set(key, entry);
     this.advance(entry, this.clock.now(), false);
+    this.expect(entry);
     return key;
   }
 
@@ -112,23 +125,54 @@ export class MarketFeed {
   /** Publishes everything traded up to now. Called by the timer; tests call it after moving a manual clock. */
   step(): void {
     const now = this.clock.now();
+    this.lastStepAt = now;
     const days = { stock: this.market.dayAt('stock', now), futures: this.market.dayAt('futures', now) };
+    this.nextTradeUs = Number.POSITIVE_INFINITY;
     for (const entry of this.watched.values()) {
       if (entry.day !== days[entry.market]) this.openDay(entry, days[entry.market]);
       this.advance(entry, now, true);
+      this.nextTradeUs = Math.min(this.nextTradeUs, nextTradeOf(entry));
     }
     for (const listener of this.stepListeners) listener();
   }
 
-  start(stepMs = FEED_STEP_MS): void {
+  /** Steps on a timer due at the next watched trade, at most every FEED_MIN_STEP_MS and at least every FEED_STEP_MS. */
+  start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.step(), stepMs);
-    this.timer.unref();
+    this.schedule();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.dueAt = Number.POSITIVE_INFINITY;
+  }
+
+  /** Epoch ms at which the next step is due, by the clock: the next watched trade within the step bounds. */
+  nextStepAt(): number {
+    const now = this.clock.now();
+    const trade = Math.ceil(this.nextTradeUs / 1000);
+    return Math.min(now + FEED_STEP_MS, Math.max(trade, this.lastStepAt + FEED_MIN_STEP_MS, now));
+  }
+
+  private readonly onTimer = (): void => {
+    this.timer = null;
+    this.step();
+    this.schedule();
+  };
+
+  private schedule(): void {
+    this.dueAt = this.nextStepAt();
+    this.timer = setTimeout(this.onTimer, Math.max(1, this.dueAt - this.clock.now()));
+    this.timer.unref();
+  }
+
+  /** A newly watched tape whose next trade comes before the step now due brings the step forward. */
+  private expect(entry: Watched): void {
+    this.nextTradeUs = Math.min(this.nextTradeUs, nextTradeOf(entry));
+    if (this.timer === null || this.nextStepAt() >= this.dueAt) return;
+    clearTimeout(this.timer);
+    this.schedule();
   }
 
   private openDay(entry: Watched, day: string): void {
@@ -171,4 +215,10 @@ export class MarketFeed {
     entry.published = count;
     if (publish) for (const listener of this.listeners) listener(update);
   }
+}
+
+/** Epoch µs of the entry's next unpublished trade; Infinity when its tape has none left. */
+function nextTradeOf(entry: Watched): number {
+  const times = entry.tape?.times;
+  return times && entry.published < times.length ? times[entry.published]! : Number.POSITIVE_INFINITY;
 }
