@@ -62,7 +62,7 @@ const HERE = import.meta.dirname;
 
 type Kind = 'sjgate' | 'bare';
 
-interface Message {
+export interface Message {
   type: string;
   [key: string]: unknown;
 }
@@ -82,7 +82,7 @@ interface Published extends Message {
   hub?: { dropped_clients: number; replay_buffer: { events: number; bytes: number } };
 }
 
-interface Stats extends Message {
+export interface Stats extends Message {
   clients: number;
   events: number;
   negatives: number;
@@ -100,7 +100,7 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Sends `message` and resolves with the child's next message of type `reply`. */
-function ask<T extends Message>(child: ChildProcess, message: Message, reply: string): Promise<T> {
+export function ask<T extends Message>(child: ChildProcess, message: Message, reply: string): Promise<T> {
   return new Promise((done, fail) => {
     const onMessage = (answer: Message) => {
       if (answer.type !== reply && answer.type !== 'error') return;
@@ -172,7 +172,7 @@ async function startServer(kind: Kind, profile: boolean): Promise<Server> {
   };
 }
 
-async function startWorkers(): Promise<ChildProcess[]> {
+export async function startWorkers(): Promise<ChildProcess[]> {
   return Promise.all(
     Array.from({ length: WORKERS }, async () => {
       const child = fork(join(HERE, 'sse-clients-worker.ts'), [], {
@@ -187,7 +187,7 @@ async function startWorkers(): Promise<ChildProcess[]> {
 }
 
 /** Latency percentiles from the workers' histograms (10 µs buckets to 100 ms, then 1 ms), in ms. */
-function latency(all: Stats[]) {
+export function latency(all: Stats[]) {
   const counts = new Map<number, number>();
   for (const stats of all) for (const [bucket, n] of stats.histogram) counts.set(bucket, (counts.get(bucket) ?? 0) + n);
   const buckets = [...counts.entries()].sort((a, b) => a[0] - b[0]);

@@ -8,9 +8,10 @@ import type { Clock } from '../../../domain/time.js';
 export const FEED_STEP_MS = 100;
 /**
  * The shortest time between the starts of two steps. A step is due at the next watched trade, so a trade reaches the
- * listeners within this of its time.
+ * listeners within this of its time; and a client gets at most 1000 / this writes a second however busy the market
+ * (the trades of a step reach it in one write), the rate the fan-out is measured at (streams.bench.ts).
  */
-export const FEED_MIN_STEP_MS = 5;
+export const FEED_MIN_STEP_MS = 10;
 
 /** Epoch ms of the next step: the next trade (epoch µs), within the bounds from the last step and from now. */
 export function nextStepAt(nowMs: number, lastStepAtMs: number, nextTradeUs: number): number {
