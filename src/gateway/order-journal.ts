@@ -55,8 +55,6 @@ export class OrderJournal {
   /** Idempotency keys of orders whose writes are still queued. */
   private readonly unwrittenKeys = new Map<string, KeyedOrder>();
   private readonly listeners = new Set<(event: JournaledOrderEvent) => void>();
-  /** Settles once the last commit is on disk. */
-  private lastSync: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly journal: Journal,
@@ -143,8 +141,7 @@ export class OrderJournal {
       for (const waiter of waiting) waiter.reject(error);
       throw error;
     }
-    this.lastSync = this.journal.synced();
-    this.lastSync.then(
+    this.journal.synced().then(
       () => answer(waiting, journaled, this.listeners),
       (error: unknown) => {
         for (const waiter of waiting) waiter.reject(error);
@@ -163,7 +160,8 @@ export class OrderJournal {
 
   /** Resolves once every change made so far is in the journal; rejects if writing it failed. */
   durable(): Promise<void> {
-    if (this.queue.length === 0) return this.lastSync;
+    // A commit made meanwhile (a flush called directly) may still be on its way to the disk.
+    if (this.queue.length === 0) return this.journal.synced();
     return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 

@@ -2,6 +2,8 @@
 // only the tapes that traded since the last, so its cost follows the trades, not the number of watched codes. It is
 // filled for one pair of market days; when a day changes, the feed visits every tape and fills it again.
 
+import { MinHeap } from './min-heap.js';
+
 export interface Queued {
   /** Epoch µs of its next trade when queued; a queued item whose tape has moved on since is skipped. */
   nextTradeUs: number;
@@ -14,60 +16,33 @@ interface Item<T> {
 }
 
 export class DueTrades<T extends Queued> {
-  private readonly heap: Item<T>[] = [];
+  private readonly heap = new MinHeap<Item<T>>(before);
   private pushed = 0;
   /** The stock and futures market days it was filled for. */
   days = '';
 
   /** Epoch µs of the earliest queued trade; Infinity when none is left. */
   get nextUs(): number {
-    return this.heap[0]?.timeUs ?? Number.POSITIVE_INFINITY;
+    return this.heap.peek()?.timeUs ?? Number.POSITIVE_INFINITY;
   }
 
   /** Queues a value at its next trade (nothing when it has none left). */
   push(value: T): void {
-    if (!Number.isFinite(value.nextTradeUs)) return;
-    const heap = this.heap;
-    heap.push({ timeUs: value.nextTradeUs, order: this.pushed++, value });
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(heap[i]!, heap[parent]!)) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
+    if (Number.isFinite(value.nextTradeUs)) this.heap.push({ timeUs: value.nextTradeUs, order: this.pushed++, value });
   }
 
   /** The earliest value whose trade is due by `limitUs` (removed), else null; stale items are dropped on the way. */
   popUpTo(limitUs: number): T | null {
     for (;;) {
-      const top = this.heap[0];
+      const top = this.heap.peek();
       if (top === undefined || top.timeUs > limitUs) return null;
-      this.removeTop();
+      this.heap.pop();
       if (top.value.nextTradeUs === top.timeUs) return top.value;
     }
   }
 
   clear(): void {
-    this.heap.length = 0;
-  }
-
-  private removeTop(): void {
-    const heap = this.heap;
-    const last = heap.pop()!;
-    if (heap.length === 0) return;
-    heap[0] = last;
-    let i = 0;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let smallest = i;
-      if (left < heap.length && before(heap[left]!, heap[smallest]!)) smallest = left;
-      if (right < heap.length && before(heap[right]!, heap[smallest]!)) smallest = right;
-      if (smallest === i) return;
-      [heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!];
-      i = smallest;
-    }
+    this.heap.clear();
   }
 }
 

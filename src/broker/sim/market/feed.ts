@@ -77,19 +77,7 @@ export class MarketFeed {
     if (this.watched.has(key)) return key;
     const info = this.market.listings.infoOn(code, this.market.dayAt('stock', this.clock.now()));
     const market = info ? marketOf(info) : 'futures';
-    const entry: Watched = {
-      key,
-      code,
-      kind,
-      market,
-      combo: null,
-      day: null,
-      info: null,
-      tape: null,
-      published: 0,
-      nextTradeUs: 0,
-    };
-    return this.add(entry);
+    return this.add({ key, code, kind, market, combo: null });
   }
 
   /** Starts publishing a combo's own trades from now on (market.comboTape); watching again is a no-op. */
@@ -97,19 +85,7 @@ export class MarketFeed {
     const code = comboCodeOf(combo);
     const key = `combo:${code}:${combo.combo_type}`;
     if (this.watched.has(key)) return key;
-    const entry: Watched = {
-      key,
-      code,
-      kind: 'combo',
-      market: 'futures',
-      combo,
-      day: null,
-      info: null,
-      tape: null,
-      published: 0,
-      nextTradeUs: 0,
-    };
-    return this.add(entry);
+    return this.add({ key, code, kind: 'combo', market: 'futures', combo });
   }
 
   unwatch(key: string): void {
@@ -119,7 +95,8 @@ export class MarketFeed {
   }
 
   /** Watches from now on; a tape that trades before the step now due brings the step forward. */
-  private add(entry: Watched): string {
+  private add(watch: Pick<Watched, 'key' | 'code' | 'kind' | 'market' | 'combo'>): string {
+    const entry: Watched = { ...watch, day: null, info: null, tape: null, published: 0, nextTradeUs: 0 };
     this.watched.set(entry.key, entry);
     this.advance(entry, this.clock.now(), false);
     this.due.push(entry);
