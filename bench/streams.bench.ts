@@ -1,6 +1,7 @@
 // SSE fan-out (issue 5): 1,000 clients on the aggregate stream (/api/v1/stream/data) at 100 tick_stk events/s each.
-// Targets (issue 22): p99 latency from publish to receipt under 20 ms; gateway CPU per delivered event within 1.1x of a bare
-// node:http fan-out writing the same bytes to the same clients in the same run; RSS flat with 20 stalled clients.
+// Targets (issue 22): p99 latency from publish to receipt under 20 ms; gateway CPU per delivered event within 1.1x of
+// a bare node:http fan-out writing the same bytes to the same clients in the same run; RSS flat with 20 stalled
+// clients.
 //
 // Processes: the server under test alone in one (streams-gateway.ts: the real app, events published through
 // app.streams.hub.publish; or sse-bare-server.mjs), pinned to core 0 as the other benches pin theirs, so that its
