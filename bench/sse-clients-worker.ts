@@ -4,13 +4,20 @@
 // µs, the receipt read once per socket read) goes into a histogram. The HTTP chunk framing is left in the bytes:
 // every server write is one whole message, so no message spans two chunks.
 //
-// IPC: {type: 'connect', port, path, count} → {type: 'connected', connected, failed};
+// With `time_base_us` in the connect message (sse-live.bench.ts), the events are the simulator's own ticks: each
+// message's `"time":"HH:MM:SS.ffffff"` is the moment it traded, read on the shared clock as time_base_us + that time.
+//
+// IPC: {type: 'connect', port, path, count, time_base_us?} → {type: 'connected', connected, failed};
 //      {type: 'reset'} → {type: 'reset'} (zeroes counts and histogram);
 //      {type: 'stats'} → {type: 'stats', ...};  {type: 'close'} → {type: 'closed'}.
 
 import { connect, type Socket } from 'node:net';
 
-const MARKER = Buffer.from('"published_us":');
+const PUBLISHED_MARKER = Buffer.from('"published_us":');
+const TIME_MARKER = Buffer.from('"time":"');
+let MARKER = PUBLISHED_MARKER;
+/** Set for the simulator's own ticks: CLOCK_MONOTONIC µs of the simulated day's midnight. */
+let timeBaseUs: number | null = null;
 /** Latency histogram: 10 µs buckets up to 100 ms, then 1 ms buckets up to 60 s, then one overflow bucket. */
 const FINE_US = 10;
 const FINE_BUCKETS = 10_000;
@@ -55,7 +62,16 @@ function onData(client: Client, chunk: Buffer): void {
   while (at !== -1) {
     let k = at + MARKER.length;
     let value = 0;
-    while (k < bytes.length) {
+    if (timeBaseUs !== null) {
+      // "HH:MM:SS.ffffff", up to its closing quote.
+      const end = bytes.indexOf(34, k);
+      k = end === -1 ? bytes.length : end;
+      if (end !== -1) {
+        const [hours, minutes, seconds] = bytes.toString('latin1', at + MARKER.length, end).split(':');
+        value = timeBaseUs + ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1_000_000;
+      }
+    }
+    while (timeBaseUs === null && k < bytes.length) {
       const c = bytes[k]!;
       if (c < 48 || c > 57) break;
       value = value * 10 + (c - 48);
@@ -140,28 +156,33 @@ function stats() {
   };
 }
 
-process.on('message', (message: { type: string; port?: number; path?: string; count?: number }) => {
-  if (message.type === 'connect') {
-    connectMany(message.port!, message.path!, message.count!).then(
-      (reply) => process.send!(reply),
-      (error: unknown) => process.send!({ type: 'error', error: String(error) }),
-    );
-  } else if (message.type === 'reset') {
-    histogram.fill(0);
-    events = 0;
-    negatives = 0;
-    maxUs = 0;
-    for (const client of clients) client.events = 0;
-    const cpu = process.cpuUsage();
-    process.send!({ type: 'reset', cpu_us: cpu.user + cpu.system });
-  } else if (message.type === 'stats') {
-    process.send!(stats());
-  } else if (message.type === 'close') {
-    const all = clients.splice(0);
-    for (const client of all) client.socket.destroy();
-    closedEarly = 0;
-    process.send!({ type: 'closed' });
-  }
-});
+process.on(
+  'message',
+  (message: { type: string; port?: number; path?: string; count?: number; time_base_us?: number }) => {
+    if (message.type === 'connect') {
+      timeBaseUs = message.time_base_us ?? null;
+      MARKER = timeBaseUs === null ? PUBLISHED_MARKER : TIME_MARKER;
+      connectMany(message.port!, message.path!, message.count!).then(
+        (reply) => process.send!(reply),
+        (error: unknown) => process.send!({ type: 'error', error: String(error) }),
+      );
+    } else if (message.type === 'reset') {
+      histogram.fill(0);
+      events = 0;
+      negatives = 0;
+      maxUs = 0;
+      for (const client of clients) client.events = 0;
+      const cpu = process.cpuUsage();
+      process.send!({ type: 'reset', cpu_us: cpu.user + cpu.system });
+    } else if (message.type === 'stats') {
+      process.send!(stats());
+    } else if (message.type === 'close') {
+      const all = clients.splice(0);
+      for (const client of all) client.socket.destroy();
+      closedEarly = 0;
+      process.send!({ type: 'closed' });
+    }
+  },
+);
 process.on('disconnect', () => process.exit(0));
 process.send!({ type: 'ready' });

@@ -1,7 +1,7 @@
 // Group commit of order changes: every change a venue reports (the order, its status change, its new deals, its
 // events, its ledger rows, the venue's own state) and every Idempotency-Key is queued, and the changes of one turn of
 // the event loop are written in one journal transaction. Nothing is answered (durable()) or published to listeners
-// before that transaction commits.
+// before that transaction is committed and on disk (the disk's part runs off the event loop: Journal.synced).
 
 import type { OrderUpdate, SavedOrders } from '../broker/port.js';
 import { isFinalStatus, type OrderEvent } from '../domain/orders.js';
@@ -150,8 +150,12 @@ export class OrderJournal {
       for (const waiter of waiting) waiter.reject(error);
       throw error;
     }
-    for (const waiter of waiting) waiter.resolve();
-    for (const event of journaled) for (const listener of this.listeners) listener(event);
+    this.journal.synced().then(
+      () => answer(waiting, journaled, this.listeners),
+      (error: unknown) => {
+        for (const waiter of waiting) waiter.reject(error);
+      },
+    );
   }
 
   /** Flushes, leaving a failure to the requests waiting on it (they were answered with the error). */
@@ -165,7 +169,8 @@ export class OrderJournal {
 
   /** Resolves once every change made so far is in the journal; rejects if writing it failed. */
   durable(): Promise<void> {
-    if (this.queue.length === 0) return Promise.resolve();
+    // A commit made meanwhile (a flush called directly) may still be on its way to the disk.
+    if (this.queue.length === 0) return this.journal.synced();
     return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
@@ -235,6 +240,16 @@ export class OrderJournal {
       event,
     }));
   }
+}
+
+/** Once a commit is on disk: answers the requests that waited for it, then tells the listeners of its events. */
+function answer(
+  waiting: { resolve: () => void }[],
+  journaled: JournaledOrderEvent[],
+  listeners: Iterable<(event: JournaledOrderEvent) => void>,
+): void {
+  for (const waiter of waiting) waiter.resolve();
+  for (const event of journaled) for (const listener of listeners) listener(event);
 }
 
 /** Writes a change's cash entries now and keeps its positions for the end of the transaction (the last state wins). */

@@ -53,7 +53,7 @@ export class Watchlists {
     const title = checkedName(name);
     const contracts = checkedSize(await this.resolve(refs), 'a new watchlist');
     const person = await this.person();
-    return this.journal.transaction(() => {
+    return this.journal.durably(() => {
       const count = this.journal.watchlists.count(person);
       if (count >= MAX_WATCHLISTS) {
         throw new InvalidRequestError(
@@ -96,7 +96,7 @@ export class Watchlists {
   /** Deletes the list and answers it as it was. */
   async delete(id: string): Promise<Watchlist> {
     const person = await this.person();
-    return this.journal.transaction(() => {
+    return this.journal.durably(() => {
       const list = wireOf(this.stored(person, id));
       this.journal.watchlists.delete(person, Number(ID_PATTERN.exec(id)?.[1]));
       return list;
@@ -106,7 +106,7 @@ export class Watchlists {
   /** Reads, changes and writes the list in one transaction, after every contract has been checked. */
   private async change(id: string, next: (list: Watchlist) => Omit<Watchlist, 'id' | 'person_id'>): Promise<Watchlist> {
     const person = await this.person();
-    return this.journal.transaction(() => {
+    return this.journal.durably(() => {
       const list = wireOf(this.stored(person, id));
       const { name, contracts } = next(list);
       this.journal.watchlists.update(person, Number(ID_PATTERN.exec(id)?.[1]), name, contracts, this.clock.now());

@@ -8,6 +8,7 @@ import { IdempotencyKeys, MetaValues } from './keys-and-meta.js';
 import { LedgerTables } from './ledger-tables.js';
 import { OrderTables } from './order-tables.js';
 import { migrate } from './schema.js';
+import { WalSync } from './wal-sync.js';
 import { WatchlistTable } from './watchlist-table.js';
 
 export { JournalError } from './errors.js';
@@ -36,6 +37,7 @@ export class Journal {
   readonly meta: MetaValues;
   /** The persons' lists of contracts. */
   readonly watchlists: WatchlistTable;
+  private readonly wal: WalSync;
 
   private constructor(
     private readonly db: Database.Database,
@@ -48,6 +50,7 @@ export class Journal {
     this.idempotencyKeys = new IdempotencyKeys(this.connection);
     this.meta = new MetaValues(this.connection);
     this.watchlists = new WatchlistTable(this.connection);
+    this.wal = new WalSync(db.memory ? null : `${db.name}-wal`);
   }
 
   /** Opens (creating if need be) the journal at `path`, whose directory must exist; ':memory:' for tests. */
@@ -57,9 +60,9 @@ export class Journal {
       db = new Database(path, { timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
       // WAL: readers never block the writer, and a commit is one append to the log.
       db.pragma('journal_mode = WAL');
-      // FULL: a commit is on disk (the log is fsynced) before it returns, so an acknowledged order survives
-      // a power loss too, not only a crash of the process.
-      db.pragma('synchronous = FULL');
+      // NORMAL: a commit returns once the log is written, not yet on disk; synced() puts it there off the event loop
+      // (wal-sync.ts), and nothing is acknowledged before, so an acknowledged order survives a power loss too.
+      db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
       migrate(db, path);
       return new Journal(db, path);
@@ -70,7 +73,20 @@ export class Journal {
   }
 
   close(): void {
+    this.wal.close();
     if (this.db.open) this.db.close();
+  }
+
+  /** Runs `work` in one transaction (see transaction) and resolves with its result once that is on disk. */
+  async durably<T>(work: () => T): Promise<T> {
+    const result = this.transaction(work);
+    await this.synced();
+    return result;
+  }
+
+  /** Resolves once every transaction committed so far is on disk (an fsync on the thread pool, shared by many). */
+  synced(): Promise<void> {
+    return this.wal.synced();
   }
 
   /**

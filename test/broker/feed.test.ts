@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { type FeedUpdate, MarketFeed } from '../../src/broker/sim/market/feed.js';
+import { describe, mock, test } from 'node:test';
+import { FEED_MIN_STEP_MS, FEED_STEP_MS, type FeedUpdate, MarketFeed } from '../../src/broker/sim/market/feed.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
 import { publishedCount } from '../../src/broker/sim/market/tape.js';
-import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import { ManualClock, systemClock, taipeiInstant } from '../../src/domain/time.js';
 
 function feedAt(mode: 'exchange' | 'always-open', day: string, time: string) {
   const market = new SimMarket(1, mode);
@@ -69,5 +69,63 @@ describe('the live feed', () => {
     clock.set(taipeiInstant('2026-11-20', '09:30'));
     feed.step();
     assert.ok(updates.some((u) => u.kind === 'odd'));
+  });
+
+  test('steps at the next watched trade: each trade is published within the shortest step of its time', () => {
+    const { clock, feed, updates } = feedAt('exchange', '2026-11-20', '13:24');
+    for (const code of ['2330', '2317', '0050', 'TXFR1']) feed.watch(code, 'board');
+    const lagsMs: number[] = [];
+    const end = clock.now() + 60_000;
+    while (clock.now() < end) {
+      const due = feed.nextStepAt();
+      const wait = due - clock.now();
+      assert.ok(wait >= FEED_MIN_STEP_MS && wait <= FEED_STEP_MS, `a wait of ${wait} ms between steps`);
+      clock.set(due);
+      const before = updates.length;
+      feed.step();
+      if (updates.length === before) assert.equal(wait, FEED_STEP_MS, 'a step that publishes nothing is the longest');
+      for (const { tape, from, to } of updates.slice(before)) {
+        for (let k = from; k < to; k++) lagsMs.push(clock.now() - tape.times[k]! / 1000);
+      }
+    }
+    assert.ok(lagsMs.length > 300, `${lagsMs.length} trades in a minute`);
+    const worst = Math.max(...lagsMs);
+    assert.ok(worst <= FEED_MIN_STEP_MS, `a trade published ${worst} ms after its time`);
+  });
+
+  test('a new watch brings the next step forward to its next trade', () => {
+    const { clock, feed, market } = feedAt('always-open', '2026-11-20', '10:00');
+    feed.step();
+    assert.equal(feed.nextStepAt(), clock.now() + FEED_STEP_MS, 'nothing watched: the longest step');
+    clock.advance(FEED_MIN_STEP_MS);
+    feed.watch('2330', 'board');
+    const tape = market.tape(market.listings.stockOn('2330', '2026-11-20'), '2026-11-20');
+    const nextTrade = Math.ceil(tape.times[publishedCount(tape, clock.now())]! / 1000);
+    assert.equal(feed.nextStepAt(), Math.min(Math.max(nextTrade, clock.now()), clock.now() + FEED_STEP_MS));
+  });
+
+  test("runs on its own timer: a trade reaches the listeners within the shortest step, a new watch's too", (t) => {
+    t.after(() => mock.timers.reset());
+    mock.timers.enable({ apis: ['setTimeout', 'Date'], now: taipeiInstant('2026-11-20', '13:24') });
+    const market = new SimMarket(1, 'exchange');
+    const feed = new MarketFeed(market, systemClock);
+    const lagsMs: number[] = [];
+    feed.onUpdate(({ tape, from, to }) => {
+      for (let k = from; k < to; k++) lagsMs.push(Date.now() - tape.times[k]! / 1000);
+    });
+    feed.watch('2317', 'board');
+    feed.start();
+    // 2330 is watched 2 ms before one of its trades, while the timer waits for a later one of 2317.
+    const day = '2026-11-20';
+    const tape = market.tape(market.listings.stockOn('2330', day), day);
+    const start = Date.now();
+    const watchAt = Math.ceil(tape.times[publishedCount(tape, start + 10_000)]! / 1000) - 2 - start;
+    for (let ms = 0; ms < 20_000; ms++) {
+      if (ms === watchAt) feed.watch('2330', 'board');
+      mock.timers.tick(1);
+    }
+    feed.stop();
+    assert.ok(lagsMs.length > 30, `${lagsMs.length} trades in 20 s`);
+    assert.ok(Math.max(...lagsMs) <= FEED_MIN_STEP_MS, `a trade published ${Math.max(...lagsMs)} ms after its time`);
   });
 });

@@ -1,6 +1,7 @@
 // Child process of crash.test.ts: writes orders to the journal at argv[2] as fast as it can, each with its
 // status change, deal, event and cash entry in one transaction, and acknowledges an order by printing its id
-// only after that transaction returned. It runs until it is killed.
+// only after that transaction returned and is on disk (Journal.synced), as the gateway does. It runs until it is
+// killed.
 import { Journal } from '../../src/store/journal.js';
 
 const path = process.argv[2];
@@ -43,6 +44,7 @@ for (let n = 1; ; n++) {
       settleDate: '2025-06-17',
     });
   });
+  await journal.synced();
   // Writes to a pipe are synchronous on Linux: once this returns, the parent can read the acknowledgement.
   process.stdout.write(`${id}\n`);
 }

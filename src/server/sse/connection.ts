@@ -57,15 +57,15 @@ export class SseConnection {
     return this.buffer.overCap;
   }
 
-  /** Writes one whole SSE message; false when the client is gone or was dropped for falling behind. */
-  write(message: Buffer | string): boolean {
+  /** Writes whole SSE messages (`count` of them); false when the client is gone or was dropped for falling behind. */
+  write(message: Buffer | string, count = 1): boolean {
     if (this.closed) return false;
     if (this.buffer.fallenBehind()) {
       this.drop();
       return false;
     }
     this.response.write(message);
-    this.messages++;
+    this.messages += count;
     this.bytes += typeof message === 'string' ? Buffer.byteLength(message) : message.length;
     return true;
   }

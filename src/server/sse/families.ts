@@ -16,9 +16,19 @@ export type StreamName = (typeof STREAM_NAMES)[number];
 export const isMarketFamily = (family: StreamFamily): family is MarketEventName =>
   (MARKET_EVENT_NAMES as readonly string[]).includes(family);
 
-/** A dedicated market stream also carries the session events (subscribe acks), as the SDK's on_event does. */
+const FAMILIES_OF = new Map<'data' | DedicatedStream, ReadonlySet<StreamFamily>>();
+
+/**
+ * A dedicated market stream also carries the session events (subscribe acks), as the SDK's on_event does. One set per
+ * stream, the same object for all its clients (the fan-out shares a turn's bytes among the clients of a set).
+ */
 export function familiesOf(stream: 'data' | DedicatedStream): ReadonlySet<StreamFamily> {
-  if (stream === 'data') return new Set(STREAM_FAMILIES);
-  if (stream === 'order_event') return new Set(['order_event']);
-  return new Set([stream, 'session']);
+  let families = FAMILIES_OF.get(stream);
+  if (!families) {
+    const members: StreamFamily[] =
+      stream === 'data' ? [...STREAM_FAMILIES] : stream === 'order_event' ? ['order_event'] : [stream, 'session'];
+    families = new Set(members);
+    FAMILIES_OF.set(stream, families);
+  }
+  return families;
 }

@@ -16,6 +16,7 @@ import {
 import { type ConnectionOptions, SseConnection } from './connection.js';
 import type { DedicatedStream, StreamFamily, StreamName } from './families.js';
 import { familiesOf, STREAM_NAMES } from './families.js';
+import { Fanout, type LiveClient } from './fanout.js';
 import { type Frame, FrameRing, type RingLimits } from './frame-ring.js';
 import { Replay, type ReplaySource } from './replay.js';
 import { ReplayScheduler } from './replay-scheduler.js';
@@ -63,16 +64,8 @@ export interface StreamConnectionInfo {
 export interface HubObserver {
   opened(connection: SseConnection, info: StreamConnectionInfo): void;
   closed(connection: SseConnection, info: StreamConnectionInfo): void;
-  /** Every event published, with its size and the clients it was written to; set only while wanted. */
+  /** Every event published, with its size and the clients it was written to (at the end of its turn); set only while wanted. */
   published?: ((family: StreamFamily, data: unknown, bytes: number, deliveries: number) => void) | undefined;
-}
-
-interface HubClient {
-  connection: SseConnection;
-  families: ReadonlySet<StreamFamily>;
-  /** Order events at or below this journal sequence were sent already (by replay); live copies are skipped. */
-  lastOrderSeq: number;
-  accept: ((family: StreamFamily, data: unknown) => boolean) | undefined;
 }
 
 export const DEFAULT_RING: RingLimits = { maxFrames: 50_000, maxBytes: 32 * 1024 * 1024 };
@@ -98,7 +91,7 @@ export class StreamHub {
   private readonly firstSeq: number;
   private orderSeq: number;
   private readonly ring: FrameRing;
-  private readonly clientsByFamily = new Map<StreamFamily, Set<HubClient>>();
+  private readonly fanout = new Fanout(() => this.observer?.published);
   private readonly attached = new Map<StreamName, number>(STREAM_NAMES.map((name) => [name, 0]));
   private readonly connectionOptions: ConnectionOptions;
   private readonly budget: StreamBudget;
@@ -145,24 +138,17 @@ export class StreamHub {
     else this.orderSeq = seq;
   }
 
-  /** Publishes one event to every client of its family; an order event passes its journal sequence. */
+  /**
+   * Publishes one event to every client of its family; an order event passes its journal sequence. The event is
+   * serialized here, once; the clients get it at the end of the turn, with whatever else the turn published.
+   */
   publish(family: StreamFamily, data: unknown, orderSeq?: number): void {
     this.seq++;
     if (orderSeq !== undefined) this.orderSeq = orderSeq;
     const bytes = Buffer.from(`id: ${this.currentId()}\nevent: ${family}\ndata: ${JSON.stringify(data)}\n\n`);
     const frame: Frame = { seq: this.seq, orderSeq: this.orderSeq, family, bytes };
     this.ring.push(frame);
-    const clients = this.clientsByFamily.get(family);
-    let deliveries = 0;
-    if (clients) {
-      for (const client of clients) {
-        if (orderSeq !== undefined && orderSeq <= client.lastOrderSeq) continue;
-        if (client.accept && !client.accept(family, data)) continue;
-        client.connection.write(bytes);
-        deliveries++;
-      }
-    }
-    this.observer?.published?.(family, data, bytes.length, deliveries);
+    this.fanout.push({ frame, data, orderSeq });
   }
 
   /**
@@ -177,15 +163,20 @@ export class StreamHub {
   ): SseConnection {
     let replay: Replay | null = null;
     const connection = this.open(reply, stream, () => replay?.currentId() ?? this.currentId());
-    const client: HubClient = { connection, families: familiesOf(stream), lastOrderSeq: this.orderSeq, accept };
+    const client: LiveClient = {
+      connection,
+      families: familiesOf(stream),
+      lastOrderSeq: this.orderSeq,
+      liveAfterSeq: this.seq,
+      accept,
+    };
     const goLive = (lastOrderSeq: number) => {
       replay = null;
       client.lastOrderSeq = lastOrderSeq;
-      for (const family of client.families) this.clientsOf(family).add(client);
+      client.liveAfterSeq = this.seq;
+      this.fanout.add(client);
     };
-    connection.onClose(() => {
-      for (const family of client.families) this.clientsOf(family).delete(client);
-    });
+    connection.onClose(() => this.fanout.remove(client));
     if (cursor) {
       replay = new Replay(this.replaySource, client, cursor, goLive);
       this.replays.start(replay);
@@ -235,11 +226,5 @@ export class StreamHub {
       replays: { running: this.replays.running, waiting: this.replays.waiting, held_back: this.replays.heldBack },
       replay_buffer: { events: this.ring.size, bytes: this.ring.byteSize },
     };
-  }
-
-  private clientsOf(family: StreamFamily): Set<HubClient> {
-    const clients = this.clientsByFamily.get(family) ?? new Set();
-    this.clientsByFamily.set(family, clients);
-    return clients;
   }
 }

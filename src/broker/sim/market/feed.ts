@@ -1,10 +1,13 @@
 // The live market: on every step of the clock, what each watched instrument traded since the last step. Tapes are
 // pure functions of (seed, code, day), so "live" means publishing them up to now; a trade appears on the feed at
-// the same instant it appears in the ticks history, never earlier or later.
+// the same instant it appears in the ticks history, never earlier or later. The feed steps at the next watched trade
+// (feed-timer.ts) and each step visits only the tapes that traded (due-trades.ts).
 
 import type { ComboContract, ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import type { MarketKind } from '../../../domain/sessions.js';
 import type { Clock } from '../../../domain/time.js';
+import { DueTrades } from './due-trades.js';
+import { nextStepAt, StepTimer } from './feed-timer.js';
 import { targetOf } from './listings.js';
 import { comboCodeOf, marketOf, type SimMarket } from './market.js';
 import { publishedCount, type Tape } from './tape.js';
@@ -42,20 +45,31 @@ interface Watched {
   info: ContractInfo | null;
   tape: Tape | null;
   published: number;
+  /** Epoch µs of its tape's next trade after those published; Infinity when none is left (or it is unwatched). */
+  nextTradeUs: number;
 }
 
-export const FEED_STEP_MS = 100;
+export { FEED_MIN_STEP_MS, FEED_STEP_MS } from './feed-timer.js';
 
 export class MarketFeed {
   private readonly watched = new Map<string, Watched>();
   private readonly listeners = new Set<(update: FeedUpdate) => void>();
   private readonly stepListeners = new Set<() => void>();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly due = new DueTrades<Watched>();
+  private readonly timer: StepTimer;
+  /** Clock ms of the last step. */
+  private lastStepAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly market: SimMarket,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.timer = new StepTimer(
+      clock,
+      () => this.nextStepAt(),
+      () => this.step(),
+    );
+  }
 
   /** Starts publishing a code's trades from now on; watching again is a no-op. Returns the key. */
   watch(code: string, kind: MarketFeedKind): string {
@@ -63,10 +77,7 @@ export class MarketFeed {
     if (this.watched.has(key)) return key;
     const info = this.market.listings.infoOn(code, this.market.dayAt('stock', this.clock.now()));
     const market = info ? marketOf(info) : 'futures';
-    const entry: Watched = { key, code, kind, market, combo: null, day: null, info: null, tape: null, published: 0 };
-    this.watched.set(key, entry);
-    this.advance(entry, this.clock.now(), false);
-    return key;
+    return this.add({ key, code, kind, market, combo: null });
   }
 
   /** Starts publishing a combo's own trades from now on (market.comboTape); watching again is a no-op. */
@@ -74,24 +85,23 @@ export class MarketFeed {
     const code = comboCodeOf(combo);
     const key = `combo:${code}:${combo.combo_type}`;
     if (this.watched.has(key)) return key;
-    const entry: Watched = {
-      key,
-      code,
-      kind: 'combo',
-      market: 'futures',
-      combo,
-      day: null,
-      info: null,
-      tape: null,
-      published: 0,
-    };
-    this.watched.set(key, entry);
-    this.advance(entry, this.clock.now(), false);
-    return key;
+    return this.add({ key, code, kind: 'combo', market: 'futures', combo });
   }
 
   unwatch(key: string): void {
+    const entry = this.watched.get(key);
+    if (entry) entry.nextTradeUs = Number.POSITIVE_INFINITY;
     this.watched.delete(key);
+  }
+
+  /** Watches from now on; a tape that trades before the step now due brings the step forward. */
+  private add(watch: Pick<Watched, 'key' | 'code' | 'kind' | 'market' | 'combo'>): string {
+    const entry: Watched = { ...watch, day: null, info: null, tape: null, published: 0, nextTradeUs: 0 };
+    this.watched.set(entry.key, entry);
+    this.advance(entry, this.clock.now(), false);
+    this.due.push(entry);
+    this.timer.reconsider();
+    return entry.key;
   }
 
   get size(): number {
@@ -109,55 +119,53 @@ export class MarketFeed {
     return () => this.stepListeners.delete(listener);
   }
 
-  /** Publishes everything traded up to now. Called by the timer; tests call it after moving a manual clock. */
+  /**
+   * Publishes everything traded up to now: the tapes that traded, or every tape when a market's day changed. Called by
+   * the timer; tests call it after moving a manual clock.
+   */
   step(): void {
     const now = this.clock.now();
+    this.lastStepAt = now;
     const days = { stock: this.market.dayAt('stock', now), futures: this.market.dayAt('futures', now) };
-    for (const entry of this.watched.values()) {
-      if (entry.day !== days[entry.market]) this.openDay(entry, days[entry.market]);
-      this.advance(entry, now, true);
+    const daysKey = `${days.stock} ${days.futures}`;
+    if (this.due.days !== daysKey) {
+      this.due.clear();
+      this.due.days = daysKey;
+      for (const entry of this.watched.values()) {
+        if (entry.day !== days[entry.market]) openDay(this.market, entry, days[entry.market]);
+        this.advance(entry, now, true);
+        this.due.push(entry);
+      }
+    } else {
+      for (let entry = this.due.popUpTo(now * 1000); entry !== null; entry = this.due.popUpTo(now * 1000)) {
+        this.advance(entry, now, true);
+        this.due.push(entry);
+      }
     }
     for (const listener of this.stepListeners) listener();
   }
 
-  start(stepMs = FEED_STEP_MS): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.step(), stepMs);
-    this.timer.unref();
+  /** Steps on a timer due at the next watched trade, at most every FEED_MIN_STEP_MS and at least every FEED_STEP_MS. */
+  start(): void {
+    this.timer.start();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.timer.stop();
   }
 
-  private openDay(entry: Watched, day: string): void {
-    entry.day = day;
-    entry.published = 0;
-    if (entry.combo) {
-      // A combo trades while its legs are listed; after the near leg expires its tape is gone.
-      entry.info = this.market.listings.infoOn(entry.combo.legs[0].code, day) ?? null;
-      entry.tape = entry.info ? this.market.comboTape(entry.combo, day) : null;
-      return;
-    }
-    const listed = this.market.listings.infoOn(entry.code, day);
-    entry.info = listed ? targetOf(listed) : null;
-    entry.tape = entry.info ? this.tapeOf(entry.info, entry.kind, day) : null;
-  }
-
-  private tapeOf(info: ContractInfo, kind: MarketFeedKind, day: string): Tape | null {
-    if (kind === 'odd') return info.security_type === 'STK' ? this.market.oddLotTape(info as StockInfo, day) : null;
-    if (kind === 'trial') return this.market.trialTape(info, day);
-    if (kind === 'fixed')
-      return info.security_type === 'STK' ? this.market.fixedPriceTape(info as StockInfo, day) : null;
-    return this.market.tape(info, day);
+  /** Epoch ms at which the next step is due, by the clock. */
+  nextStepAt(): number {
+    return nextStepAt(this.clock.now(), this.lastStepAt, this.due.nextUs);
   }
 
   private advance(entry: Watched, now: number, publish: boolean): void {
-    if (!entry.day) this.openDay(entry, this.market.dayAt(entry.market, now));
+    if (!entry.day) openDay(this.market, entry, this.market.dayAt(entry.market, now));
     const { tape, info } = entry;
+    entry.nextTradeUs = Number.POSITIVE_INFINITY;
     if (!tape || !info) return;
     const count = publishedCount(tape, now);
+    entry.nextTradeUs = count < tape.times.length ? tape.times[count]! : Number.POSITIVE_INFINITY;
     if (count <= entry.published) return;
     const update = {
       key: entry.key,
@@ -171,4 +179,26 @@ export class MarketFeed {
     entry.published = count;
     if (publish) for (const listener of this.listeners) listener(update);
   }
+}
+
+/** Opens the entry's tape of a day (none when its contract is not listed that day). */
+function openDay(market: SimMarket, entry: Watched, day: string): void {
+  entry.day = day;
+  entry.published = 0;
+  if (entry.combo) {
+    // A combo trades while its legs are listed; after the near leg expires its tape is gone.
+    entry.info = market.listings.infoOn(entry.combo.legs[0].code, day) ?? null;
+    entry.tape = entry.info ? market.comboTape(entry.combo, day) : null;
+    return;
+  }
+  const listed = market.listings.infoOn(entry.code, day);
+  entry.info = listed ? targetOf(listed) : null;
+  entry.tape = entry.info ? tapeOf(market, entry.info, entry.kind, day) : null;
+}
+
+function tapeOf(market: SimMarket, info: ContractInfo, kind: MarketFeedKind, day: string): Tape | null {
+  if (kind === 'odd') return info.security_type === 'STK' ? market.oddLotTape(info as StockInfo, day) : null;
+  if (kind === 'trial') return market.trialTape(info, day);
+  if (kind === 'fixed') return info.security_type === 'STK' ? market.fixedPriceTape(info as StockInfo, day) : null;
+  return market.tape(info, day);
 }

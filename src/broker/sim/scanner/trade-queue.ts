@@ -2,6 +2,8 @@
 // stocks that traded, in time order across the exchange (ties in stock order, so the same market gives the same
 // signals in the same order).
 
+import { MinHeap } from '../market/min-heap.js';
+
 export interface QueuedTrade {
   timeUs: number;
   member: number;
@@ -9,49 +11,25 @@ export interface QueuedTrade {
 }
 
 export class TradeQueue {
-  private readonly heap: QueuedTrade[] = [];
+  private readonly heap = new MinHeap<QueuedTrade>(before);
 
   get size(): number {
-    return this.heap.length;
+    return this.heap.size;
   }
 
   push(timeUs: number, member: number, trial: boolean): void {
-    const heap = this.heap;
-    heap.push({ timeUs, member, trial });
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(heap[i]!, heap[parent]!)) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
+    this.heap.push({ timeUs, member, trial });
   }
 
   /** The earliest entry if it is due by `limitUs` (removed), else null. */
   popUpTo(limitUs: number): QueuedTrade | null {
-    const heap = this.heap;
-    const top = heap[0];
+    const top = this.heap.peek();
     if (top === undefined || top.timeUs > limitUs) return null;
-    const last = heap.pop()!;
-    if (heap.length > 0) {
-      heap[0] = last;
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let smallest = i;
-        if (left < heap.length && before(heap[left]!, heap[smallest]!)) smallest = left;
-        if (right < heap.length && before(heap[right]!, heap[smallest]!)) smallest = right;
-        if (smallest === i) break;
-        [heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!];
-        i = smallest;
-      }
-    }
-    return top;
+    return this.heap.pop()!;
   }
 
   clear(): void {
-    this.heap.length = 0;
+    this.heap.clear();
   }
 }
 
