@@ -7,7 +7,7 @@ import type { Method } from './transport.js';
 export type QueryValue = string | number | boolean | undefined;
 export type Query = Record<string, QueryValue>;
 /** A JSON request body. */
-export type JsonBody = Record<string, unknown>;
+export type JsonBody = object;
 
 /** Per call: an AbortSignal, and headers (an `Idempotency-Key`, for one). */
 export interface CallOptions {

@@ -20,7 +20,7 @@ import {
   WATCHLIST_PATHS,
 } from '../contract/paths.js';
 import type * as Wire from '../contract/wire.js';
-import { builders, type Query, type Request, type Route, withQuery } from './endpoints.js';
+import { builders, type JsonBody, type Query, type Request, type Route, withQuery } from './endpoints.js';
 import { ApiError, errorBodyOf } from './errors.js';
 import { EventSubscription, type FollowOptions, retriedByDefault } from './events.js';
 import { fetchTransport, type Transport } from './transport.js';
@@ -101,7 +101,7 @@ export class SjgateClient {
   constructor(private readonly options: ClientOptions = {}) {
     this.#transport = options.transport ?? fetchTransport(options);
     const { get, getOne, send, sendOne, bare, upload } = builders((request) => this.request(request));
-    const post = <Answer, B = Record<string, unknown>>(route: string) => send<Answer, B>('POST', route);
+    const post = <Answer, B = JsonBody>(route: string) => send<Answer, B>('POST', route);
     this.server = {
       info: get<Wire.ServerInfo>(SERVER_PATHS.info),
       health: get<Wire.Health>(SERVER_PATHS.health),
@@ -274,6 +274,8 @@ export class SjgateClient {
     const route = <F>(path: string, call: F): F & Route =>
       Object.assign(call as object, { method: 'GET', route: path }) as F & Route;
     return {
+      /** Any stream of the API by its path (with its query string), e.g. one of SSE_PATHS. */
+      follow,
       /** Every family on one connection. */
       data: route(SSE_PATHS.data, (options?: FollowOptions) => follow(SSE_PATHS.data, options)),
       /** One family's dedicated stream (`tick_stk`, `order_event`, ...). */

@@ -1,7 +1,6 @@
 // `sjgate order list`: the trades of every account, or of one account or account type.
 
 import { type Command, Option } from 'commander';
-import { ORDER_PATHS } from '../../../contract/paths.js';
 import type { AccountType } from '../../../domain/accounts.js';
 import type { Trade } from '../../../domain/orders.js';
 import { action, type CliEnv } from '../../context.js';
@@ -41,7 +40,7 @@ export function registerList(order: Command, env: CliEnv): void {
         env,
         async (cli, options) => {
           const body = tradesRequest(options);
-          const trades = await cli.call((client) => client.post<Trade[]>(ORDER_PATHS.trades, body));
+          const trades = await cli.call((client) => client.orders.trades<Trade[]>(body));
           // The official CLI asks for the stock account's trades, then the futures account's: TOON, its format,
           // lists them in that order too (each oldest first).
           cli.emit(cli.format === 'toon' ? stockTradesFirst(trades) : trades, formatTrades);

@@ -1,7 +1,6 @@
 // A refused order or change: the broker's message kept, explained in English, and the other price rules the order
 // breaks named too (the broker names only the first it finds), as a RefusedError (exit 4).
 
-import { contractInfoPath } from '../../../contract/paths.js';
 import type { ContractInfo } from '../../../contract/wire.js';
 import { ACCEPTED_MESSAGE, englishOfShioajiMessage, SHIOAJI_MESSAGES } from '../../../domain/order-messages.js';
 import type { Trade } from '../../../domain/orders.js';
@@ -49,7 +48,7 @@ export async function refusal(
   const message = trade.status.msg;
   const details: string[] = [];
   if (price !== undefined && PRICE_MESSAGES.includes(message)) {
-    const info = await client.get<ContractInfo>(contractInfoPath(trade.contract.code)).catch(() => null);
+    const info = await client.contracts.info<ContractInfo>(trade.contract.code).catch(() => null);
     const problem = info === null ? null : limitProblem(price, info);
     if (problem !== null) details.push(problem);
   }
