@@ -13,6 +13,8 @@ export type JsonBody = object;
 export interface CallOptions {
   signal?: AbortSignal | undefined;
   headers?: Record<string, string> | undefined;
+  /** Let the request outlive the page (fetch's keepalive; a browser closing a session on pagehide). */
+  keepalive?: boolean | undefined;
 }
 
 export interface Request {

@@ -250,6 +250,7 @@ export class SjgateClient {
       headers,
       body,
       signal: request.options?.signal,
+      keepalive: request.options?.keepalive,
     });
     const text = await response.text();
     if (response.status >= 400) {

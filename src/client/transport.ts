@@ -14,6 +14,8 @@ export interface TransportRequest {
    */
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** Let the request outlive the page (fetch's keepalive). */
+  keepalive?: boolean | undefined;
   /** An event stream: read as it comes, for as long as it lasts (no time limit on the answer). */
   streaming?: boolean;
 }
@@ -44,6 +46,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
     const init: RequestInit = { method: request.method, headers: request.headers };
     if (request.body !== undefined) init.body = request.body as NonNullable<RequestInit['body']>;
     if (request.signal !== undefined) init.signal = request.signal;
+    if (request.keepalive) init.keepalive = true;
     // A browser must not answer an event stream from its cache.
     if (request.streaming) Object.assign(init, { cache: 'no-store' });
     const response = await send(`${base}${request.path}`, init);
