@@ -221,7 +221,11 @@ describe('the layering checker', { timeout: 10_000 }, () => {
       edge('src/client/errors.ts', 'src/domain/errors.ts', 'type'),
       ['client-is-shared'],
     ],
-    ['the client imports the CLI', edge('src/client/index.ts', 'src/cli/client.ts'), ['client-is-shared', 'area-cycle']],
+    [
+      'the client imports the CLI',
+      edge('src/client/index.ts', 'src/cli/client.ts'),
+      ['client-is-shared', 'area-cycle'],
+    ],
   ];
   for (const [name, bad, rules] of cases) {
     test(`fails when ${name} (${rules.join(', ')})`, () => {
