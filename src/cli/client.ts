@@ -201,6 +201,9 @@ function responseOf(res: IncomingMessage): TransportResponse {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
         res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        res.on('close', () => {
+          if (!res.complete) reject(new Error('the connection to sjgate closed before the answer ended'));
+        });
       }),
     chunks: () => {
       res.setEncoding('utf8');
