@@ -107,6 +107,9 @@ describe('the layering checker', { timeout: 10_000 }, () => {
     edge('src/server/routes/orders.ts', 'src/contract/paths.ts'),
     edge('src/cli/commands/order.ts', 'src/contract/paths.ts'),
     edge('src/contract/wire.ts', 'src/contract/paths.ts', 'type'),
+    edge('src/web/api.ts', 'src/client/index.ts'),
+    edge('src/cli/client.ts', 'src/client/index.ts'),
+    edge('src/client/index.ts', 'src/contract/paths.ts'),
   ];
 
   test('a graph that keeps the rules passes', () => {
@@ -212,6 +215,16 @@ describe('the layering checker', { timeout: 10_000 }, () => {
       'the contract imports a server schema',
       edge('src/contract/wire.ts', 'src/server/schemas/orders.ts'),
       ['contract-is-shared', 'area-cycle'],
+    ],
+    [
+      'the client imports the domain',
+      edge('src/client/errors.ts', 'src/domain/errors.ts', 'type'),
+      ['client-is-shared'],
+    ],
+    [
+      'the client imports the CLI',
+      edge('src/client/index.ts', 'src/cli/client.ts'),
+      ['client-is-shared', 'area-cycle'],
     ],
   ];
   for (const [name, bad, rules] of cases) {

@@ -1,4 +1,5 @@
-// The README's Python and JavaScript examples, run as a user would run them (python3 quotes.py, node quotes.mjs)
+// The README's Python, JavaScript and TypeScript-client examples, run as a user would run them (python3 quotes.py,
+// node quotes.mjs; the client's from the package's folder, where `sjgate/client` resolves)
 // against a simulated gateway whose market moves (a manual clock stepped in the background).
 
 import assert from 'node:assert/strict';
@@ -36,6 +37,19 @@ describe('the README examples from Python and JavaScript', () => {
     const file = join(work, 'quotes.mjs');
     writeFileSync(file, readmeBlock('From Python and JavaScript', 'js'));
     const { stdout } = await run(process.execPath, [file], { env: env(), timeout: 30_000 });
+    const [placed, ...ticks] = stdout.trim().split('\n');
+    assert.match(placed ?? '', /^(Submitted|Filled|PartFilled) 委託成功$/);
+    assert.equal(ticks.length, 3, stdout);
+    for (const tick of ticks) assert.match(tick, /^TXF[A-L]\d \d\d:\d\d:\d\d\.\d+ \d+(\.\d+)?$/);
+  });
+
+  test('TypeScript client: places an order and prints three ticks of TXFR1 from the stream', async () => {
+    // Run from the package's folder, so `sjgate/client` resolves to the build by the package's own name.
+    const program = readmeBlock('From Python and JavaScript', 'ts');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '--eval', program], {
+      env: env(),
+      timeout: 30_000,
+    });
     const [placed, ...ticks] = stdout.trim().split('\n');
     assert.match(placed ?? '', /^(Submitted|Filled|PartFilled) 委託成功$/);
     assert.equal(ticks.length, 3, stdout);

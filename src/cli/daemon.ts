@@ -15,7 +15,6 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { checkBackendKeys, type GatewayConfig } from '../config.js';
-import { SERVER_PATHS } from '../contract/paths.js';
 import { ApiError, DaemonClient, UnreachableError, urlOf } from './client.js';
 
 /** What the CLI needs to know about itself to start a copy of itself as the daemon. */
@@ -60,7 +59,7 @@ export function daemonClient(config: GatewayConfig, timeoutMs?: number): DaemonC
 /** GET SERVER_PATHS.health: null when nothing answers, healthy false when the daemon answers with an error or not 'healthy'. */
 export async function probeHealth(client: DaemonClient): Promise<Health | null> {
   try {
-    const body = await client.get<{ status?: unknown }>(SERVER_PATHS.health);
+    const body = await client.server.health<{ status?: unknown }>();
     return { healthy: body !== null && typeof body === 'object' && body.status === 'healthy', body };
   } catch (error) {
     if (error instanceof UnreachableError) return null;
@@ -136,7 +135,7 @@ function prepareDirectories(config: GatewayConfig): void {
 async function describe(config: GatewayConfig, client: DaemonClient, pid: number | null): Promise<DaemonInfo> {
   let simulation = !config.production;
   try {
-    const info = await client.get<{ simulation?: unknown }>(SERVER_PATHS.info);
+    const info = await client.server.info<{ simulation?: unknown }>();
     if (typeof info?.simulation === 'boolean') simulation = info.simulation;
   } catch {
     // the mode from the configuration will do

@@ -4,13 +4,15 @@
 // Ctrl+C stops them and whether they print JSON lines or rows.
 
 import type { Command } from 'commander';
-import type { EventSourceMessage } from 'eventsource-parser';
-import { ApiError, type DaemonClient, UnreachableError } from './client.js';
+import { abortableSleep, type Backoff, type StreamEvent } from '../client/index.js';
+import { ApiError, type DaemonClient, isGatewayFault, UnreachableError } from './client.js';
 import { action, type Cli, type CliEnv, type CommandSpec } from './context.js';
 import { EXIT } from './errors.js';
 import { type IO, type Output, writeLines } from './io.js';
 
-export const BACKOFF = { initialMs: 1_000, maxMs: 15_000 } as const;
+export { abortableSleep };
+
+export const BACKOFF: Backoff = { initialMs: 1_000, maxMs: 15_000 };
 
 export interface FollowOptions {
   signal: AbortSignal;
@@ -21,23 +23,9 @@ export interface FollowOptions {
   /** Runs before each reconnect (not before the first connection), e.g. to subscribe again; may throw ApiError. */
   beforeReconnect?: () => Promise<void>;
   /** The pause before reconnecting: 1 s doubling to 15 s unless given. */
-  backoff?: { initialMs: number; maxMs: number };
+  backoff?: Backoff;
   /** How to wait (tests shorten it); resolves early when the signal aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-}
-
-/** Sleeps for `ms`, or less when the signal aborts. */
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** `1 s`, `500 ms`, `1.5 s`. */
@@ -45,69 +33,36 @@ const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).
 
 /**
  * Calls onEvent for every message of the stream at `path` until `signal` aborts, reconnecting whenever the stream
- * ends or its connection breaks. Ends with an ApiError that asks the client to change something (an answer of a
- * kind of GATEWAY_FAULT_KINDS, such as STREAM_CAPACITY, or a 5xx that is not the envelope, is retried). The first connection is not retried when nothing answers: that UnreachableError is left to
- * the caller (which may start the daemon); once connected, an unreachable daemon is waited for. An error thrown by
- * onEvent stops the stream and is thrown.
+ * ends or its connection breaks (the client's event subscription, which resumes with Last-Event-ID). Ends with an
+ * ApiError that asks the client to change something (an answer of a kind of GATEWAY_FAULT_KINDS, such as
+ * STREAM_CAPACITY, or a 5xx that is not the envelope, is retried). The first connection is not retried when nothing
+ * answers: that UnreachableError is left to the caller (which may start the daemon); once connected, an unreachable
+ * daemon is waited for. An error thrown by onEvent stops the stream and is thrown.
  */
 export async function followStream(
   client: DaemonClient,
   path: string,
-  onEvent: (message: EventSourceMessage) => void,
+  onEvent: (message: StreamEvent) => void,
   options: FollowOptions,
 ): Promise<void> {
-  const { signal, notice, beforeReconnect, backoff = BACKOFF, sleep = abortableSleep } = options;
-  let lastEventId = options.lastEventId;
-  let delay = backoff.initialMs;
-  let everConnected = false;
-  let reconnecting = false;
-  let handlerError: { error: unknown } | null = null;
-
-  while (!signal.aborted) {
-    // A connection of its own, so that an error in onEvent can end just this stream.
-    const connection = new AbortController();
-    const abort = () => connection.abort();
-    signal.addEventListener('abort', abort, { once: true });
-    const resumed = reconnecting;
-    try {
-      if (resumed && beforeReconnect !== undefined) await beforeReconnect();
-      await client.stream(
-        path,
-        (message) => {
-          if (handlerError !== null) return;
-          if (message.id !== undefined) lastEventId = message.id;
-          delay = backoff.initialMs;
-          try {
-            onEvent(message);
-          } catch (error) {
-            handlerError = { error };
-            connection.abort();
-          }
-        },
-        connection.signal,
-        {
-          lastEventId,
-          onOpen: () => {
-            everConnected = true;
-            if (resumed) {
-              notice(lastEventId === undefined ? 'reconnected' : `reconnected, resuming after event ${lastEventId}`);
-            }
-          },
-        },
-      );
-    } catch (error) {
-      if (error instanceof ApiError && !error.gatewayFault) throw error;
-      if (error instanceof UnreachableError && !everConnected) throw error;
-    } finally {
-      signal.removeEventListener('abort', abort);
-    }
-    if (handlerError !== null) throw (handlerError as { error: unknown }).error;
-    if (signal.aborted) return;
-    notice(`stream dropped; reconnecting in ${seconds(delay)}`);
-    await sleep(delay, signal);
-    delay = Math.min(delay * 2, backoff.maxMs);
-    reconnecting = true;
-  }
+  const { notice, backoff = BACKOFF, sleep = abortableSleep } = options;
+  const stream = client.events.follow(path, {
+    signal: options.signal,
+    lastEventId: options.lastEventId,
+    backoff,
+    sleep,
+    ...(options.beforeReconnect && { beforeReconnect: options.beforeReconnect }),
+    onOpen: (resumed, lastEventId) => {
+      if (!resumed) return;
+      notice(lastEventId === undefined ? 'reconnected' : `reconnected, resuming after event ${lastEventId}`);
+    },
+    onDrop: (_reason, delayMs) => notice(`stream dropped; reconnecting in ${seconds(delayMs)}`),
+    shouldRetry: (error, everConnected) => {
+      if (error instanceof ApiError) return isGatewayFault(error);
+      return !(error instanceof UnreachableError && !everConnected);
+    },
+  });
+  for await (const message of stream) onEvent(message);
 }
 
 /**
@@ -187,7 +142,7 @@ export function streamAction<O>(
 export async function followSubscription(
   cli: Cli,
   path: string,
-  onEvent: (message: EventSourceMessage) => void,
+  onEvent: (message: StreamEvent) => void,
   options: { signal: AbortSignal; subscribe: () => Promise<unknown>; unsubscribe: () => Promise<unknown> },
 ): Promise<void> {
   let failure: { error: unknown } | null = null;

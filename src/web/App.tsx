@@ -1,9 +1,8 @@
 // The dashboard: a header and one page of cards. The stream, the accounts and the selected code are shared here.
 
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { SERVER_PATHS } from '../contract/paths.js';
 import { type AccountView, loadAccounts } from './accounts';
-import { api, auth } from './api';
+import { auth, client } from './api';
 import { connectBars } from './bars';
 import { AccountsCard } from './cards/AccountsCard';
 import { AppsCard } from './cards/AppsCard';
@@ -43,7 +42,7 @@ function ThemeToggle() {
 
 /** The server's identity; its sim_time also sets the page's market clock. */
 async function loadInfo(): Promise<ServerInfo> {
-  const info = await api<ServerInfo>(SERVER_PATHS.info);
+  const info = await client.server.info<ServerInfo>();
   if (info.sim_time) simClock.set(info.sim_time);
   return info;
 }

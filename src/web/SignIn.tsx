@@ -2,8 +2,7 @@
 // The token is kept in sessionStorage, so it lives only as long as this tab.
 
 import { type FormEvent, useState } from 'react';
-import { AUTH_PATHS } from '../contract/paths.js';
-import { auth, errorMessageOf, requestHeaders } from './api';
+import { auth, dashboardClient, messageOf } from './api';
 
 export function SignIn() {
   const [token, setToken] = useState('');
@@ -16,9 +15,10 @@ export function SignIn() {
       setError('enter the key as api_key:secret_key');
       return;
     }
-    const response = await fetch(AUTH_PATHS.accounts, { headers: requestHeaders(candidate) });
-    if (!response.ok) {
-      setError(errorMessageOf(response.status, await response.text()));
+    try {
+      await dashboardClient(candidate).auth.accounts();
+    } catch (failure) {
+      setError(messageOf(failure));
       return;
     }
     auth.save(candidate);

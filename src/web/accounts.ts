@@ -1,8 +1,7 @@
 // The accounts of the signed-in person, which of them is the default of its type, and order reports for all of
 // them: order_event carries an account's reports only after subscribe_trade.
 
-import { AUTH_PATHS } from '../contract/paths.js';
-import { api } from './api';
+import { client } from './api';
 import type { Account, SubscribeTradeAnswer } from './types';
 
 export interface AccountView extends Account {
@@ -13,13 +12,13 @@ export const accountKey = (account: Pick<Account, 'broker_id' | 'account_id'>) =
   `${account.broker_id}-${account.account_id}`;
 
 async function subscribeTrade(selector: Partial<Account>): Promise<Account> {
-  const answer = await api<SubscribeTradeAnswer>(AUTH_PATHS.subscribeTrade, selector);
+  const answer = await client.auth.subscribeTrade<SubscribeTradeAnswer>(selector);
   return answer.account;
 }
 
 /** Lists the accounts and subscribes each stock and futures account to its order reports. */
 export async function loadAccounts(): Promise<AccountView[]> {
-  const accounts = await api<Account[]>(AUTH_PATHS.accounts);
+  const accounts = await client.auth.accounts<Account[]>();
   const defaults = new Set<string>();
   for (const type of ['S', 'F'] as const) {
     // Without ids, subscribe_trade picks the default account of the type, and says which one it is.

@@ -1,5 +1,10 @@
-// Calls to the gateway's REST API. Every call is tagged as dashboard traffic and carries the sign-in token when
-// there is one; an error answer becomes an ApiError holding the server's kind of error and its own message.
+// The dashboard's client of the gateway: the typed client of src/client/, every call tagged as dashboard traffic and
+// carrying the sign-in token when there is one. An error answer is an ApiError holding the server's kind of error
+// and its own message; an UNAUTHORIZED one asks for sign-in.
+
+import { ApiError, errorBodyOf, SjgateClient } from '../client/index.js';
+
+export { ApiError };
 
 const TOKEN_KEY = 'sjgate.token';
 
@@ -8,23 +13,6 @@ const TOKEN_KEY = 'sjgate.token';
  * kind is shown by its message.
  */
 export type ErrorKind = 'UNAUTHORIZED' | 'UNKNOWN_EVENT_ID';
-
-/** An error answer: its kind (null when the body is not the gateway's envelope) and message. */
-export interface ErrorAnswer {
-  kind: string | null;
-  message: string;
-}
-
-export class ApiError extends Error {
-  readonly kind: string | null;
-  constructor(
-    readonly status: number,
-    answer: ErrorAnswer,
-  ) {
-    super(answer.message);
-    this.kind = answer.kind;
-  }
-}
 
 /** Whether an error answer is of `kind`. */
 export const isKind = (answer: { kind: string | null }, kind: ErrorKind): boolean => answer.kind === kind;
@@ -51,46 +39,30 @@ export const auth = {
   },
 };
 
-export function requestHeaders(token = auth.token()): Record<string, string> {
-  const headers: Record<string, string> = { 'X-Shioaji-Activity': 'dashboard' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
-}
+const DASHBOARD_TRAFFIC = { 'X-Shioaji-Activity': 'dashboard' };
 
-/**
- * The kind and message of an error envelope `{code, error, message, details}`; for a body that is not one, no kind
- * and the body or the status line as the message.
- */
-export function errorOf(status: number, body: string): ErrorAnswer {
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
-    if (typeof parsed.message === 'string') {
-      return { kind: typeof parsed.error === 'string' ? parsed.error : null, message: parsed.message };
-    }
-  } catch {
-    // not JSON: fall through
-  }
-  return { kind: null, message: body.trim().slice(0, 200) || `HTTP ${status}` };
-}
-
-/** The message of an error answer. */
-export const errorMessageOf = (status: number, body: string): string => errorOf(status, body).message;
-
-export async function api<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
-  const headers = requestHeaders();
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+/** A client of this page's gateway with the token given, or the one signed in with. */
+export function dashboardClient(token?: string): SjgateClient {
+  return new SjgateClient({
+    headers: DASHBOARD_TRAFFIC,
+    token: token ?? (() => auth.token()),
+    onError: (error) => {
+      if (token === undefined && isKind(error, 'UNAUTHORIZED')) auth.refused();
+    },
   });
-  const text = await response.text();
-  if (!response.ok) {
-    const error = new ApiError(response.status, errorOf(response.status, text));
-    if (isKind(error, 'UNAUTHORIZED')) auth.refused();
-    throw error;
-  }
-  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The dashboard's client. */
+export const client = dashboardClient();
+
+/** The headers of a request the client cannot send (an upload with progress): dashboard traffic, the token. */
+export const requestHeaders = (): Record<string, string> => client.headers();
+
+/** An error answer as an ApiError (asking for sign-in when it is UNAUTHORIZED). */
+export function refusal(status: number, body: string): ApiError {
+  const error = new ApiError(status, errorBodyOf(status, body));
+  if (isKind(error, 'UNAUTHORIZED')) auth.refused();
+  return error;
 }
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -2,8 +2,7 @@
 // current bar. Bars are right-labelled as the kbars API's (the 09:01 bar holds 09:00:00-09:01:00), and their times
 // are Taiwan wall clock read as UTC, so the chart shows Taiwan time in any browser.
 
-import { MARKET_DATA_PATHS } from '../contract/paths.js';
-import { api } from './api';
+import { client } from './api';
 import { taipeiWallMs } from './format';
 import { type LiveTrade, quoteBook, TRADE_FAMILIES, tradeOf } from './quotes';
 import type { EventStream } from './stream';
@@ -56,7 +55,7 @@ export async function loadBars(code: string, tradingDay: string | null): Promise
   const range = tradingDay
     ? { start: addDays(tradingDay, -HISTORY_DAYS), end: addDays(tradingDay, SESSION_DAYS_AHEAD) }
     : {};
-  const bars = barsOf(await api<Kbars>(MARKET_DATA_PATHS.kbars, { contract: { code }, ...range }));
+  const bars = barsOf(await client.data.kbars<Kbars>({ contract: { code }, ...range }));
   // Only a full range is kept; today's bars alone are asked again once the day is known.
   if (!tradingDay) return bars;
   if (!history.has(code)) history.set(code, bars);

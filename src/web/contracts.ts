@@ -1,7 +1,6 @@
 // Contract details by code, asked once per code per page.
 
-import { contractInfoPath } from '../contract/paths.js';
-import { api } from './api';
+import { client } from './api';
 import type { ContractInfo } from './types';
 
 const known = new Map<string, Promise<ContractInfo>>();
@@ -9,7 +8,7 @@ const known = new Map<string, Promise<ContractInfo>>();
 export function contractInfo(code: string): Promise<ContractInfo> {
   let info = known.get(code);
   if (!info) {
-    info = api<ContractInfo>(contractInfoPath(code));
+    info = client.contracts.info(code);
     // A failure is not remembered: the next call asks again.
     info.catch(() => known.delete(code));
     known.set(code, info);

@@ -68,7 +68,7 @@ describe('DaemonClient', () => {
     const tcp = await fakeServer('tcp', { port: 0, host: '127.0.0.1' });
     try {
       const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: tcp.port });
-      assert.deepEqual(await client.get('/api/v1/health'), { server: 'socket' });
+      assert.deepEqual(await client.server.health(), { server: 'socket' });
       assert.equal(client.transport, 'socket');
       assert.equal(tcp.seen.length, 0);
     } finally {
@@ -84,7 +84,7 @@ describe('DaemonClient', () => {
     try {
       for (const socketPath of [join(dir, 'missing.sock'), stale]) {
         const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: tcp.port });
-        assert.deepEqual(await client.get('/api/v1/health'), { server: 'tcp' });
+        assert.deepEqual(await client.server.health(), { server: 'tcp' });
         assert.equal(client.transport, 'tcp');
       }
     } finally {
@@ -103,11 +103,11 @@ describe('DaemonClient', () => {
     const tcp = await fakeServer('tcp', { port: 0, host: '127.0.0.1' }, record);
     try {
       const authorization = 'Bearer key:secret';
-      await new DaemonClient({ socketPath, host: '127.0.0.1', port: tcp.port, authorization }).get('/api/v1/info');
+      await new DaemonClient({ socketPath, host: '127.0.0.1', port: tcp.port, authorization }).server.info();
       const overTcp = new DaemonClient({ socketPath: null, host: '127.0.0.1', port: tcp.port, authorization });
       const lines: string[] = [];
       overTcp.trace = (line) => lines.push(line);
-      await overTcp.post('/api/v1/order/trades', {});
+      await overTcp.orders.trades({});
       assert.deepEqual(authorizations, [undefined, authorization], 'none over the socket, the token over TCP');
       assert.equal(lines.length, 1);
       assert.match(lines[0] ?? '', /^POST \/api\/v1\/order\/trades → 200 over tcp in \d+ ms$/);
@@ -123,7 +123,7 @@ describe('DaemonClient', () => {
     const unix = await fakeServer('socket', { path: socketPath }, (_req, res) => json(res, 404, envelope));
     try {
       const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: await freePort() });
-      await assert.rejects(client.get('/api/v1/data/contracts/NOPE'), (error: unknown) => {
+      await assert.rejects(client.contracts.get('NOPE'), (error: unknown) => {
         assert.ok(error instanceof ApiError);
         assert.equal(error.status, 404);
         assert.equal(error.message, 'Contract not found: NOPE');
@@ -143,7 +143,7 @@ describe('DaemonClient', () => {
     });
     try {
       const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: await freePort() });
-      await assert.rejects(client.get('/x'), { name: 'ApiError', message: 'bad gateway', status: 502 });
+      await assert.rejects(client.server.info(), { name: 'ApiError', message: 'bad gateway', status: 502 });
     } finally {
       await unix.close();
     }
@@ -153,7 +153,7 @@ describe('DaemonClient', () => {
     const port = await freePort();
     const socketPath = join(dir, 'nobody.sock');
     const client = new DaemonClient({ socketPath, host: '127.0.0.1', port });
-    await assert.rejects(client.get('/api/v1/health'), (error: unknown) => {
+    await assert.rejects(client.server.health(), (error: unknown) => {
       assert.ok(error instanceof UnreachableError);
       assert.match(error.message, new RegExp(`${socketPath} or http://127\\.0\\.0\\.1:${port}`));
       return true;
@@ -164,7 +164,7 @@ describe('DaemonClient', () => {
   test('posts JSON and returns the JSON answer; text answers come back as text', async () => {
     const socketPath = join(dir, 'post.sock');
     const unix = await fakeServer('socket', { path: socketPath }, (req, res, body) => {
-      if (req.url === '/text') {
+      if (req.url === '/api/v1/stream/receivers') {
         res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('Market data receivers are available');
       } else json(res, 200, { echo: JSON.parse(body) });
@@ -172,10 +172,10 @@ describe('DaemonClient', () => {
     try {
       const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: await freePort() });
       const body = { account_type: 'S', broker_id: '9A95', account_id: '1234567' };
-      assert.deepEqual(await client.post('/api/v1/auth/default_account', body), { echo: body });
+      assert.deepEqual(await client.auth.setDefaultAccount(body), { echo: body });
       assert.equal(unix.seen[0]?.method, 'POST');
       assert.equal(unix.seen[0]?.contentType, 'application/json');
-      assert.equal(await client.text('/text'), 'Market data receivers are available');
+      assert.equal(await client.stream.receivers(), 'Market data receivers are available');
     } finally {
       await unix.close();
     }
@@ -186,7 +186,7 @@ describe('DaemonClient', () => {
     const unix = await fakeServer('socket', { path: socketPath });
     try {
       const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: await freePort() });
-      await client.get('/api/v1/data/contracts/options', { root: 'TXO', option_right: undefined, strike_min: 40000 });
+      await client.contracts.options({ root: 'TXO', option_right: undefined, strike_min: 40000 });
       assert.equal(unix.seen[0]?.url, '/api/v1/data/contracts/options?root=TXO&strike_min=40000');
     } finally {
       await unix.close();

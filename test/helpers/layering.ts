@@ -18,7 +18,8 @@ export type RuleId =
   | 'cli-does-not-load-server'
   | 'cli-does-not-import-web'
   | 'web-is-self-contained'
-  | 'contract-is-shared';
+  | 'contract-is-shared'
+  | 'client-is-shared';
 
 export const RULES: Record<RuleId, string> = {
   'domain-is-pure': 'src/domain/ imports nothing of ours outside src/domain/',
@@ -37,10 +38,14 @@ export const RULES: Record<RuleId, string> = {
     'for `server start --foreground`',
   'cli-does-not-import-web': 'src/cli/ never imports src/web/',
   'web-is-self-contained':
-    'src/web/ (the dashboard, built for the browser) imports nothing of ours outside src/web/ but src/contract/',
+    'src/web/ (the dashboard, built for the browser) imports nothing of ours outside src/web/ but src/contract/ and ' +
+    'src/client/',
   'contract-is-shared':
     'src/contract/ (the route paths and wire types of server, CLI and dashboard) imports nothing of ours outside ' +
     'src/contract/',
+  'client-is-shared':
+    'src/client/ (the typed API client of CLI, dashboard and users, for Node and browsers) imports nothing of ours ' +
+    'outside src/client/ but src/contract/',
 };
 
 /**
@@ -119,9 +124,13 @@ export function rulesBrokenBy(edge: Pick<ImportEdge, 'from' | 'to' | 'kind'>): R
   }
   if (under(from, 'src/cli') && under(to, 'src/web')) broken.push('cli-does-not-import-web');
   // The dashboard is bundled for the browser, so of the rest of src/ it may load only the API contract (route paths
-  // and wire types), which is written for server, CLI and browser alike; not the domain, not the server's schemas.
-  if (under(from, 'src/web') && !under(to, 'src/web') && !under(to, 'src/contract')) {
+  // and wire types) and the client over it, written for server, CLI and browser alike; not the domain or the server.
+  if (under(from, 'src/web') && !['src/web', 'src/contract', 'src/client'].some((dir) => under(to, dir))) {
     broken.push('web-is-self-contained');
+  }
+  // The client runs in Node and in browsers, and is published on its own (sjgate/client): only the contract with it.
+  if (under(from, 'src/client') && !under(to, 'src/client') && !under(to, 'src/contract')) {
+    broken.push('client-is-shared');
   }
   // The contract is loaded by all three, so it stands alone: what it shares cannot drag in the server or the domain.
   if (under(from, 'src/contract') && !under(to, 'src/contract')) broken.push('contract-is-shared');
@@ -232,6 +241,7 @@ const DIAGRAM_ORDER = [
   'cli',
   'server',
   'web',
+  'client',
   'contract',
   'broker/port',
   'broker/sim',

@@ -56,7 +56,7 @@ Examples:
         async (cli) => {
           let info: Info | null = null;
           try {
-            info = await daemonClient(cli.config, 2_000).get<Info>(SERVER_PATHS.info);
+            info = await daemonClient(cli.config, 2_000).server.info<Info>();
           } catch (error) {
             if (!(error instanceof UnreachableError || error instanceof ApiError)) throw error;
           }

@@ -2,11 +2,10 @@
 // is dropped, so its index.html lands at the app's root) or loose files; open or delete the uploaded ones.
 
 import { type FormEvent, useState } from 'react';
-import { APP_PATHS, appPagePath, appPath } from '../../contract/paths.js';
-import { ApiError, api, auth, errorOf, isKind, messageOf, requestHeaders } from '../api';
+import { appPagePath, appPath } from '../../contract/paths.js';
+import { client, messageOf, refusal, requestHeaders } from '../api';
 import { bytes } from '../format';
 import { usePolling } from '../hooks';
-import type { AppList } from '../types';
 import { Card, ErrorLine } from './Card';
 
 type Mode = 'folder' | 'files';
@@ -43,9 +42,7 @@ function upload(name: string, files: PickedFile[], onProgress: (share: number) =
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) return resolve(JSON.parse(request.responseText) as Uploaded);
-      const error = new ApiError(request.status, errorOf(request.status, request.responseText));
-      if (isKind(error, 'UNAUTHORIZED')) auth.refused();
-      reject(error);
+      reject(refusal(request.status, request.responseText));
     };
     request.onerror = () =>
       reject(new Error('the gateway closed the connection before answering (is the app over the size limit?)'));
@@ -57,7 +54,7 @@ function AppRow({ name, onDeleted }: { name: string; onDeleted: (error: string |
   const [confirming, setConfirming] = useState(false);
   async function remove() {
     try {
-      await api(appPath(name), undefined, 'DELETE');
+      await client.apps.remove(name);
       onDeleted(null);
     } catch (error) {
       onDeleted(messageOf(error));
@@ -108,7 +105,7 @@ function AppRow({ name, onDeleted }: { name: string; onDeleted: (error: string |
 }
 
 export function AppsCard() {
-  const list = usePolling(() => api<AppList>(APP_PATHS.apps), 0);
+  const list = usePolling(() => client.apps.list(), 0);
   const [name, setName] = useState('');
   const [mode, setMode] = useState<Mode>('folder');
   const [files, setFiles] = useState<PickedFile[]>([]);

@@ -2,9 +2,8 @@
 // again when an order report arrives on the stream, not by polling fast (production limits those calls).
 
 import { useEffect, useState } from 'react';
-import { ORDER_PATHS, PORTFOLIO_PATHS } from '../../contract/paths.js';
 import { type AccountView, accountKey } from '../accounts';
-import { api, messageOf } from '../api';
+import { client, messageOf } from '../api';
 import { integer, price, signed, taipeiTimeOfEpoch, trend } from '../format';
 import { useDebounced, usePolling, useStreamEvent } from '../hooks';
 import type { Position, Trade } from '../types';
@@ -32,7 +31,7 @@ async function loadPositions(accounts: AccountView[]): Promise<AccountPosition[]
   const tradable = accounts.filter((a) => a.account_type === 'S' || a.account_type === 'F');
   const lists = await Promise.all(
     tradable.map(async ({ account_type, broker_id, account_id }) => {
-      const rows = await api<Position[]>(PORTFOLIO_PATHS.positionUnit, { account_type, broker_id, account_id });
+      const rows = await client.portfolio.positionUnit<Position[]>({ account_type, broker_id, account_id });
       return rows.map((row) => ({ ...row, accountType: account_type }));
     }),
   );
@@ -62,7 +61,7 @@ const codeOf = ({ contract }: Trade) =>
     : contract.code;
 
 export function BlottersCard({ accounts, placedCount }: { accounts: AccountView[] | null; placedCount: number }) {
-  const trades = usePolling(() => api<Trade[]>(ORDER_PATHS.trades, {}), 0);
+  const trades = usePolling(() => client.orders.trades<Trade[]>({}), 0);
   const positions = usePolling(
     () => (accounts ? loadPositions(accounts) : Promise.resolve(null)),
     accounts ? POSITIONS_REFRESH_MS : 0,
@@ -80,7 +79,7 @@ export function BlottersCard({ accounts, placedCount }: { accounts: AccountView[
 
   async function cancel(trade: Trade) {
     try {
-      const answer = await api<Trade>(ORDER_PATHS.cancelOrder, { trade_id: trade.order.id });
+      const answer = await client.orders.cancelOrder<Trade>({ trade_id: trade.order.id });
       setActionError(answer.status.status === 'Cancelled' ? null : answer.status.msg);
     } catch (error) {
       setActionError(messageOf(error));

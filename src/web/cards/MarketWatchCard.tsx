@@ -2,8 +2,7 @@
 // stream. Clicking a row picks the code for the chart and the order ticket; the gateway's watchlists load and save it.
 
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { MARKET_DATA_PATHS, STREAM_PATHS } from '../../contract/paths.js';
-import { api, messageOf } from '../api';
+import { client, messageOf } from '../api';
 import { contractInfo } from '../contracts';
 import { integer, price, signed, trend } from '../format';
 import { useStoredState } from '../hooks';
@@ -22,7 +21,7 @@ async function watchCode(code: string): Promise<ContractInfo> {
   quoteBook.watch(code, info.target_code ?? info.code);
   const quoteTypes = info.security_type === 'IND' ? ['Quote'] : ['Tick', 'BidAsk'];
   for (const quote_type of quoteTypes) {
-    await api(STREAM_PATHS.subscribe, {
+    await client.stream.subscribe({
       code,
       security_type: info.security_type,
       exchange: info.exchange,
@@ -34,7 +33,7 @@ async function watchCode(code: string): Promise<ContractInfo> {
 
 /** One snapshot call for all the new codes fills the rows before their first tick. */
 async function loadSnapshots(codes: string[]): Promise<void> {
-  const snapshots = await api<Snapshot[]>(MARKET_DATA_PATHS.snapshots, { contracts: codes.map((code) => ({ code })) });
+  const snapshots = await client.data.snapshots<Snapshot[]>({ contracts: codes.map((code) => ({ code })) });
   for (const snapshot of snapshots)
     quoteBook.applySnapshot(quoteBook.watchedCode(snapshot.code) ?? snapshot.code, snapshot);
 }

@@ -2,9 +2,8 @@
 // The answer is shown as the gateway gave it: a refused order is a Trade with status Failed and the reason in msg.
 
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ORDER_PATHS } from '../../contract/paths.js';
 import { type AccountView, accountKey } from '../accounts';
-import { api, messageOf } from '../api';
+import { client, messageOf } from '../api';
 import { contractInfo, isDerivative, quantityUnit } from '../contracts';
 import { price as formatPrice } from '../format';
 import { quoteBook } from '../quotes';
@@ -135,7 +134,7 @@ export function OrderTicketCard({ code, accounts, onPlaced }: TicketProps) {
   async function send() {
     setStage('sending');
     try {
-      const trade = await api<Trade>(ORDER_PATHS.placeOrder, orderBody());
+      const trade = await client.orders.placeOrder<Trade>(orderBody());
       setOutcome(outcomeOf(trade));
       onPlaced();
     } catch (error) {

@@ -2,8 +2,7 @@
 // that saves the market watch's codes (into the list chosen, or as a new list named at a prompt).
 
 import { useEffect, useState } from 'react';
-import { WATCHLIST_PATHS, watchlistPath } from '../../contract/paths.js';
-import { api, messageOf } from '../api';
+import { client, messageOf } from '../api';
 import type { Watchlist } from '../types';
 
 interface SavedWatchlistsProps {
@@ -17,7 +16,8 @@ export function SavedWatchlists({ codes, onLoad, onError }: SavedWatchlistsProps
   const [chosen, setChosen] = useState('');
 
   const refresh = () =>
-    api<Watchlist[]>(WATCHLIST_PATHS.watchlists)
+    client.watchlists
+      .list()
       .then(setLists)
       .catch((error) => onError(messageOf(error)));
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lists are read once, when the card opens
@@ -33,11 +33,11 @@ export function SavedWatchlists({ codes, onLoad, onError }: SavedWatchlistsProps
     const contracts = codes.map((code) => ({ code }));
     try {
       if (chosen) {
-        await api<Watchlist>(watchlistPath(chosen), { contracts }, 'PUT');
+        await client.watchlists.replace(chosen, { contracts });
       } else {
         const name = window.prompt('Name of the new watchlist', 'Market watch')?.trim();
         if (!name) return;
-        setChosen((await api<Watchlist>(WATCHLIST_PATHS.watchlists, { name, contracts })).id);
+        setChosen((await client.watchlists.create({ name, contracts })).id);
       }
       onError(null);
       await refresh();

@@ -1,8 +1,7 @@
 // Server: what the gateway is, how long it has been up, simulation or production, and its (simulated) clock.
 
 import { useEffect, useState } from 'react';
-import { SERVER_PATHS } from '../../contract/paths.js';
-import { api } from '../api';
+import { client } from '../api';
 import { duration, integer, modeName, wallDateTime } from '../format';
 import { usePolling } from '../hooks';
 import { simClock } from '../sim-clock';
@@ -29,7 +28,7 @@ function useSimulatedNow(): number | null {
 }
 
 export function ServerCard({ info }: { info: ServerInfo | null }) {
-  const health = usePolling(() => api<Health>(SERVER_PATHS.health), 5000);
+  const health = usePolling(() => client.server.health<Health>(), 5000);
   const now = useSimulatedNow();
   const healthy = health.data?.status === 'healthy' && health.error === null;
   const status = health.error ? 'unreachable' : (health.data?.status ?? '…');

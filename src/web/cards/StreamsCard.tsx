@@ -2,8 +2,7 @@
 // every client (so unsubscribing here stops them for other programs too).
 
 import { useEffect, useState } from 'react';
-import { STREAM_PATHS } from '../../contract/paths.js';
-import { api, messageOf } from '../api';
+import { client, messageOf } from '../api';
 import { integer } from '../format';
 import { usePolling, useStreamState } from '../hooks';
 import type { StreamState } from '../stream';
@@ -41,8 +40,8 @@ function unsubscribeBody(subscription: Subscription) {
 
 /** `subscribedCount` changes when the page subscribed something: the list is fetched again at once. */
 export function StreamsCard({ subscribedCount }: { subscribedCount: number }) {
-  const status = usePolling(() => api<StreamStatus>(STREAM_PATHS.status), 5000);
-  const list = usePolling(() => api<SubscriptionList>(STREAM_PATHS.subscriptions), 5000);
+  const status = usePolling(() => client.stream.status<StreamStatus>(), 5000);
+  const list = usePolling(() => client.stream.subscriptions<SubscriptionList>(), 5000);
   const pageStream = useStreamState();
   const [actionError, setActionError] = useState<string | null>(null);
   const reloadList = list.reload;
@@ -57,10 +56,7 @@ export function StreamsCard({ subscribedCount }: { subscribedCount: number }) {
 
   async function unsubscribe(subscription: Subscription) {
     try {
-      const answer = await api<{ success: boolean; message: string }>(
-        STREAM_PATHS.unsubscribe,
-        unsubscribeBody(subscription),
-      );
+      const answer = await client.stream.unsubscribe(unsubscribeBody(subscription));
       setActionError(answer.success ? null : answer.message);
     } catch (error) {
       setActionError(messageOf(error));

@@ -1,14 +1,13 @@
 // API usage: the day's metered query traffic against its limit, and the connections the gateway counts.
 
-import { AUTH_PATHS } from '../../contract/paths.js';
-import { api } from '../api';
+import { client } from '../api';
 import { bytes, integer } from '../format';
 import { usePolling } from '../hooks';
 import type { Usage } from '../types';
 import { Card, ErrorLine } from './Card';
 
 export function UsageCard() {
-  const usage = usePolling(() => api<Usage>(AUTH_PATHS.usage), 5000);
+  const usage = usePolling(() => client.auth.usage<Usage>(), 5000);
   const data = usage.data;
   const share = data && data.limit_bytes > 0 ? Math.min(1, data.bytes / data.limit_bytes) : 0;
   const level = share > 0.9 ? 'bad' : share > 0.7 ? 'warn' : 'ok';

@@ -1,8 +1,7 @@
 // The live streams: every SSE connection and, while this card is shown, every topic with its events. The card holds a
 // viewer session, so the gateway counts per topic only while someone looks.
 
-import { MONITOR_PATHS } from '../../contract/paths.js';
-import { api } from '../api';
+import { client } from '../api';
 import { Card, ErrorLine } from '../cards/Card';
 import { bytes, integer } from '../format';
 import { usePolling } from '../hooks';
@@ -10,7 +9,7 @@ import { type MonitorStreams, useViewerSession } from './monitor-api';
 
 export function LiveStreamsCard() {
   const session = useViewerSession();
-  const streams = usePolling(() => api<MonitorStreams>(`${MONITOR_PATHS.streams}?limit=500`), 2000);
+  const streams = usePolling(() => client.monitor.streams<MonitorStreams>({ limit: 500 }), 2000);
   const data = streams.data;
   const rows = [...(data?.items ?? [])].sort((a, b) =>
     a.kind === b.kind ? b.per_second - a.per_second : a.kind === 'connection' ? -1 : 1,

@@ -4,8 +4,7 @@
 // the user's traffic unless asked for (origin).
 
 import { useEffect, useState } from 'react';
-import { MONITOR_PATHS } from '../../contract/paths.js';
-import { api } from '../api';
+import { client } from '../api';
 import { Card, EmptyRow, ErrorLine } from '../cards/Card';
 import { integer } from '../format';
 import { usePolling } from '../hooks';
@@ -54,14 +53,17 @@ export function ObservabilityView() {
   const [span, setSpan] = useState<(typeof WINDOWS)[number]>('15m');
   const [origin, setOrigin] = useState<(typeof ORIGINS)[number][0]>('user');
   const [source, setSource] = useState<(typeof SOURCES)[number][0]>('incoming');
-  const query = `window=${span}&origin=${origin}&source=${source}`;
-  const metrics = usePolling(() => api<Metrics>(`${MONITOR_PATHS.metrics}?${query}&limit=1000`), 5000);
+  const choice = `${span} ${origin} ${source}`;
+  const metrics = usePolling(
+    () => client.monitor.metrics<Metrics>({ window: span, origin, source, limit: 1000 }),
+    5000,
+  );
   const data = metrics.data;
   const reload = metrics.reload;
   // A new choice is shown at once, not at the next poll.
   useEffect(() => {
-    if (query) reload();
-  }, [query, reload]);
+    if (choice) reload();
+  }, [choice, reload]);
   const byErrors = [...(data?.endpoints ?? [])].sort((a, b) => b.errors - a.errors || b.requests - a.requests);
   return (
     <main className="grid" data-testid="observability">

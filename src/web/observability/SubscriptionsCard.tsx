@@ -1,8 +1,7 @@
 // The logical subscriptions the gateway holds for every client, with a search over codes, topics and accounts.
 
 import { useState } from 'react';
-import { MONITOR_PATHS } from '../../contract/paths.js';
-import { api } from '../api';
+import { client } from '../api';
 import { Card, EmptyRow, ErrorLine } from '../cards/Card';
 import { integer } from '../format';
 import { useDebounced, usePolling } from '../hooks';
@@ -11,10 +10,7 @@ import type { MonitorSubscriptions } from './monitor-api';
 export function SubscriptionsCard() {
   const [search, setSearch] = useState('');
   const list = usePolling(
-    () =>
-      api<MonitorSubscriptions>(
-        `${MONITOR_PATHS.subscriptions}?limit=500${search ? `&search=${encodeURIComponent(search)}` : ''}`,
-      ),
+    () => client.monitor.subscriptions<MonitorSubscriptions>({ limit: 500, search: search || undefined }),
     5000,
   );
   const reload = useDebounced(list.reload, 200);

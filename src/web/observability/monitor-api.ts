@@ -2,8 +2,7 @@
 // viewer session the view holds while it is open, renewed as the gateway asks and released when the view closes.
 
 import { useEffect, useState } from 'react';
-import { MONITOR_PATHS, monitorSessionPath } from '../../contract/paths.js';
-import { ApiError, api, requestHeaders } from '../api';
+import { ApiError, client } from '../api';
 
 type Micros = number | null;
 
@@ -117,7 +116,7 @@ export function useViewerSession(): { id: string | null; error: string | null } 
     };
     const open = async (): Promise<void> => {
       try {
-        hold(await api<ViewerSession>(MONITOR_PATHS.streamSessions, undefined, 'POST'));
+        hold(await client.monitor.openSession<ViewerSession>());
       } catch (failure) {
         setError(failure instanceof Error ? failure.message : String(failure));
         schedule(5, open);
@@ -126,7 +125,7 @@ export function useViewerSession(): { id: string | null; error: string | null } 
     const renew = async (): Promise<void> => {
       if (current === null) return open();
       try {
-        hold(await api<ViewerSession>(monitorSessionPath(current), undefined, 'PUT'));
+        hold(await client.monitor.renewSession<ViewerSession>(current));
       } catch (failure) {
         // Expired (the tab slept): open a new one. Anything else: try again shortly.
         if (failure instanceof ApiError && failure.status === 404) return open();
@@ -135,9 +134,8 @@ export function useViewerSession(): { id: string | null; error: string | null } 
     };
     const release = () => {
       if (current === null) return;
-      void fetch(monitorSessionPath(current), { method: 'DELETE', headers: requestHeaders(), keepalive: true }).catch(
-        () => undefined,
-      );
+      // keepalive: the request outlives the page being closed.
+      void client.monitor.closeSession(current, { keepalive: true }).catch(() => undefined);
       current = null;
     };
     void open();

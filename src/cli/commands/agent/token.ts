@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Command } from 'commander';
 import { ConfigError } from '../../../config.js';
-import { AGENT_PATHS, SERVER_PATHS } from '../../../contract/paths.js';
 import {
   AGENT_OPS,
   type AgentOp,
@@ -54,10 +53,7 @@ Examples:
           }
           const body = await readBody(options.body);
           const [harness, info] = await cli.call((client) =>
-            Promise.all([
-              client.get<{ audience: string }>(AGENT_PATHS.harness),
-              client.get<{ simulation: boolean }>(SERVER_PATHS.info),
-            ]),
+            Promise.all([client.agent.harness<{ audience: string }>(), client.server.info<{ simulation: boolean }>()]),
           );
           const iat = Math.floor(Date.now() / 1000);
           const claims = {

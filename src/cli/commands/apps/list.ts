@@ -1,7 +1,6 @@
 // `sjgate apps list`: the uploaded apps and their addresses.
 
 import type { Command } from 'commander';
-import { APP_PATHS } from '../../../contract/paths.js';
 import type { AppList } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable } from '../../output.js';
@@ -13,7 +12,7 @@ export function registerList(apps: Command, env: CliEnv): void {
     .description('list the uploaded apps and their addresses')
     .action(
       action(env, async (cli) => {
-        const answer = await cli.call((client) => client.get<AppList>(APP_PATHS.apps));
+        const answer = await cli.call((client) => client.apps.list<AppList>());
         cli.emit(answer, ({ apps }, color) =>
           formatTable(
             apps.map((name) => ({ name, url: appUrl(cli.config, name) })),

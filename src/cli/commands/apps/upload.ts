@@ -1,7 +1,6 @@
 // `sjgate apps upload`: upload a built web app, replacing the app of the same name.
 
 import { type Command, Option } from 'commander';
-import { appPath } from '../../../contract/paths.js';
 import type { AppUploaded } from '../../../contract/wire.js';
 import { MAX_APP_BYTES, MAX_APP_FILES, MB } from '../../../domain/apps.js';
 import { checkApp, filesOfFolder, filesOfPaths, formatSize } from '../../app-files.js';
@@ -56,7 +55,7 @@ Examples:
           if (cli.io.stderr.isTTY) progress = new ProgressLine(cli.io.stderr, `Uploading ${options.name}`, body.length);
           let answer: AppUploaded;
           try {
-            answer = await cli.call((client) => client.sendStream<AppUploaded>('POST', appPath(options.name), body));
+            answer = await cli.call((client) => client.apps.upload<AppUploaded>(options.name, body));
           } finally {
             progress?.clear();
           }

@@ -1,7 +1,6 @@
 // `sjgate auth accounts`: the trading accounts of the logged-in user.
 
 import type { Command } from 'commander';
-import { AUTH_PATHS } from '../../../contract/paths.js';
 import type { Account } from '../../../contract/wire.js';
 import type { DaemonClient } from '../../client.js';
 import { action, type CliEnv } from '../../context.js';
@@ -16,7 +15,7 @@ const sameAccount = (a: Account, b: Account | null) =>
 async function markedDefaults(client: DaemonClient, accounts: readonly Account[]): Promise<Record<string, unknown>[]> {
   const types = [...new Set(accounts.map((one) => one.account_type))];
   const defaults = await Promise.all(
-    types.map((type) => client.get<Account>(AUTH_PATHS.defaultAccount, { account_type: type }).catch(() => null)),
+    types.map((type) => client.auth.defaultAccount<Account>({ account_type: type }).catch(() => null)),
   );
   return accounts.map((one) => ({ default: defaults.some((chosen) => sameAccount(one, chosen)) ? '*' : '', ...one }));
 }
@@ -29,7 +28,7 @@ export function registerAccounts(auth: Command, env: CliEnv): void {
       action(env, async (cli) => {
         const human = cli.format === 'human' && !cli.json;
         const accounts = await cli.call(async (client) => {
-          const list = await client.get<Account[]>(AUTH_PATHS.accounts);
+          const list = await client.auth.accounts<Account[]>();
           return human ? markedDefaults(client, list) : list;
         });
         cli.emit(accounts, (rows, color) => formatTable(rows, COLUMNS, color));

@@ -1,7 +1,6 @@
 // `sjgate auth ca-expiretime`: when the CA certificate of a person expires (the official CLI's command of that name).
 
 import type { Command } from 'commander';
-import { AUTH_PATHS } from '../../../contract/paths.js';
 import type { Account } from '../../../contract/wire.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
 import { formatRecord } from '../../output.js';
@@ -19,10 +18,9 @@ export function registerCaExpireTime(auth: Command, env: CliEnv): void {
     .action(
       action(env, async (cli, options: { personId?: string }) => {
         const personId =
-          options.personId ?? (await cli.call((client) => client.get<Account[]>(AUTH_PATHS.accounts)))[0]?.person_id;
+          options.personId ?? (await cli.call((client) => client.auth.accounts<Account[]>()))[0]?.person_id;
         if (personId === undefined) throw new UsageError('no account is logged in to name a person: give --person-id');
-        const query = `?person_id=${encodeURIComponent(personId)}`;
-        const answer = await cli.call((client) => client.get<CaExpireTime>(`${AUTH_PATHS.caExpireTime}${query}`));
+        const answer = await cli.call((client) => client.auth.caExpireTime<CaExpireTime>({ person_id: personId }));
         cli.emit(answer, (value, color) => formatRecord(value, { color }));
       }),
     );

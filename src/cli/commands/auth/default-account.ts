@@ -1,7 +1,6 @@
 // `sjgate auth default-account`: make an account the default of its type.
 
 import { type Command, Option } from 'commander';
-import { AUTH_PATHS } from '../../../contract/paths.js';
 import type { Account } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatHeading, formatRecord } from '../../output.js';
@@ -42,7 +41,7 @@ Examples:
             ...(options.accountType === undefined ? {} : { account_type: options.accountType }),
             ...options.account,
           };
-          const chosen = await cli.call((client) => client.post<Account>(AUTH_PATHS.defaultAccount, body));
+          const chosen = await cli.call((client) => client.auth.setDefaultAccount<Account>(body));
           cli.emit(
             chosen,
             (value, color) => `${formatHeading('default account', color)}\n${formatRecord(value, { color })}`,

@@ -1,8 +1,8 @@
 // What `auth subscribe-trade` and `auth unsubscribe-trade` share: the body, the command, and the answer as lines.
 
 import { type Command, Option } from 'commander';
-import { AUTH_PATHS } from '../../../contract/paths.js';
 import type { Account, SubscribeTradeAnswer } from '../../../contract/wire.js';
+import type { PostMethod } from '../../client.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatRecord } from '../../output.js';
 import { type AccountSelector, accountOption, oneOf } from '../../parsers.js';
@@ -51,7 +51,7 @@ export function formatTradeSubscription(value: SubscribeTradeAnswer, color = fal
 export function registerTradeSubscription(
   auth: Command,
   env: CliEnv,
-  command: { name: string; path: string; what: string; note: string },
+  command: { name: string; method: PostMethod; what: string; note: string },
 ): void {
   const { name } = command;
   auth
@@ -80,14 +80,14 @@ Examples:
         async (cli, options) => {
           if (options.accountType !== undefined || options.account !== undefined) {
             const body = tradeSubscriptionRequest(options);
-            const answer = await cli.call((client) => client.post<SubscribeTradeAnswer>(command.path, body));
+            const answer = await cli.call((client) => command.method(client)<SubscribeTradeAnswer>(body));
             cli.emit(answer, formatTradeSubscription);
             return;
           }
           const answers = await cli.call(async (client) => {
-            const bodies = everyAccountRequests(await client.get<Account[]>(AUTH_PATHS.accounts));
+            const bodies = everyAccountRequests(await client.auth.accounts<Account[]>());
             const done: SubscribeTradeAnswer[] = [];
-            for (const body of bodies) done.push(await client.post<SubscribeTradeAnswer>(command.path, body));
+            for (const body of bodies) done.push(await command.method(client)<SubscribeTradeAnswer>(body));
             return done;
           });
           cli.emit(answers, (list, color) => list.map((answer) => formatTradeSubscription(answer, color)).join('\n\n'));

@@ -1,7 +1,6 @@
 // `sjgate auth usage`: today's data usage against the daily limit.
 
 import type { Command } from 'commander';
-import { AUTH_PATHS } from '../../../contract/paths.js';
 import type { Usage } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatBar, formatHeading } from '../../output.js';
@@ -29,7 +28,7 @@ export function registerUsage(auth: Command, env: CliEnv): void {
     .description("today's data usage against the daily limit")
     .action(
       action(env, async (cli) => {
-        const usage = await cli.call((client) => client.get<Usage>(AUTH_PATHS.usage));
+        const usage = await cli.call((client) => client.auth.usage<Usage>());
         cli.emit(usage, formatUsage);
       }),
     );

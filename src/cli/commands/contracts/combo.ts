@@ -1,7 +1,6 @@
 // `sjgate contracts combo`: build the combo contract of two futures or options legs.
 
 import { type Command, Option } from 'commander';
-import { CONTRACT_PATHS, contractPath } from '../../../contract/paths.js';
 import type { Contract } from '../../../contract/wire.js';
 import { COMBO_TYPES } from '../../../domain/contracts.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
@@ -33,12 +32,12 @@ Examples:
         const combo = await cli.call(async (client) => {
           const legs: Pick<Contract, 'security_type' | 'exchange' | 'code'>[] = [];
           for (const code of codes) {
-            const leg = await client.get<Contract>(contractPath(code), queryOf({ region: o.region }));
+            const leg = await client.contracts.get<Contract>(code, queryOf({ region: o.region }));
             // A continuous alias stands for its month today: combos are of specific months.
             legs.push({ security_type: leg.security_type, exchange: leg.exchange, code: leg.target_code ?? leg.code });
           }
           const body = o.comboType === undefined ? { legs } : { legs, combo_type: o.comboType };
-          return client.post<Row>(CONTRACT_PATHS.combo, body);
+          return client.contracts.combo<Row>(body);
         });
         cli.emit(combo, (value, color) => formatRecord(value, { color }));
       }),

@@ -1,7 +1,6 @@
 // `sjgate contracts combos`: every valid futures time-spread combo of a root.
 
 import type { Command } from 'commander';
-import { CONTRACT_PATHS } from '../../../contract/paths.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
 import { text } from '../../parsers.js';
@@ -16,7 +15,7 @@ export function registerCombos(contracts: Command, env: CliEnv): void {
     .action(
       action<Options>(env, async (cli, o) => {
         const query = queryOf({ root: o.root, region: o.region });
-        const list = await cli.call((client) => client.get<Row[]>(CONTRACT_PATHS.comboFutures, query));
+        const list = await cli.call((client) => client.contracts.comboFutures<Row[]>(query));
         cli.emit(list, (rows, color) =>
           formatTable(rows, ['code', 'combo_type', 'legs', 'exchange', 'managed'], color),
         );

@@ -1,7 +1,6 @@
 // `sjgate contracts futures`: futures of a product root, or every futures on an underlying.
 
 import { type Command, Option } from 'commander';
-import { CONTRACT_PATHS } from '../../../contract/paths.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
 import { month, text } from '../../parsers.js';
@@ -34,7 +33,7 @@ export function registerFutures(contracts: Command, env: CliEnv): void {
       action<Options>(env, async (cli, o) => {
         if (o.root === undefined && o.underlying === undefined) throw new UsageError('give --root or --underlying');
         const query = { root: o.root, underlying_code: o.underlying, delivery_month: o.month, region: o.region };
-        const list = await cli.call((client) => client.get<Row[]>(CONTRACT_PATHS.futures, queryOf(query)));
+        const list = await cli.call((client) => client.contracts.futures<Row[]>(queryOf(query)));
         cli.emit(list, (rows, color) => formatTable(rows, COLUMNS, color));
       }),
     );

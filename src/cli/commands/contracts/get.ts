@@ -2,7 +2,6 @@
 // limits, and its last price.
 
 import type { Command } from 'commander';
-import { contractInfoPath, contractPath, MARKET_DATA_PATHS } from '../../../contract/paths.js';
 import type { Contract, ContractInfo, Snapshot } from '../../../contract/wire.js';
 import { SECURITY_TYPES } from '../../../domain/contracts.js';
 import type { DaemonClient } from '../../client.js';
@@ -15,8 +14,8 @@ import { exchangeOption, type Options, queryOf, regionOption, typeOption } from 
 async function overview(client: DaemonClient, contract: Contract): Promise<Record<string, unknown>> {
   const ref = { security_type: contract.security_type, exchange: contract.exchange, code: contract.code };
   const [info, snapshots] = await Promise.all([
-    client.get<ContractInfo>(contractInfoPath(contract.code)).catch(() => null),
-    client.post<Snapshot[]>(MARKET_DATA_PATHS.snapshots, { contracts: [ref] }).catch(() => []),
+    client.contracts.info<ContractInfo>(contract.code).catch(() => null),
+    client.data.snapshots<Snapshot[]>({ contracts: [ref] }).catch(() => []),
   ]);
   const last = snapshots[0];
   return {
@@ -49,7 +48,7 @@ and \`data snapshots\`); --format json prints the identity as the API answers it
         const query = queryOf({ security_type: o.type, region: o.region, exchange: o.exchange });
         const human = cli.format === 'human' && !cli.json;
         const contract = await cli.call(async (client) => {
-          const found = await client.get<Contract>(contractPath(code as string), query);
+          const found = await client.contracts.get<Contract>(code as string, query);
           return human ? overview(client, found) : found;
         });
         cli.emit(contract, (value, color) => formatRecord(value, { color }));

@@ -1,7 +1,6 @@
 // `sjgate contracts options`: options of a product root, filtered by month, right and strike.
 
 import { type Command, Option } from 'commander';
-import { CONTRACT_PATHS } from '../../../contract/paths.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
 import { decimal, month, oneOf, text } from '../../parsers.js';
@@ -31,7 +30,7 @@ export function registerOptions(contracts: Command, env: CliEnv): void {
           expiry_weekday: o.expiryWeekday,
           region: o.region,
         };
-        const list = await cli.call((client) => client.get<Row[]>(CONTRACT_PATHS.options, queryOf(query)));
+        const list = await cli.call((client) => client.contracts.options<Row[]>(queryOf(query)));
         cli.emit(list, (rows, color) => formatTable(rows, COLUMNS, color));
       }),
     );

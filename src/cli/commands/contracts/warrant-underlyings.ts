@@ -1,7 +1,6 @@
 // `sjgate contracts warrant-underlyings`: the stocks that have warrants, with how many.
 
 import type { Command } from 'commander';
-import { CONTRACT_PATHS } from '../../../contract/paths.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
 import { type Options, queryOf, regionOption } from './query.js';
@@ -15,7 +14,7 @@ export function registerWarrantUnderlyings(contracts: Command, env: CliEnv): voi
     .action(
       action<Options>(env, async (cli, o) => {
         const query = queryOf({ include_name: o.includeName === true ? true : undefined, region: o.region });
-        const list = await cli.call((client) => client.get<Row[]>(CONTRACT_PATHS.warrantUnderlyings, query));
+        const list = await cli.call((client) => client.contracts.warrantUnderlyings<Row[]>(query));
         cli.emit(list, (rows, color) => formatTable(rows, undefined, color));
       }),
     );

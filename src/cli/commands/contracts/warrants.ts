@@ -1,7 +1,6 @@
 // `sjgate contracts warrants`: warrants on an underlying stock.
 
 import { type Command, Option } from 'commander';
-import { CONTRACT_PATHS } from '../../../contract/paths.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
 import { date, decimal, oneOf, text } from '../../parsers.js';
@@ -43,7 +42,7 @@ export function registerWarrants(contracts: Command, env: CliEnv): void {
           expiry_to: o.expiryTo,
           region: o.region,
         };
-        const list = await cli.call((client) => client.get<Row[]>(CONTRACT_PATHS.warrants, queryOf(query)));
+        const list = await cli.call((client) => client.contracts.warrants<Row[]>(queryOf(query)));
         cli.emit(list, (rows, color) => formatTable(rows, COLUMNS, color));
       }),
     );

@@ -1,14 +1,13 @@
 // `sjgate data credit-enquire`: margin and short balances of stocks.
 
 import type { Command } from 'commander';
-import { MARKET_DATA_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import { registerStockCodesQuery } from './stock-codes.js';
 
 export function registerCreditEnquire(data: Command, env: CliEnv): void {
   registerStockCodesQuery(data, env, {
     name: 'credit-enquire',
-    path: MARKET_DATA_PATHS.creditEnquire,
+    method: (client) => client.data.creditEnquire,
     what: 'margin and short balances of stocks',
     columns: [
       'stock_id',

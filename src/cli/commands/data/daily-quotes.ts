@@ -1,7 +1,6 @@
 // `sjgate data daily-quotes`: the daily quote of every stock on a day.
 
 import { type Command, Option } from 'commander';
-import { MARKET_DATA_PATHS } from '../../../contract/paths.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, rowsOfColumns } from '../../output.js';
 import { boolean, dateOrToday } from '../../parsers.js';
@@ -44,7 +43,7 @@ export function registerDailyQuotes(data: Command, env: CliEnv): void {
     .action(
       action<DailyQuotesOptions>(env, async (cli, options) => {
         const body = dailyQuotesRequest(options);
-        const quotes = await cli.call((client) => client.post<Columns>(MARKET_DATA_PATHS.dailyQuotes, body));
+        const quotes = await cli.call((client) => client.data.dailyQuotes<Columns>(body));
         cli.emit(quotes, (value, color) => formatTable(rowsOfColumns(value), undefined, color));
       }),
     );

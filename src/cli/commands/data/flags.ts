@@ -2,7 +2,6 @@
 // code, or a combo of two, becomes the contract of a request.
 
 import { InvalidArgumentError, Option } from 'commander';
-import { contractPath } from '../../../contract/paths.js';
 import type { Contract } from '../../../contract/wire.js';
 import { isContinuousCode } from '../../../domain/contracts.js';
 import type { ComboRef, ContractRef, InstrumentRef } from '../../../domain/market-data.js';
@@ -73,7 +72,7 @@ export const comboOption = () =>
  */
 export async function legCode(cli: Cli, code: string): Promise<string> {
   if (!isContinuousCode(code.toUpperCase())) return code;
-  const contract = await cli.call((client) => client.get<Contract>(contractPath(code)));
+  const contract = await cli.call((client) => client.contracts.get<Contract>(code));
   return contract.target_code ?? contract.code;
 }
 

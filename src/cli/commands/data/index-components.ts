@@ -61,9 +61,7 @@ Examples:
     .action(
       action<IndexComponentsOptions>(env, async (cli, options) => {
         const body = { contract: { code: options.index } };
-        const answer = await cli.call((client) =>
-          client.post<IndexComponentsAnswer>(MARKET_DATA_PATHS.indexComponents, body),
-        );
+        const answer = await cli.call((client) => client.data.indexComponents<IndexComponentsAnswer>(body));
         cli.emit(answer, (value, color) => formatIndexComponents(value, options.groups === true, color));
       }),
     );

@@ -4,6 +4,7 @@
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { STREAM_PATHS, streamDataPath } from '../../../contract/paths.js';
+import type { PostMethod } from '../../client.js';
 import type { Cli, CliEnv } from '../../context.js';
 import { UsageError } from '../../context.js';
 import type { Row } from '../../output.js';
@@ -54,17 +55,26 @@ export function projection(value: string): Projection {
   return { kind: 'ranking', target, metric, order, limit: count, ...(group ? { group } : {}) };
 }
 
-const FAMILY_PATHS = {
-  index_contribution: [STREAM_PATHS.subscribeIndexContribution, STREAM_PATHS.unsubscribeIndexContribution],
-  industry_contribution: [STREAM_PATHS.subscribeIndustryContribution, STREAM_PATHS.unsubscribeIndustryContribution],
-  index_components: [STREAM_PATHS.subscribeIndexComponents, STREAM_PATHS.unsubscribeIndexComponents],
-} as const;
+const FAMILY_METHODS = {
+  index_contribution: [
+    (client) => client.stream.subscribeIndexContribution,
+    (client) => client.stream.unsubscribeIndexContribution,
+  ],
+  industry_contribution: [
+    (client) => client.stream.subscribeIndustryContribution,
+    (client) => client.stream.unsubscribeIndustryContribution,
+  ],
+  index_components: [
+    (client) => client.stream.subscribeIndexComponents,
+    (client) => client.stream.unsubscribeIndexComponents,
+  ],
+} as const satisfies Record<string, readonly [PostMethod, PostMethod]>;
 
 export interface IndexStreamRequest {
-  family: keyof typeof FAMILY_PATHS;
-  subscribe: string;
-  unsubscribe: string;
-  /** What both paths take. */
+  family: keyof typeof FAMILY_METHODS;
+  subscribe: PostMethod;
+  unsubscribe: PostMethod;
+  /** What both take. */
   body: { index: { code: string }; ranking?: string; projection?: Projection };
 }
 
@@ -83,7 +93,7 @@ export function indexStreamRequest(options: IndexStreamOptions): IndexStreamRequ
       : options.projection !== undefined
         ? ['index_components', { index, projection: options.projection }]
         : ['industry_contribution', { index }];
-  const [subscribe, unsubscribe] = FAMILY_PATHS[family];
+  const [subscribe, unsubscribe] = FAMILY_METHODS[family];
   return { family, subscribe, unsubscribe, body };
 }
 
@@ -136,7 +146,7 @@ export function formatIndexEvent(family: string, data: Row): string {
 async function streamIndex(cli: Cli, options: IndexStreamOptions, json: boolean, signal: AbortSignal): Promise<void> {
   const request = indexStreamRequest(options);
   const answer = await cli.call((client) =>
-    client.post<{ success: boolean; message: string }>(request.subscribe, request.body),
+    request.subscribe(client)<{ success: boolean; message: string }>(request.body),
   );
   if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
   if (cli.io.stderr.isTTY) cli.printError(`${answer.message} (Ctrl+C to stop)`);
@@ -152,8 +162,8 @@ async function streamIndex(cli: Cli, options: IndexStreamOptions, json: boolean,
     },
     {
       signal,
-      subscribe: () => cli.client.post(request.subscribe, request.body),
-      unsubscribe: () => cli.client.post(request.unsubscribe, request.body),
+      subscribe: () => request.subscribe(cli.client)(request.body),
+      unsubscribe: () => request.unsubscribe(cli.client)(request.body),
     },
   );
 }

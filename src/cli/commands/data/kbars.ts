@@ -1,7 +1,6 @@
 // `sjgate data kbars`: one-minute bars, one row per bar.
 
 import type { Command } from 'commander';
-import { MARKET_DATA_PATHS } from '../../../contract/paths.js';
 import type { InstrumentRef } from '../../../domain/market-data.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
 import { formatTable, rowsOfColumns } from '../../output.js';
@@ -62,7 +61,7 @@ Examples:
     .action(
       action<KbarsOptions>(env, async (cli, options) => {
         const body = kbarsRequest(await withComboLegs(cli, options));
-        const kbars = await cli.call((client) => client.post<Columns>(MARKET_DATA_PATHS.kbars, body));
+        const kbars = await cli.call((client) => client.data.kbars<Columns>(body));
         cli.emit(kbars, (value, color) => formatTable(rowsOfColumns(value), undefined, color));
       }),
     );

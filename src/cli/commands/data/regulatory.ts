@@ -1,7 +1,7 @@
 // `sjgate data regulatory`: stocks under disposition (punish) or attention (notice).
 
 import { type Command, Option } from 'commander';
-import { MARKET_DATA_PATHS } from '../../../contract/paths.js';
+import type { DaemonClient } from '../../client.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, rowsOfColumns } from '../../output.js';
 import { oneOf } from '../../parsers.js';
@@ -10,8 +10,9 @@ import type { Columns } from './flags.js';
 export const REGULATORY_TYPES = ['punish', 'notice'] as const;
 export type RegulatoryType = (typeof REGULATORY_TYPES)[number];
 
-export function regulatoryPath(type: RegulatoryType = 'punish'): string {
-  return type === 'punish' ? MARKET_DATA_PATHS.regulatoryPunish : MARKET_DATA_PATHS.regulatoryNotice;
+/** The client method of one list. */
+export function regulatoryList(client: DaemonClient, type: RegulatoryType = 'punish') {
+  return type === 'punish' ? client.data.regulatoryPunish : client.data.regulatoryNotice;
 }
 
 export function registerRegulatory(data: Command, env: CliEnv): void {
@@ -26,7 +27,7 @@ export function registerRegulatory(data: Command, env: CliEnv): void {
     .addHelpText('after', '\nExamples:\n  $ sjgate data regulatory\n  $ sjgate data regulatory --type notice')
     .action(
       action<{ type?: RegulatoryType }>(env, async (cli, options) => {
-        const list = await cli.call((client) => client.get<Columns>(regulatoryPath(options.type)));
+        const list = await cli.call((client) => regulatoryList(client, options.type)<Columns>());
         cli.emit(list, (value, color) => formatTable(rowsOfColumns(value), undefined, color));
       }),
     );

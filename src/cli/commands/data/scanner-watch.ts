@@ -110,7 +110,7 @@ async function watchScanners(
   const client: DaemonClient = cli.client;
   const subscribeAll = async () => {
     for (const body of bodies) {
-      const answer = await client.post<{ success: boolean; message: string }>(STREAM_PATHS.subscribeScanner, body);
+      const answer = await client.stream.subscribeScanner<{ success: boolean; message: string }>(body);
       if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
     }
   };
@@ -138,7 +138,7 @@ async function watchScanners(
   }
   for (const body of bodies) {
     try {
-      await client.post(STREAM_PATHS.unsubscribeScanner, body);
+      await client.stream.unsubscribeScanner(body);
     } catch (error) {
       if (failure === null) failure = { error };
       else cli.printError(`warning: could not unsubscribe: ${error instanceof Error ? error.message : String(error)}`);

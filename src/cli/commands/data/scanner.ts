@@ -1,7 +1,6 @@
 // `sjgate data scanner`: the stock ranking of a day.
 
 import { type Command, Option } from 'commander';
-import { MARKET_DATA_PATHS } from '../../../contract/paths.js';
 import { SCANNER_TYPES, type ScannerType } from '../../../domain/market-data.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
@@ -72,7 +71,7 @@ Examples:
     .action(
       action<ScannerOptions>(env, async (cli, options) => {
         const body = scannerRequest(options);
-        const items = await cli.call((client) => client.post<Row[]>(MARKET_DATA_PATHS.scanner, body));
+        const items = await cli.call((client) => client.data.scanner<Row[]>(body));
         cli.emit(items, (rows, color) => formatTable(rows, COLUMNS, color));
       }),
     );

@@ -1,7 +1,6 @@
 // `sjgate data snapshots`: the current snapshot of codes and combos.
 
 import type { Command } from 'commander';
-import { MARKET_DATA_PATHS } from '../../../contract/paths.js';
 import type { InstrumentRef } from '../../../domain/market-data.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
@@ -66,7 +65,7 @@ Examples:
           ),
         );
         const body = snapshotsRequest({ ...options, codes });
-        const snapshots = await cli.call((client) => client.post<Row[]>(MARKET_DATA_PATHS.snapshots, body));
+        const snapshots = await cli.call((client) => client.data.snapshots<Row[]>(body));
         cli.emit(snapshots, (rows, color) => formatTable(rows, COLUMNS, color));
       }),
     );

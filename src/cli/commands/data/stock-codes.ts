@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import type { ContractRef } from '../../../domain/market-data.js';
+import type { PostMethod } from '../../client.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
 import { codeList } from '../../parsers.js';
@@ -16,11 +17,11 @@ export function contractsRequest(options: CodesOptions): { contracts: ContractRe
   return { contracts: options.codes.map((code) => contractRef(code, options)) };
 }
 
-/** A command that posts --codes to `path` and shows the answer's `columns`. */
+/** A command that posts --codes with `method` and shows the answer's `columns`. */
 export function registerStockCodesQuery(
   data: Command,
   env: CliEnv,
-  query: { name: string; path: string; what: string; columns: readonly string[] },
+  query: { name: string; method: PostMethod; what: string; columns: readonly string[] },
 ): void {
   data
     .command(query.name)
@@ -34,7 +35,7 @@ export function registerStockCodesQuery(
     .action(
       action<CodesOptions>(env, async (cli, options) => {
         const body = contractsRequest(options);
-        const rows = await cli.call((client) => client.post<Row[]>(query.path, body));
+        const rows = await cli.call((client) => query.method(client)<Row[]>(body));
         cli.emit(rows, (value, color) => formatTable(value, query.columns, color));
       }),
     );

@@ -1,7 +1,7 @@
 // `sjgate data stream`: subscribe to the live ticks, bid/ask or quotes of a code and print them until Ctrl+C.
 
 import { type Command, Option } from 'commander';
-import { contractPath, STREAM_PATHS, streamDataPath } from '../../../contract/paths.js';
+import { STREAM_PATHS, streamDataPath } from '../../../contract/paths.js';
 import type { Contract, QuoteType, SubscribeAnswer } from '../../../contract/wire.js';
 import { EXCHANGES } from '../../../domain/contracts.js';
 import type { DaemonClient } from '../../client.js';
@@ -22,7 +22,7 @@ async function streamQuotes(cli: Cli, given: StreamOptions, json: boolean, signa
   const upper = { ...given, code: given.code.toUpperCase(), comboWith: given.comboWith?.toUpperCase() };
   const options = await withComboLegs(cli, upper);
   const body = subscribeRequest({ ...options, quoteType: await defaultQuoteType(cli, options) });
-  const answer = await cli.call((client) => client.post<SubscribeAnswer>(STREAM_PATHS.subscribe, body));
+  const answer = await cli.call((client) => client.stream.subscribe<SubscribeAnswer>(body));
   if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
   if (answer.subscription === null || answer.subscription === undefined) {
     throw new Error('the daemon did not say what it subscribed');
@@ -47,8 +47,8 @@ async function streamQuotes(cli: Cli, given: StreamOptions, json: boolean, signa
     },
     {
       signal,
-      subscribe: () => client.post(STREAM_PATHS.subscribe, body),
-      unsubscribe: () => client.post(STREAM_PATHS.unsubscribe, body),
+      subscribe: () => client.stream.subscribe(body),
+      unsubscribe: () => client.stream.unsubscribe(body),
     },
   );
 }
@@ -58,8 +58,7 @@ async function defaultQuoteType(cli: Cli, options: StreamOptions): Promise<Quote
   if (options.quoteType !== undefined) return options.quoteType;
   if (options.comboWith !== undefined) return 'Tick';
   const type =
-    options.securityType ??
-    (await cli.call((client) => client.get<Contract>(contractPath(options.code)))).security_type;
+    options.securityType ?? (await cli.call((client) => client.contracts.get<Contract>(options.code))).security_type;
   return type === 'IND' ? 'Quote' : 'Tick';
 }
 

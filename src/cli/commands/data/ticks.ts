@@ -1,7 +1,6 @@
 // `sjgate data ticks`: the ticks of a day, one row per tick.
 
 import { type Command, Option } from 'commander';
-import { MARKET_DATA_PATHS } from '../../../contract/paths.js';
 import type { InstrumentRef, TicksQueryType } from '../../../domain/market-data.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
 import { formatTable, rowsOfColumns } from '../../output.js';
@@ -81,7 +80,7 @@ Examples:
     .action(
       action<TicksOptions>(env, async (cli, options) => {
         const body = ticksRequest(await withComboLegs(cli, options));
-        const ticks = await cli.call((client) => client.post<Columns>(MARKET_DATA_PATHS.ticks, body));
+        const ticks = await cli.call((client) => client.data.ticks<Columns>(body));
         cli.emit(ticks, (value, color) => formatTable(rowsOfColumns(value), undefined, color));
       }),
     );

@@ -2,7 +2,6 @@
 // --since, --until or --all, older ones out of the journal a page at a time.
 
 import { type Command, Option } from 'commander';
-import { ORDER_PATHS } from '../../../contract/paths.js';
 import { TRADE_PAGES } from '../../../contract/wire.js';
 import type { AccountType } from '../../../domain/accounts.js';
 import type { Trade } from '../../../domain/orders.js';
@@ -49,7 +48,7 @@ async function historyPages(cli: Cli, body: Record<string, unknown>, all: boolea
   let cursor = body.cursor as string | undefined;
   do {
     const request = cursor === undefined ? body : { ...body, cursor };
-    const { page, nextCursor } = await cli.call((client) => client.postPage<Trade[]>(ORDER_PATHS.trades, request));
+    const { trades: page, nextCursor } = await cli.call((client) => client.orders.tradesPage<Trade[]>(request));
     trades.push(...page);
     cursor = nextCursor;
   } while (all && cursor !== undefined);
@@ -91,7 +90,7 @@ export function registerList(order: Command, env: CliEnv): void {
           const paging = pageRequest(options);
           const trades = paging
             ? await historyPages(cli, { ...body, ...paging }, options.all === true)
-            : await cli.call((client) => client.post<Trade[]>(ORDER_PATHS.trades, body));
+            : await cli.call((client) => client.orders.trades<Trade[]>(body));
           // The official CLI asks for the stock account's trades, then the futures account's: TOON, its format,
           // lists them in that order too (each oldest first).
           cli.emit(cli.format === 'toon' ? stockTradesFirst(trades) : trades, formatTrades);

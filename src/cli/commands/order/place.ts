@@ -1,7 +1,6 @@
 // `sjgate order place`: an order on a stock, warrant, futures or options contract.
 
 import { type Command, Option } from 'commander';
-import { contractPath, ORDER_PATHS } from '../../../contract/paths.js';
 import {
   ACTIONS,
   type Action,
@@ -246,14 +245,14 @@ Examples:
           const trade = await cli.call(async (client) => {
             const contract: OrderContract =
               options.securityType === undefined
-                ? await client.get<OrderContract>(contractPath(options.code))
+                ? await client.contracts.get<OrderContract>(options.code)
                 : { security_type: options.securityType, code: options.code };
             const body = placeOrderRequest(options, {
               security_type: contract.security_type,
               ...(contract.exchange === undefined ? {} : { exchange: contract.exchange }),
               code: options.code,
             });
-            const placed = await client.post<Trade>(ORDER_PATHS.placeOrder, body);
+            const placed = await client.orders.placeOrder<Trade>(body);
             return options.wait === false ? placed : settle(placed, listOf(client), { timeoutMs });
           });
           if (options.wait !== false) warnIfUnsettled(cli, trade);

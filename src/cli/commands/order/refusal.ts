@@ -1,7 +1,6 @@
 // A refused order or change: the broker's message kept, explained in English, and the other rules the order breaks
 // named too (status.violations from the simulator; the broker names only the first), as a RefusedError (exit 4).
 
-import { contractInfoPath } from '../../../contract/paths.js';
 import type { ContractInfo } from '../../../contract/wire.js';
 import { ACCEPTED_MESSAGE, englishOfShioajiMessage, SHIOAJI_MESSAGES } from '../../../domain/order-messages.js';
 import type { Trade } from '../../../domain/orders.js';
@@ -62,7 +61,7 @@ export async function refusal(
   const [first, ...others] = brokenRuleMessages(trade.status);
   const details = others.map((message) => `also: ${explainedMessage(message)}`);
   if (price !== undefined && limitsMaySayMore(trade.status)) {
-    const info = await client.get<ContractInfo>(contractInfoPath(trade.contract.code)).catch(() => null);
+    const info = await client.contracts.info<ContractInfo>(trade.contract.code).catch(() => null);
     const problem = info === null ? null : limitProblem(price, info);
     if (problem !== null) details.push(problem);
   }

@@ -1,6 +1,5 @@
 // What the order commands share about trades: waiting until the exchange has answered, and one row per trade.
 
-import { ORDER_PATHS } from '../../../contract/paths.js';
 import type { OrderStatus, Trade } from '../../../domain/orders.js';
 import { taipeiIso } from '../../../domain/time.js';
 import type { DaemonClient } from '../../client.js';
@@ -50,7 +49,7 @@ export async function settle(
 
 /** The trades of an account, as settle() asks for them. */
 export const listOf = (client: DaemonClient) => (selector: Record<string, string>) =>
-  client.post<Trade[]>(ORDER_PATHS.trades, selector);
+  client.orders.trades<Trade[]>(selector);
 
 /** The code as ordered, with the month of a continuous alias: `TXFR1 (TXFL6)`. */
 function codeOf(trade: Trade): string {

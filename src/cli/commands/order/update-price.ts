@@ -1,7 +1,6 @@
 // `sjgate order update-price`: change a working limit order's price.
 
 import { type Command, Option } from 'commander';
-import { ORDER_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import { registerChange } from './change.js';
 import { price } from './flags.js';
@@ -9,7 +8,7 @@ import { price } from './flags.js';
 export function registerUpdatePrice(order: Command, env: CliEnv): void {
   registerChange(order, env, {
     name: 'update-price',
-    path: ORDER_PATHS.updatePrice,
+    method: (client) => client.orders.updatePrice,
     description: "change a working limit order's price",
     noun: 'price change',
     extra: new Option('--price <PRICE>', 'the new limit price').argParser(price).makeOptionMandatory(),

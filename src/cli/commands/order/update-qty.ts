@@ -1,7 +1,6 @@
 // `sjgate order update-qty`: reduce a working order by a quantity.
 
 import { type Command, Option } from 'commander';
-import { ORDER_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import { integerIn } from '../../parsers.js';
 import { registerChange } from './change.js';
@@ -9,7 +8,7 @@ import { registerChange } from './change.js';
 export function registerUpdateQty(order: Command, env: CliEnv): void {
   registerChange(order, env, {
     name: 'update-qty',
-    path: ORDER_PATHS.updateQty,
+    method: (client) => client.orders.updateQty,
     description: 'reduce a working order by a quantity (it keeps its price and place in the queue)',
     noun: 'quantity change',
     extra: new Option('--quantity <N>', 'how many to cancel').argParser(integerIn(1)).makeOptionMandatory(),

@@ -1,7 +1,6 @@
 // `sjgate portfolio balance`: the bank balance of a stock account.
 
 import type { Command } from 'commander';
-import { PORTFOLIO_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import { formatRecord, type Row } from '../../output.js';
 import { accountOption } from '../../parsers.js';
@@ -17,7 +16,7 @@ export function registerBalance(portfolio: Command, env: CliEnv): void {
     .action(
       portfolioQuery<Row>(
         env,
-        PORTFOLIO_PATHS.accountBalance,
+        (client) => client.portfolio.accountBalance,
         (o) => accountRequest(o, 'S'),
         (value, color) => formatRecord(value, { color }),
       ),

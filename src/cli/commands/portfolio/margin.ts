@@ -1,7 +1,6 @@
 // `sjgate portfolio margin`: the margin account of a futures account.
 
 import type { Command } from 'commander';
-import { PORTFOLIO_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import { formatRecord, type Row } from '../../output.js';
 import { accountOption } from '../../parsers.js';
@@ -17,7 +16,7 @@ export function registerMargin(portfolio: Command, env: CliEnv): void {
     .action(
       portfolioQuery<Row>(
         env,
-        PORTFOLIO_PATHS.margin,
+        (client) => client.portfolio.margin,
         (o) => accountRequest(o, 'F'),
         (value, color) => formatRecord(value, { color }),
       ),

@@ -1,7 +1,6 @@
 // `sjgate portfolio position-detail`: the trades that make up one position.
 
 import type { Command } from 'commander';
-import { PORTFOLIO_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import type { Row } from '../../output.js';
 import { accountOption } from '../../parsers.js';
@@ -19,8 +18,11 @@ export function registerPositionDetail(portfolio: Command, env: CliEnv): void {
     .addOption(accountOption('stock or futures'))
     .addHelpText('after', '\nExample:\n  $ sjgate portfolio position-detail --detail-id 0')
     .action(
-      portfolioQuery<Row[]>(env, PORTFOLIO_PATHS.positionDetail, portfolioRequests.positionDetail, (rows, color) =>
-        formatPortfolioRows('positionDetail', rows, color),
+      portfolioQuery<Row[]>(
+        env,
+        (client) => client.portfolio.positionDetail,
+        portfolioRequests.positionDetail,
+        (rows, color) => formatPortfolioRows('positionDetail', rows, color),
       ),
     );
 }

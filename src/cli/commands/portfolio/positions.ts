@@ -1,7 +1,6 @@
 // `sjgate portfolio positions`: open positions of a stock or futures account.
 
 import type { Command } from 'commander';
-import { PORTFOLIO_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import type { Row } from '../../output.js';
 import { accountOption } from '../../parsers.js';
@@ -23,8 +22,11 @@ export function registerPositions(portfolio: Command, env: CliEnv): void {
         '  $ sjgate portfolio positions --account-type F',
     )
     .action(
-      portfolioQuery<Row[]>(env, PORTFOLIO_PATHS.positionUnit, portfolioRequests.positions, (rows, color) =>
-        formatPortfolioRows('positions', rows, color),
+      portfolioQuery<Row[]>(
+        env,
+        (client) => client.portfolio.positionUnit,
+        portfolioRequests.positions,
+        (rows, color) => formatPortfolioRows('positions', rows, color),
       ),
     );
 }

@@ -1,7 +1,6 @@
 // `sjgate portfolio profit-loss-detail`: the opening and closing trades behind one profit-loss row.
 
 import type { Command } from 'commander';
-import { PORTFOLIO_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import type { Row } from '../../output.js';
 import { accountOption } from '../../parsers.js';
@@ -20,8 +19,11 @@ export function registerProfitLossDetail(portfolio: Command, env: CliEnv): void 
     .addOption(unitOption())
     .addHelpText('after', '\nExample:\n  $ sjgate portfolio profit-loss-detail --detail-id 0')
     .action(
-      portfolioQuery<Row[]>(env, PORTFOLIO_PATHS.profitLossDetail, portfolioRequests.profitLossDetail, (rows, color) =>
-        formatPortfolioRows('profitLossDetail', rows, color),
+      portfolioQuery<Row[]>(
+        env,
+        (client) => client.portfolio.profitLossDetail,
+        portfolioRequests.profitLossDetail,
+        (rows, color) => formatPortfolioRows('profitLossDetail', rows, color),
       ),
     );
 }

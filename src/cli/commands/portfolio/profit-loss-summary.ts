@@ -1,7 +1,6 @@
 // `sjgate portfolio profit-loss-summary`: realized profit and loss between two dates, summed per code, with the total.
 
 import type { Command } from 'commander';
-import { PORTFOLIO_PATHS } from '../../../contract/paths.js';
 import type { ProfitLossSummary } from '../../../contract/wire.js';
 import type { CliEnv } from '../../context.js';
 import { formatHeading, formatRecord } from '../../output.js';
@@ -31,7 +30,7 @@ export function registerProfitLossSummary(portfolio: Command, env: CliEnv): void
     .action(
       portfolioQuery<ProfitLossSummary>(
         env,
-        PORTFOLIO_PATHS.profitLossSum,
+        (client) => client.portfolio.profitLossSum,
         (o) => portfolioRequests.profitLossSummary(o),
         formatProfitLossSummary,
       ),

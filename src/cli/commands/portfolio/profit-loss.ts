@@ -1,7 +1,6 @@
 // `sjgate portfolio profit-loss`: realized profit and loss, one row per closing trade, between two dates.
 
 import type { Command } from 'commander';
-import { PORTFOLIO_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import type { Row } from '../../output.js';
 import { accountOption } from '../../parsers.js';
@@ -27,7 +26,7 @@ export function registerProfitLoss(portfolio: Command, env: CliEnv): void {
     .action(
       portfolioQuery<Row[]>(
         env,
-        PORTFOLIO_PATHS.profitLoss,
+        (client) => client.portfolio.profitLoss,
         (o) => portfolioRequests.profitLoss(o),
         (rows, color) => formatPortfolioRows('profitLoss', rows, color),
       ),

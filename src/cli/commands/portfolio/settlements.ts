@@ -1,7 +1,6 @@
 // `sjgate portfolio settlements`: cash to receive or pay today (T), T+1 and T+2 on a stock account.
 
 import type { Command } from 'commander';
-import { PORTFOLIO_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
 import { accountOption } from '../../parsers.js';
@@ -17,7 +16,7 @@ export function registerSettlements(portfolio: Command, env: CliEnv): void {
     .action(
       portfolioQuery<Row[]>(
         env,
-        PORTFOLIO_PATHS.settlements,
+        (client) => client.portfolio.settlements,
         (o) => accountRequest(o, 'S'),
         (rows, color) => formatTable(rows, ['T', 'date', 'amount'], color),
       ),

@@ -1,7 +1,6 @@
 // `sjgate portfolio trading-limits`: trading, margin-purchase and short-sale limits of a stock account.
 
 import type { Command } from 'commander';
-import { PORTFOLIO_PATHS } from '../../../contract/paths.js';
 import type { CliEnv } from '../../context.js';
 import { formatTable } from '../../output.js';
 import { accountOption } from '../../parsers.js';
@@ -31,7 +30,7 @@ export function registerTradingLimits(portfolio: Command, env: CliEnv): void {
     .action(
       portfolioQuery<Record<string, number>>(
         env,
-        PORTFOLIO_PATHS.tradingLimits,
+        (client) => client.portfolio.tradingLimits,
         (o) => accountRequest(o, 'S'),
         formatTradingLimits,
       ),

@@ -1,7 +1,6 @@
 // `sjgate reserve detail`: today's share reserve requests.
 
 import type { Command } from 'commander';
-import { RESERVE_PATHS } from '../../../contract/paths.js';
 import type { ReserveStocksDetail } from '../../../domain/reserve.js';
 import type { CliEnv } from '../../context.js';
 import { formatStocks, reserveCommand } from './request.js';
@@ -10,7 +9,7 @@ export function registerDetail(reserve: Command, env: CliEnv): void {
   reserveCommand<ReserveStocksDetail>(reserve, env, {
     name: 'detail',
     description: "today's share reserve requests, accepted or refused (stock_reserve_detail)",
-    path: RESERVE_PATHS.stockReserveDetail,
+    method: (client) => client.reserve.stockReserveDetail,
     example: 'detail',
     human: formatStocks,
   });

@@ -1,7 +1,6 @@
 // `sjgate reserve earmarking-detail`: today's cash earmark requests.
 
 import type { Command } from 'commander';
-import { RESERVE_PATHS } from '../../../contract/paths.js';
 import type { EarmarkStocksDetail } from '../../../domain/reserve.js';
 import type { CliEnv } from '../../context.js';
 import { formatStocks, reserveCommand } from './request.js';
@@ -10,7 +9,7 @@ export function registerEarmarkingDetail(reserve: Command, env: CliEnv): void {
   reserveCommand<EarmarkStocksDetail>(reserve, env, {
     name: 'earmarking-detail',
     description: "today's cash earmark requests, accepted or refused (earmarking_detail)",
-    path: RESERVE_PATHS.earmarkingDetail,
+    method: (client) => client.reserve.earmarkingDetail,
     example: 'earmarking-detail',
     human: formatStocks,
   });

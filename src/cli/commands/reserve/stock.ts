@@ -1,7 +1,6 @@
 // `sjgate reserve stock CODE SHARES` (or --code, --share): reserve shares of a stock held; they may not be sold today.
 
 import type { Command } from 'commander';
-import { RESERVE_PATHS } from '../../../contract/paths.js';
 import type { ReserveStockResult } from '../../../domain/reserve.js';
 import type { CliEnv } from '../../context.js';
 import { formatResult, reserveCommand, stockArguments, stockRequest } from './request.js';
@@ -10,7 +9,7 @@ export function registerStock(reserve: Command, env: CliEnv): void {
   reserveCommand<ReserveStockResult>(reserve, env, {
     name: 'stock',
     description: 'reserve shares of a stock held (reserve_stock); exits 1 when SinoPac refuses',
-    path: RESERVE_PATHS.reserveStock,
+    method: (client) => client.reserve.reserveStock,
     example: 'stock 2330 1000\n  $ sjgate reserve stock --code 2330 --share 1000',
     args: (command) => stockArguments(command, false),
     body: (args, options) => stockRequest(args, options, false),

@@ -1,7 +1,6 @@
 // `sjgate reserve summary`: shares held and reserved today, per stock.
 
 import type { Command } from 'commander';
-import { RESERVE_PATHS } from '../../../contract/paths.js';
 import type { ReserveStocksSummary } from '../../../domain/reserve.js';
 import type { CliEnv } from '../../context.js';
 import { formatStocks, reserveCommand } from './request.js';
@@ -10,7 +9,7 @@ export function registerSummary(reserve: Command, env: CliEnv): void {
   reserveCommand<ReserveStocksSummary>(reserve, env, {
     name: 'summary',
     description: 'shares held and reserved today, per stock (stock_reserve_summary)',
-    path: RESERVE_PATHS.stockReserveSummary,
+    method: (client) => client.reserve.stockReserveSummary,
     example: 'summary',
     human: formatStocks,
   });

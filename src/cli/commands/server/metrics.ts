@@ -130,7 +130,7 @@ Examples:
         // Not cli.call: a daemon started only to be asked would have nothing to show.
         let answer: MetricsAnswer;
         try {
-          answer = await cli.client.get<MetricsAnswer>(MONITOR_PATHS.metrics, metricsQuery(options));
+          answer = await cli.client.monitor.metrics<MetricsAnswer>(metricsQuery(options));
         } catch (error) {
           if (!(error instanceof UnreachableError)) throw error;
           cli.printError('error: no daemon is running (sjgate server start starts one)');

@@ -2,7 +2,7 @@
 
 import type { Command } from 'commander';
 import type { GatewayConfig } from '../../../config.js';
-import { SERVER_PATHS, STREAM_PATHS } from '../../../contract/paths.js';
+import { STREAM_PATHS } from '../../../contract/paths.js';
 import { ApiError } from '../../client.js';
 import { action, type CliEnv, EXIT } from '../../context.js';
 import { daemonClient, daemonPid, probeHealth } from '../../daemon.js';
@@ -77,11 +77,11 @@ async function serverStatus(config: GatewayConfig, streams: boolean): Promise<Se
       throw error;
     }
   };
-  const info = await optional(() => client.get<{ simulation?: unknown }>(SERVER_PATHS.info));
+  const info = await optional(() => client.server.info<{ simulation?: unknown }>());
   if (typeof info?.simulation === 'boolean') status.simulation = info.simulation;
-  const receivers = await optional(() => client.get<unknown>(STREAM_PATHS.receivers));
+  const receivers = await optional(() => client.stream.receivers<unknown>());
   status.stream_receivers = typeof receivers === 'string' || receivers === null ? receivers : JSON.stringify(receivers);
-  if (streams) status.stream_status = await optional(() => client.get(STREAM_PATHS.status));
+  if (streams) status.stream_status = await optional(() => client.stream.status());
   return status;
 }
 

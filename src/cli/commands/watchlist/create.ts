@@ -1,7 +1,6 @@
 // `sjgate watchlist create NAME [CODE...]`: make a watchlist.
 
 import type { Command } from 'commander';
-import { WATCHLIST_PATHS } from '../../../contract/paths.js';
 import type { Watchlist } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import {
@@ -30,7 +29,7 @@ export function registerCreate(watchlist: Command, env: CliEnv): void {
             name: argumentOrFlag(name, options.name, 'name'),
             contracts: contractsOfFlags(codes, options),
           };
-          const made = await cli.call((client) => client.post<Watchlist>(WATCHLIST_PATHS.watchlists, body));
+          const made = await cli.call((client) => client.watchlists.create<Watchlist>(body));
           cli.emit(made, formatWatchlist);
         },
         { fields: WATCHLIST_FIELDS },
