@@ -55,6 +55,26 @@ describe('the client against a gateway', { timeout: 30_000 }, () => {
     );
   });
 
+  test('the trade history a page at a time: each trade once, the cursor absent after the last page', async () => {
+    const placed = new Set([(await place(502)).order.id, (await place(503)).order.id, (await place(504)).order.id]);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await client.orders.tradesPage({ limit: 2, ...(cursor === undefined ? {} : { cursor }) });
+      assert.ok(page.trades.length <= 2);
+      seen.push(...page.trades.map((trade) => trade.order.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor !== undefined && pages < 50);
+    assert.equal(new Set(seen).size, seen.length, 'no trade twice');
+    for (const id of placed) assert.ok(seen.includes(id), `${id} is in a page`);
+    assert.ok(pages >= 2, `${pages} pages of 2`);
+    await assert.rejects(client.orders.tradesPage({ cursor: 'nonsense' }), (error: unknown) => {
+      return error instanceof ApiError && error.status === 422;
+    });
+  });
+
   test('a dropped stream reconnects with Last-Event-ID and gets what it missed once each', async () => {
     const stop = new AbortController();
     const notices: string[] = [];
