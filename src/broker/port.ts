@@ -263,6 +263,14 @@ export interface SavedOrders {
   order?: (id: string) => SavedOrder | undefined;
   /** Whether the journal holds an order of this id (written already), without reading it. */
   holds?: (id: string) => boolean;
+  /**
+   * The venue's state derived from the deals with a time (epoch ms, the deal's ts rounded) before `before`, as it last
+   * handed it to keepCheckpoint; absent when none was kept or the journal's deals before it are no longer the ones it
+   * covered. A venue that uses it books only the later deals.
+   */
+  checkpoint?: { before: number; state: string } | undefined;
+  /** Keeps the venue's derived state once it has booked every deal handed back (returns the instant it covers up to). */
+  keepCheckpoint?: (state: string) => void;
 }
 
 export interface OrdersPort {

@@ -91,7 +91,20 @@ export class OrderJournal {
       const stored = this.journal.orders.get(id);
       return stored && { record: stored.record, deals: this.journal.orders.deals({ orderId: id }) };
     };
-    return { orders, deals, state, order, holds: (id) => this.journal.orders.has(id) };
+    const { journal } = this;
+    const keepCheckpoint = (state: string) => {
+      const before = journal.checkpoints.afterLastDeal();
+      journal.transaction(() =>
+        journal.checkpoints.save({
+          takenAt: Date.now(),
+          before,
+          deals: journal.checkpoints.dealsBefore(before),
+          state,
+        }),
+      );
+    };
+    const checkpoint = matchingCheckpoint(journal, leftOut);
+    return { orders, deals, state, order, holds: (id) => journal.orders.has(id), checkpoint, keepCheckpoint };
   }
 
   /** The order an Idempotency-Key placed, whether its writes are queued or committed. */
@@ -260,4 +273,17 @@ function writeLedger(journal: Journal, ledger: OrderUpdate['ledger'], latest: La
       latest.positions.set(`${position.accountKey}\u0000${position.key}`, position);
     }
   }
+}
+
+/** The journal's latest checkpoint, if the deals before its instant are still the ones it covered. */
+function matchingCheckpoint(
+  journal: Journal,
+  leftOut: (row: string, reason: string) => void,
+): SavedOrders['checkpoint'] {
+  const latest = journal.checkpoints.latest();
+  if (!latest) return undefined;
+  const held = journal.checkpoints.dealsBefore(latest.before);
+  if (held === latest.deals) return { before: latest.before, state: latest.state };
+  leftOut('the checkpoint', `it covers ${latest.deals} deals before ${latest.before}, the journal holds ${held}`);
+  return undefined;
 }

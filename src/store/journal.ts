@@ -1,6 +1,7 @@
 // The durable journal: every order state change, deal, order event, cash entry and position, written in the
 // same transaction that changes them and before they are acknowledged. A restart rebuilds from it.
 import Database from 'better-sqlite3';
+import { CheckpointTable } from './checkpoint-table.js';
 import { Connection } from './connection.js';
 import { explainStoreError } from './errors.js';
 import { EventLog } from './event-log.js';
@@ -11,6 +12,7 @@ import { migrate } from './schema.js';
 import { WalSync } from './wal-sync.js';
 import { WatchlistTable } from './watchlist-table.js';
 
+export type { StoredCheckpoint } from './checkpoint-table.js';
 export { JournalError } from './errors.js';
 export type * from './records.js';
 export type { StoredWatchlist } from './watchlist-table.js';
@@ -37,6 +39,8 @@ export class Journal {
   readonly meta: MetaValues;
   /** The persons' lists of contracts. */
   readonly watchlists: WatchlistTable;
+  /** The latest checkpoint of a venue's derived state. */
+  readonly checkpoints: CheckpointTable;
   private readonly wal: WalSync;
 
   private constructor(
@@ -50,6 +54,7 @@ export class Journal {
     this.idempotencyKeys = new IdempotencyKeys(this.connection);
     this.meta = new MetaValues(this.connection);
     this.watchlists = new WatchlistTable(this.connection);
+    this.checkpoints = new CheckpointTable(this.connection);
     this.wal = new WalSync(db.memory ? null : `${db.name}-wal`);
   }
 

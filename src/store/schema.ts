@@ -132,6 +132,21 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX watchlists_by_person ON watchlists (person_id, id);
     `,
   },
+  {
+    // A venue's state derived from the deals before an instant (the simulator's ledger), so that a restart books only
+    // the deals after it. `deals` is how many deals the journal held before `before` when it was taken: a journal
+    // that holds another count there (a deal written later with an earlier time) does not match it.
+    description: 'checkpoints of derived state',
+    sql: `
+      CREATE TABLE checkpoints (
+        id INTEGER PRIMARY KEY,
+        taken_at INTEGER NOT NULL,
+        before INTEGER NOT NULL,
+        deals INTEGER NOT NULL,
+        state TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

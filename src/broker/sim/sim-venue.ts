@@ -17,6 +17,7 @@ import type {
 } from '../port.js';
 import { savedRecord } from './orders/saved-orders.js';
 import { EXPIRY_SETTLEMENTS_STATE } from './portfolio/expiry-settlement.js';
+import { keepLedgerCheckpoint, ledgerCheckpoint, restoreLedger } from './portfolio/ledger-checkpoint.js';
 import { promised } from './promised.js';
 import { RESERVES_STATE } from './reserve/reserve-book.js';
 import { SimBroker, type SimBrokerOptions } from './sim-broker.js';
@@ -102,8 +103,15 @@ export class SimVenue implements Venue {
       onOrderUpdate: (listener) => orders.onOrderUpdate(listener),
       savedTrade: (saved) => savedRecord(saved)?.trade,
       restore: (saved, options) => {
+        // The ledger's checkpoint holds the deals before an instant: only the later ones are booked again.
+        const checkpoint = saved.checkpoint;
+        const inCheckpoint = checkpoint && restoreLedger(orders.ledger, checkpoint.state, options.log);
+        const coveredBefore = inCheckpoint === undefined ? undefined : checkpoint?.before;
         // What was settled at expiry is kept as a named value with the orders' state, and booked between the deals.
-        orders.restore(saved, options, expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log));
+        const settleBefore = expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log, inCheckpoint ?? 0);
+        orders.restore(saved, options, settleBefore, coveredBefore);
+        if (!options.rollback)
+          keepLedgerCheckpoint(saved, ledgerCheckpoint(orders.ledger, expiry.settledCount), options.log);
         // The reserves are kept as a named value with the orders' state.
         exchange.reserves.restore(saved.state(RESERVES_STATE), options.log);
       },

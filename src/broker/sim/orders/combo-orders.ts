@@ -165,15 +165,18 @@ export class ComboDesk {
 
   /**
    * Books a journaled leg deal again when the desk is rebuilt at start; the book memory only for a deal of the
-   * futures market's day at `now` (a past day's combo book is never matched against again).
+   * futures market's day at `now` (a past day's combo book is never matched against again). `bookInLedger` false: the
+   * ledger's checkpoint holds the deal already.
    */
-  replayDeal(record: ComboRecord, code: string, deal: Deal, dealSeq: number, now: number): void {
+  replayDeal(record: ComboRecord, code: string, deal: Deal, dealSeq: number, now: number, bookInLedger = true): void {
     const leg = record.trade.contract.legs.find((l) => l.code === code);
     if (!leg) return;
     const day = this.market.dayAt('futures', deal.ts * 1000);
-    const info = this.host.infoOn(code, day);
-    const { accountKey, trade } = record;
-    this.host.bookLeg({ accountKey, trade, info, action: leg.action, deal, dealSeq });
+    if (bookInLedger) {
+      const info = this.host.infoOn(code, day);
+      const { accountKey, trade } = record;
+      this.host.bookLeg({ accountKey, trade, info, action: leg.action, deal, dealSeq });
+    }
     if (day === this.market.dayAt('futures', now)) this.matching.replayDeal(record, code, deal);
   }
 

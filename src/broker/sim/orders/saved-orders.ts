@@ -14,6 +14,8 @@ export interface RestoreTarget {
   bookDeal: (record: OrderRecord, deal: Deal, seq: number) => void;
   /** The instant of the restore: only deals of its trading day matter to the books' memory. */
   now: number;
+  /** Whether the ledger's checkpoint holds the deal already (combo legs are not booked again then). */
+  inLedger?: (deal: Deal) => boolean;
 }
 
 /**
@@ -52,7 +54,10 @@ export function loadSavedOrders(saved: SavedOrders, into: RestoreTarget, log: (l
     const plain = record ?? (unlistedRecord && !isComboRecord(unlistedRecord) ? unlistedRecord : undefined);
     if (plain) into.bookDeal(plain as OrderRecord, deal.record as Deal, deal.seq);
     const combo = into.combos.records.get(deal.orderId) ?? (isComboRecord(unlistedRecord) ? unlistedRecord : undefined);
-    if (combo) into.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq, into.now);
+    if (combo) {
+      const booked = into.inLedger?.(deal.record as Deal) ?? false;
+      into.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq, into.now, !booked);
+    }
   }
 }
 

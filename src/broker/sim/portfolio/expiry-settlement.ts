@@ -33,6 +33,11 @@ export class ExpirySettlements {
     return () => this.listeners.delete(listener);
   }
 
+  /** How many positions were settled so far. */
+  get settledCount(): number {
+    return this.settled.length;
+  }
+
   /** Settles every open position whose contract stopped trading by now, and reports them in one update. */
   settleDue(now = this.clock.now()): void {
     const due = this.expiredPositions(now);
@@ -66,11 +71,13 @@ export class ExpirySettlements {
    * log line: those positions then settle again when next due). The returned function books the saved settlements
    * made before an instant (bookedAt): the orders call it before each deal they book again, with the deal's time,
    * then with Infinity. A settlement is made once every fill up to its moment is booked, so this is the live order.
+   * The first `inCheckpoint` are in the ledger's checkpoint already: they are kept, not booked again.
    */
-  restore(value: string | undefined, log: (line: string) => void): (before: number) => void {
-    this.settled = [];
+  restore(value: string | undefined, log: (line: string) => void, inCheckpoint = 0): (before: number) => void {
     const saved = savedSettlements(value, log);
-    let next = 0;
+    // The first ones are booked in the ledger's checkpoint already.
+    this.settled = saved.slice(0, inCheckpoint);
+    let next = this.settled.length;
     return (before) => {
       for (; next < saved.length && saved[next]!.bookedAt <= before; next++) {
         const { accountKey, code } = saved[next]!;

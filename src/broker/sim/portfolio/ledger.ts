@@ -34,7 +34,8 @@ export interface LedgerOptions {
 export const DEFAULT_STARTING_FUNDS: LedgerOptions = { startingCash: 10_000_000, startingCollateral: 2_000_000 };
 
 export class Ledger {
-  private readonly accounts = new Map<string, AccountState>();
+  /** By account key; ledger-checkpoint.ts reads and restores it whole. Do not mutate elsewhere. */
+  readonly accounts = new Map<string, AccountState>();
   constructor(private readonly options: LedgerOptions) {}
 
   /** Forgets every account, so that the journal's deals can be booked again from the start. */

@@ -1,0 +1,218 @@
+// The ledger's checkpoint (issue 22): a restart puts back the state of the deals before it and books only the later
+// ones, and that gives the same books, to the dollar, as booking every deal of the journal again.
+
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import Database from 'better-sqlite3';
+import { Ledger } from '../../src/broker/sim/portfolio/ledger.js';
+import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import type { StockInfo } from '../../src/domain/contracts.js';
+import type { StockOrderCond } from '../../src/domain/orders.js';
+import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import { simGateway } from '../helpers/gateway.js';
+
+const DAYS = ['2026-11-23', '2026-11-24', '2026-11-25'] as const;
+
+function brokerAt(day: string, time: string, journalPath: string, log?: (line: string) => void) {
+  const clock = new ManualClock(taipeiInstant(day, time));
+  const startingFunds = { startingCash: 1e10, startingCollateral: 1e8 };
+  const options = { clock, seed: 1, clockMode: 'exchange' as const, apiKey: null, journalPath, startingFunds };
+  return { clock, ...simGateway({ ...options, log: log ?? (() => undefined) }) };
+}
+
+function stock(broker: SimBroker, code: string, action: 'Buy' | 'Sell', quantity: number, cond: StockOrderCond) {
+  const info = broker.contracts.current().find(code)! as StockInfo;
+  const price = action === 'Buy' ? info.limit_up : info.limit_down;
+  const order = { action, price, quantity, price_type: 'LMT' as const, order_type: 'ROD' as const, order_cond: cond };
+  const trade = broker.orders.place({ contract: { code }, stockOrder: order });
+  assert.equal(trade.status.deal_quantity, quantity, `${cond} ${action} ${code} filled: ${trade.status.msg}`);
+}
+
+function futures(broker: SimBroker, action: 'Buy' | 'Sell', quantity: number) {
+  const order = { action, price: 0, quantity, price_type: 'MKP' as const, order_type: 'IOC' as const };
+  broker.orders.place({ contract: { code: 'TXFR1' }, futuresOrder: order });
+}
+
+/** Everything the portfolio answers, over the whole history. */
+function booksOf(broker: SimBroker) {
+  const range = { begin_date: DAYS[0], end_date: DAYS[2] };
+  const { portfolio } = broker;
+  return {
+    accounts: JSON.parse(JSON.stringify([...broker.orders.ledger.accounts])),
+    stock: portfolio.positions({ account_type: 'S' }, 'Share'),
+    futures: portfolio.positions({ account_type: 'F' }, 'Common'),
+    balance: portfolio.accountBalance({ account_type: 'S' }),
+    settlements: portfolio.settlements({ account_type: 'S' }),
+    margin: portfolio.margin({ account_type: 'F' }),
+    stockPnl: portfolio.profitLoss({ account_type: 'S' }, range, 'Share'),
+    futuresPnl: portfolio.profitLoss({ account_type: 'F' }, range, 'Common'),
+    summary: portfolio.profitLossSummary({ account_type: 'S' }, range),
+  };
+}
+
+/** How many fills the ledger books again while `work` runs. */
+function replayedDuring<T>(work: () => T): { result: T; replayed: number } {
+  const original = Ledger.prototype.replay;
+  let replayed = 0;
+  Ledger.prototype.replay = function (this: Ledger, fill) {
+    replayed++;
+    return original.call(this, fill);
+  };
+  try {
+    return { result: work(), replayed };
+  } finally {
+    Ledger.prototype.replay = original;
+  }
+}
+
+/** Two days of trading, each in its own run of the gateway: the second start writes a checkpoint of the first day. */
+async function twoDaysOfTrading(path: string): Promise<void> {
+  const first = brokerAt(DAYS[0], '10:00', path);
+  stock(first.broker, '2330', 'Buy', 3, 'Cash');
+  stock(first.broker, '2884', 'Buy', 5, 'MarginTrading');
+  stock(first.broker, '2317', 'Sell', 2, 'ShortSelling');
+  futures(first.broker, 'Buy', 3);
+  await first.gateway.close();
+  const second = brokerAt(DAYS[1], '10:00', path);
+  stock(second.broker, '2330', 'Sell', 1, 'Cash');
+  stock(second.broker, '2884', 'Sell', 2, 'MarginTrading');
+  stock(second.broker, '2317', 'Buy', 1, 'ShortSelling');
+  stock(second.broker, '2330', 'Buy', 2, 'Cash');
+  futures(second.broker, 'Sell', 2);
+  await second.gateway.close();
+}
+
+function withJournal(work: (path: string, dir: string) => Promise<void>) {
+  return async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-ledger-checkpoint-'));
+    try {
+      await work(join(dir, 'sjgate.db'), dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+/** How many deals the journal holds, in all and from a day on. */
+function dealsIn(path: string, fromDay: string = DAYS[0]): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    const row = db.prepare('SELECT count(*) AS n FROM deals WHERE at >= ?').get(taipeiInstant(fromDay, '00:00'));
+    return (row as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+function editJournal(path: string, sql: string): void {
+  const db = new Database(path);
+  try {
+    db.exec(sql);
+  } finally {
+    db.close();
+  }
+}
+
+describe('the ledger checkpoint', () => {
+  test(
+    'a restart books only the deals after it, and the books equal booking every deal again',
+    withJournal(async (path, dir) => {
+      await twoDaysOfTrading(path);
+      const everyDeal = join(dir, 'no-checkpoint.db');
+      copyFileSync(path, everyDeal);
+      editJournal(everyDeal, 'DELETE FROM checkpoints');
+
+      const full = replayedDuring(() => brokerAt(DAYS[2], '10:00', everyDeal));
+      const fromCheckpoint = replayedDuring(() => brokerAt(DAYS[2], '10:00', path));
+      assert.equal(full.replayed, dealsIn(path), 'without a checkpoint every deal of both days is booked');
+      assert.ok(dealsIn(path, DAYS[1]) >= 5 && dealsIn(path, DAYS[1]) < dealsIn(path));
+      assert.equal(fromCheckpoint.replayed, dealsIn(path, DAYS[1]), "with the first day's checkpoint, the second's");
+      assert.deepEqual(booksOf(fromCheckpoint.result.broker), booksOf(full.result.broker));
+      await full.result.gateway.close();
+      await fromCheckpoint.result.gateway.close();
+
+      const again = replayedDuring(() => brokerAt(DAYS[2], '11:00', path));
+      assert.equal(again.replayed, 0, 'the last start wrote a checkpoint of both days');
+      const reference = brokerAt(DAYS[2], '11:00', everyDeal);
+      assert.deepEqual(booksOf(again.result.broker), booksOf(reference.broker));
+      await again.result.gateway.close();
+      await reference.gateway.close();
+    }),
+  );
+
+  test(
+    'trading after a restart from a checkpoint books as it would have without one',
+    withJournal(async (path, dir) => {
+      await twoDaysOfTrading(path);
+      const everyDeal = join(dir, 'no-checkpoint.db');
+      copyFileSync(path, everyDeal);
+      editJournal(everyDeal, 'DELETE FROM checkpoints');
+      const books = [];
+      for (const journal of [path, everyDeal]) {
+        const { broker, gateway } = brokerAt(DAYS[2], '10:00', journal);
+        stock(broker, '2330', 'Sell', 4, 'Cash');
+        stock(broker, '2884', 'Sell', 3, 'MarginTrading');
+        futures(broker, 'Sell', 1);
+        books.push(booksOf(broker));
+        await gateway.close();
+      }
+      assert.deepEqual(books[0], books[1]);
+    }),
+  );
+
+  test(
+    'a checkpoint that no longer matches the deals, or cannot be read, is left out with a log line',
+    withJournal(async (path, dir) => {
+      await twoDaysOfTrading(path);
+      const everyDeal = join(dir, 'no-checkpoint.db');
+      copyFileSync(path, everyDeal);
+      editJournal(everyDeal, 'DELETE FROM checkpoints');
+      const expected = brokerAt(DAYS[2], '10:00', everyDeal);
+      const expectedBooks = booksOf(expected.broker);
+      await expected.gateway.close();
+
+      for (const [edit, message] of [
+        ['UPDATE checkpoints SET deals = deals + 1', /the checkpoint left out at load: it covers \d+ deals before/],
+        ['UPDATE checkpoints SET state = \'{"version": 99}\'', /checkpoint left out at load \(every deal is booked/],
+        ["UPDATE checkpoints SET state = 'not json'", /checkpoint left out at load \(every deal is booked/],
+      ] as const) {
+        const copy = join(dir, 'edited.db');
+        copyFileSync(path, copy);
+        editJournal(copy, edit);
+        const lines: string[] = [];
+        const restarted = replayedDuring(() => brokerAt(DAYS[2], '10:00', copy, (line) => lines.push(line)));
+        assert.equal(restarted.replayed, dealsIn(copy), `${edit}: every deal is booked`);
+        assert.ok(
+          lines.some((line) => message.test(line)),
+          `${edit}: logged ${JSON.stringify(lines)}`,
+        );
+        assert.deepEqual(booksOf(restarted.result.broker), expectedBooks);
+        await restarted.result.gateway.close();
+        rmSync(copy);
+      }
+    }),
+  );
+
+  test(
+    'a journal from before checkpoints starts, books every deal, and gets one',
+    withJournal(async (path) => {
+      await twoDaysOfTrading(path);
+      const expected = brokerAt(DAYS[2], '10:00', path);
+      const expectedBooks = booksOf(expected.broker);
+      await expected.gateway.close();
+      editJournal(path, 'DROP TABLE checkpoints; PRAGMA user_version = 4;');
+
+      const old = replayedDuring(() => brokerAt(DAYS[2], '10:00', path));
+      assert.equal(old.replayed, dealsIn(path));
+      assert.deepEqual(booksOf(old.result.broker), expectedBooks);
+      await old.result.gateway.close();
+      const next = replayedDuring(() => brokerAt(DAYS[2], '10:00', path));
+      assert.equal(next.replayed, 0, 'the migrated journal got a checkpoint at its first start');
+      assert.deepEqual(booksOf(next.result.broker), expectedBooks);
+      await next.result.gateway.close();
+    }),
+  );
+});
