@@ -73,7 +73,8 @@ export function lastTradingDays(lastDay: string, count: number): string[] {
   return tradingDaysBetween(first, lastDay);
 }
 
-const TABLES = ['order_status_changes', 'deals', 'events', 'cash_entries', 'idempotency_keys', 'orders'];
+/** Emptied before the copies are written; the template run's ledger checkpoint covered its own deals only. */
+const TABLES = ['order_status_changes', 'deals', 'events', 'cash_entries', 'idempotency_keys', 'orders', 'checkpoints'];
 
 function writeDays(db: Database.Database, template: TemplateDay, days: string[], copies: number) {
   const insert = insertStatements(db);
