@@ -268,7 +268,18 @@ export interface SavedOrders {
    * handed it to keepCheckpoint; absent when none was kept or the journal's deals before it are no longer the ones it
    * covered. A venue that uses it books only the later deals.
    */
-  checkpoint?: { before: number; state: string } | undefined;
+  checkpoint?:
+    | {
+        before: number;
+        state: string;
+        /**
+         * Only the orders and deals a venue needs past the checkpoint are handed back with it (the deals of an order
+         * that changed after it, or is open); this reads every order with deals and every deal, for a venue that
+         * cannot use the checkpoint.
+         */
+        everything: () => SavedOrders;
+      }
+    | undefined;
   /** Keeps the venue's derived state once it has booked every deal handed back (returns the instant it covers up to). */
   keepCheckpoint?: (state: string) => void;
 }

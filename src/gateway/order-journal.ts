@@ -68,13 +68,21 @@ export class OrderJournal {
    * `neededSince` is left in the journal (an algorithm's cancelled IOC orders are most of a long history): the venue
    * reads it back by id when asked.
    */
-  load(leftOut: (row: string, reason: string) => void, neededSince?: number): SavedOrders {
+  load(leftOut: (row: string, reason: string) => void, neededSince?: number, withCheckpoint = true): SavedOrders {
     this.written.clear();
     this.unwrittenKeys.clear();
     this.writtenState.clear();
-    const orders = this.journal.orders.list(neededSince === undefined ? {} : { neededSince }, leftOut);
+    const { journal } = this;
+    const checkpoint = withCheckpoint ? matchingCheckpoint(journal, leftOut) : undefined;
+    // Past the checkpoint an order with deals is needed only for its deals after it.
+    const dealsSince = neededSince === undefined ? undefined : checkpoint?.before;
+    const needed =
+      neededSince === undefined ? {} : { neededSince, ...(dealsSince === undefined ? {} : { dealsSince }) };
+    const orders = journal.orders.list(needed, leftOut);
     for (const { id, status, open } of orders) if (open) this.written.set(id, { status, deals: 0 });
-    const deals = this.journal.orders.deals({}, leftOut);
+    const ofNeededOrders =
+      neededSince !== undefined && dealsSince !== undefined ? { neededSince, dealsSince } : undefined;
+    const deals = journal.orders.deals(ofNeededOrders ? { ofNeededOrders } : {}, leftOut);
     for (const { orderId, seq } of deals) {
       const known = this.written.get(orderId);
       if (known) known.deals = Math.max(known.deals, seq);
@@ -91,7 +99,6 @@ export class OrderJournal {
       const stored = this.journal.orders.get(id);
       return stored && { record: stored.record, deals: this.journal.orders.deals({ orderId: id }) };
     };
-    const { journal } = this;
     const keepCheckpoint = (state: string) => {
       const before = journal.checkpoints.afterLastDeal();
       journal.transaction(() =>
@@ -103,8 +110,16 @@ export class OrderJournal {
         }),
       );
     };
-    const checkpoint = matchingCheckpoint(journal, leftOut);
-    return { orders, deals, state, order, holds: (id) => journal.orders.has(id), checkpoint, keepCheckpoint };
+    const everything = () => this.load(leftOut, neededSince, false);
+    return {
+      orders,
+      deals,
+      state,
+      order,
+      holds: (id) => journal.orders.has(id),
+      checkpoint: checkpoint && { ...checkpoint, everything },
+      keepCheckpoint,
+    };
   }
 
   /** The order an Idempotency-Key placed, whether its writes are queued or committed. */
@@ -279,7 +294,7 @@ function writeLedger(journal: Journal, ledger: OrderUpdate['ledger'], latest: La
 function matchingCheckpoint(
   journal: Journal,
   leftOut: (row: string, reason: string) => void,
-): SavedOrders['checkpoint'] {
+): { before: number; state: string } | undefined {
   const latest = journal.checkpoints.latest();
   if (!latest) return undefined;
   const held = journal.checkpoints.dealsBefore(latest.before);

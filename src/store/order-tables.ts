@@ -51,11 +51,10 @@ export class OrderTables {
     if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
     if (filter.openOnly) conditions.push('open = 1');
     if (filter.since !== undefined) conditions.push('placed_at >= @since');
-    if (filter.neededSince !== undefined) {
-      conditions.push('(open = 1 OR updated_at >= @neededSince OR id IN (SELECT order_id FROM deals))');
-    }
+    if (filter.neededSince !== undefined) conditions.push(neededOrder(filter.dealsSince));
     const sql = `SELECT ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid`;
-    const params = { accountKey: filter.accountKey, since: filter.since, neededSince: filter.neededSince };
+    const { accountKey, since, neededSince, dealsSince } = filter;
+    const params = { accountKey, since, neededSince, dealsSince };
     const rows = this.connection.filtered<OrderRow>(sql, params);
     return readableRows(rows, orderFromRow, (row) => `order ${row.id}`, unreadable);
   }
@@ -133,8 +132,16 @@ export class OrderTables {
     if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
     if (filter.orderId !== undefined) conditions.push('order_id = @orderId');
     if (filter.since !== undefined) conditions.push('at >= @since');
+    const needed = filter.ofNeededOrders;
+    if (needed) conditions.push(`order_id IN (SELECT id FROM orders WHERE ${neededOrder(needed.dealsSince)})`);
     const sql = `SELECT ${DEAL_COLUMNS} FROM deals ${where(conditions)} ORDER BY at, rowid`;
-    const params = { accountKey: filter.accountKey, orderId: filter.orderId, since: filter.since };
+    const params = {
+      accountKey: filter.accountKey,
+      orderId: filter.orderId,
+      since: filter.since,
+      neededSince: needed?.neededSince,
+      dealsSince: needed?.dealsSince,
+    };
     const rows = this.connection.filtered<DealRow>(sql, params);
     return readableRows(rows, dealFromRow, (row) => `deal ${row.seq} of order ${row.orderId}`, unreadable);
   }
@@ -142,4 +149,11 @@ export class OrderTables {
 
 function where(conditions: string[]): string {
   return conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
+}
+
+/** An order a restart hands back: open, changed since @neededSince, or with deals (since @dealsSince when given). */
+function neededOrder(dealsSince: number | undefined): string {
+  const withDeals =
+    dealsSince === undefined ? 'SELECT order_id FROM deals' : 'SELECT order_id FROM deals WHERE at >= @dealsSince';
+  return `(open = 1 OR updated_at >= @neededSince OR id IN (${withDeals}))`;
 }

@@ -14,7 +14,9 @@ import type { StockOrderCond } from '../../src/domain/orders.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { simGateway } from '../helpers/gateway.js';
 
-const DAYS = ['2026-11-23', '2026-11-24', '2026-11-25'] as const;
+// Over 21 days apart: the first day's finished orders are not handed back at the last start, only read by id. The
+// first day's futures are November's, cash-settled at expiry on 2026-11-18, as the second start finds.
+const DAYS = ['2026-11-02', '2026-11-24', '2026-11-25'] as const;
 
 function brokerAt(day: string, time: string, journalPath: string, log?: (line: string) => void) {
   const clock = new ManualClock(taipeiInstant(day, time));
@@ -96,12 +98,22 @@ function withJournal(work: (path: string, dir: string) => Promise<void>) {
   };
 }
 
-/** How many deals the journal holds, in all and from a day on. */
+/** How many fills the ledger books for the journal: its deals (in all or from a day on) and expiry settlements. */
 function dealsIn(path: string, fromDay: string = DAYS[0]): number {
   const db = new Database(path, { readonly: true });
   try {
     const row = db.prepare('SELECT count(*) AS n FROM deals WHERE at >= ?').get(taipeiInstant(fromDay, '00:00'));
-    return (row as { n: number }).n;
+    const settled = db.prepare("SELECT value FROM meta WHERE name = 'expiry_settlements'").get() as { value: string };
+    return (row as { n: number }).n + (JSON.parse(settled.value) as unknown[]).length;
+  } finally {
+    db.close();
+  }
+}
+
+function orderIds(path: string): string[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.prepare('SELECT id FROM orders ORDER BY rowid').all() as { id: string }[]).map((row) => row.id);
   } finally {
     db.close();
   }
@@ -131,6 +143,13 @@ describe('the ledger checkpoint', () => {
       assert.ok(dealsIn(path, DAYS[1]) >= 5 && dealsIn(path, DAYS[1]) < dealsIn(path));
       assert.equal(fromCheckpoint.replayed, dealsIn(path, DAYS[1]), "with the first day's checkpoint, the second's");
       assert.deepEqual(booksOf(fromCheckpoint.result.broker), booksOf(full.result.broker));
+      const ids = orderIds(path);
+      assert.ok(ids.length >= 9);
+      for (const id of ids) {
+        const trade = fromCheckpoint.result.broker.orders.trade(id);
+        assert.ok(trade, `order ${id} of a past day is read back by id`);
+        assert.deepEqual(trade, full.result.broker.orders.trade(id));
+      }
       await full.result.gateway.close();
       await fromCheckpoint.result.gateway.close();
 

@@ -17,7 +17,7 @@ import type {
 } from '../port.js';
 import { savedRecord } from './orders/saved-orders.js';
 import { EXPIRY_SETTLEMENTS_STATE } from './portfolio/expiry-settlement.js';
-import { keepLedgerCheckpoint, ledgerCheckpoint, restoreLedger } from './portfolio/ledger-checkpoint.js';
+import { fromCheckpoint, keepLedgerCheckpoint, ledgerCheckpoint } from './portfolio/ledger-checkpoint.js';
 import { promised } from './promised.js';
 import { RESERVES_STATE } from './reserve/reserve-book.js';
 import { SimBroker, type SimBrokerOptions } from './sim-broker.js';
@@ -102,16 +102,14 @@ export class SimVenue implements Venue {
       ]),
       onOrderUpdate: (listener) => orders.onOrderUpdate(listener),
       savedTrade: (saved) => savedRecord(saved)?.trade,
-      restore: (saved, options) => {
+      restore: (given, options) => {
         // The ledger's checkpoint holds the deals before an instant: only the later ones are booked again.
-        const checkpoint = saved.checkpoint;
-        const inCheckpoint = checkpoint && restoreLedger(orders.ledger, checkpoint.state, options.log);
-        const coveredBefore = inCheckpoint === undefined ? undefined : checkpoint?.before;
+        const { saved, inCheckpoint, coveredBefore } = fromCheckpoint(given, orders.ledger, options.log);
         // What was settled at expiry is kept as a named value with the orders' state, and booked between the deals.
-        const settleBefore = expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log, inCheckpoint ?? 0);
+        const settleBefore = expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log, inCheckpoint);
         orders.restore(saved, options, settleBefore, coveredBefore);
-        if (!options.rollback)
-          keepLedgerCheckpoint(saved, ledgerCheckpoint(orders.ledger, expiry.settledCount), options.log);
+        const checkpoint = ledgerCheckpoint(orders.ledger, expiry.settledCount);
+        if (!options.rollback) keepLedgerCheckpoint(saved, checkpoint, options.log);
         // The reserves are kept as a named value with the orders' state.
         exchange.reserves.restore(saved.state(RESERVES_STATE), options.log);
       },

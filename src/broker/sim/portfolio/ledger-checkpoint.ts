@@ -71,3 +71,19 @@ export function keepLedgerCheckpoint(saved: SavedOrders, state: string, log: (li
     log(`journal: the ledger's checkpoint was not written: ${(error as Error).message}`);
   }
 }
+
+/**
+ * Puts the journal's checkpoint into the ledger. Returns what to restore: the orders and deals handed back with it and
+ * the instant it covers up to, or, when it cannot be read, every order with deals and every deal (the ledger empty).
+ */
+export function fromCheckpoint(
+  saved: SavedOrders,
+  ledger: Ledger,
+  log: (line: string) => void,
+): { saved: SavedOrders; inCheckpoint: number; coveredBefore: number | undefined } {
+  const { checkpoint } = saved;
+  if (!checkpoint) return { saved, inCheckpoint: 0, coveredBefore: undefined };
+  const inCheckpoint = restoreLedger(ledger, checkpoint.state, log);
+  if (inCheckpoint === undefined) return { saved: checkpoint.everything(), inCheckpoint: 0, coveredBefore: undefined };
+  return { saved, inCheckpoint, coveredBefore: checkpoint.before };
+}
