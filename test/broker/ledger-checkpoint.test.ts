@@ -70,20 +70,28 @@ function replayedDuring<T>(work: () => T): { result: T; replayed: number } {
   }
 }
 
+function firstDay(broker: SimBroker): void {
+  stock(broker, '2330', 'Buy', 3, 'Cash');
+  stock(broker, '2884', 'Buy', 5, 'MarginTrading');
+  stock(broker, '2317', 'Sell', 2, 'ShortSelling');
+  futures(broker, 'Buy', 3);
+}
+
+function secondDay(broker: SimBroker): void {
+  stock(broker, '2330', 'Sell', 1, 'Cash');
+  stock(broker, '2884', 'Sell', 2, 'MarginTrading');
+  stock(broker, '2317', 'Buy', 1, 'ShortSelling');
+  stock(broker, '2330', 'Buy', 2, 'Cash');
+  futures(broker, 'Sell', 2);
+}
+
 /** Two days of trading, each in its own run of the gateway: the second start writes a checkpoint of the first day. */
 async function twoDaysOfTrading(path: string): Promise<void> {
   const first = brokerAt(DAYS[0], '10:00', path);
-  stock(first.broker, '2330', 'Buy', 3, 'Cash');
-  stock(first.broker, '2884', 'Buy', 5, 'MarginTrading');
-  stock(first.broker, '2317', 'Sell', 2, 'ShortSelling');
-  futures(first.broker, 'Buy', 3);
+  firstDay(first.broker);
   await first.gateway.close();
   const second = brokerAt(DAYS[1], '10:00', path);
-  stock(second.broker, '2330', 'Sell', 1, 'Cash');
-  stock(second.broker, '2884', 'Sell', 2, 'MarginTrading');
-  stock(second.broker, '2317', 'Buy', 1, 'ShortSelling');
-  stock(second.broker, '2330', 'Buy', 2, 'Cash');
-  futures(second.broker, 'Sell', 2);
+  secondDay(second.broker);
   await second.gateway.close();
 }
 
@@ -163,6 +171,26 @@ describe('the ledger checkpoint', () => {
   );
 
   test(
+    'the books compacted in the checkpoint answer as those of a gateway that never restarted',
+    withJournal(async (path) => {
+      await twoDaysOfTrading(path);
+      const restarted = brokerAt(DAYS[2], '10:00', path);
+      const live = brokerAt(DAYS[0], '10:00', ':memory:');
+      firstDay(live.broker);
+      live.clock.set(taipeiInstant(DAYS[1], '10:00'));
+      secondDay(live.broker);
+      live.clock.set(taipeiInstant(DAYS[2], '10:00'));
+      const { accounts: compacted, ...views } = booksOf(restarted.broker);
+      const { accounts: whole, ...liveViews } = booksOf(live.broker);
+      assert.deepEqual(views, liveViews);
+      const cashEntries = (accounts: [string, { cash: unknown[] }][]) => accounts.flatMap(([, a]) => a.cash).length;
+      assert.ok(cashEntries(compacted) < cashEntries(whole), 'the first days cash entries are carried in one');
+      await restarted.gateway.close();
+      await live.gateway.close();
+    }),
+  );
+
+  test(
     'trading after a restart from a checkpoint books as it would have without one',
     withJournal(async (path, dir) => {
       await twoDaysOfTrading(path);
@@ -212,6 +240,13 @@ describe('the ledger checkpoint', () => {
         await restarted.result.gateway.close();
         rmSync(copy);
       }
+      const latest = brokerAt(DAYS[2], '10:00', path);
+      await latest.gateway.close();
+      const lines: string[] = [];
+      const clockSetBack = replayedDuring(() => brokerAt(DAYS[1], '10:00', path, (line) => lines.push(line)));
+      assert.equal(clockSetBack.replayed, dealsIn(path), 'a clock before the compacted days books every deal');
+      assert.ok(lines.some((line) => /it answers for 2026-11-24 and later/.test(line)), JSON.stringify(lines));
+      await clockSetBack.result.gateway.close();
     }),
   );
 

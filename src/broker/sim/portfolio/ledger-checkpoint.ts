@@ -2,8 +2,11 @@
 // puts it back and books only the deals after it instead of every deal of history. Booking is deterministic, so a
 // checkpoint plus the rest of the deals gives the state booking them all gives, ids included.
 
+import { previousTradingDay } from '../../../domain/calendar.js';
+import { taipeiDate } from '../../../domain/time.js';
 import type { SavedOrders } from '../../port.js';
-import type { AccountState } from './account-state.js';
+import type { SimMarket } from '../market/market.js';
+import type { AccountState, LedgerCashEntry } from './account-state.js';
 import type { Ledger } from './ledger.js';
 
 /** Bumped whenever AccountState changes shape: a checkpoint of another version is not read (all deals are booked). */
@@ -17,13 +20,19 @@ interface SavedAccount extends Omit<AccountState, 'stocks' | 'futures' | 'heldAt
 
 interface SavedLedger {
   version: number;
+  /** Cash entries and day-end shares of days before this one are compacted: it answers for this day and later. */
+  compactedBefore: string;
   accounts: SavedAccount[];
   /** How many positions the venue had cash-settled at expiry by then (they are in the accounts already). */
   settlements: number;
 }
 
-/** The ledger's state as text, with how many expiry settlements it holds. */
-export function ledgerCheckpoint(ledger: Ledger, settlements: number): string {
+/**
+ * Compacts the ledger for queries of `earliestDay` and later (compactLedger) and returns its state as text, with how
+ * many expiry settlements it holds.
+ */
+export function ledgerCheckpoint(ledger: Ledger, settlements: number, earliestDay: string): string {
+  compactLedger(ledger, earliestDay);
   const accounts = [...ledger.accounts.values()].map(
     (account): SavedAccount => ({
       ...account,
@@ -32,7 +41,12 @@ export function ledgerCheckpoint(ledger: Ledger, settlements: number): string {
       heldAtDayEnd: [...account.heldAtDayEnd],
     }),
   );
-  const saved: SavedLedger = { version: LEDGER_CHECKPOINT_VERSION, accounts, settlements };
+  const saved: SavedLedger = {
+    version: LEDGER_CHECKPOINT_VERSION,
+    compactedBefore: earliestDay,
+    accounts,
+    settlements,
+  };
   return JSON.stringify(saved);
 }
 
@@ -40,12 +54,21 @@ export function ledgerCheckpoint(ledger: Ledger, settlements: number): string {
  * Puts a checkpoint's state into the ledger, replacing what it held; returns how many expiry settlements it holds, or
  * undefined (the ledger left empty) for a checkpoint that cannot be read, with one log line.
  */
-export function restoreLedger(ledger: Ledger, state: string, log: (line: string) => void): number | undefined {
+export function restoreLedger(
+  ledger: Ledger,
+  state: string,
+  log: (line: string) => void,
+  earliestDay: string,
+): number | undefined {
   ledger.clear();
   try {
     const saved = JSON.parse(state) as SavedLedger;
     if (saved?.version !== LEDGER_CHECKPOINT_VERSION || !Array.isArray(saved.accounts)) {
       throw new TypeError(`version ${String(saved?.version)}, this build reads ${LEDGER_CHECKPOINT_VERSION}`);
+    }
+    // A clock set back before the compaction would ask for days it no longer tells apart.
+    if (!(earliestDay >= saved.compactedBefore)) {
+      throw new RangeError(`it answers for ${saved.compactedBefore} and later, the clock is at ${earliestDay}`);
     }
     for (const account of saved.accounts) {
       ledger.accounts.set(account.key, {
@@ -80,10 +103,59 @@ export function fromCheckpoint(
   saved: SavedOrders,
   ledger: Ledger,
   log: (line: string) => void,
+  earliestDay: string,
 ): { saved: SavedOrders; inCheckpoint: number; coveredBefore: number | undefined } {
   const { checkpoint } = saved;
   if (!checkpoint) return { saved, inCheckpoint: 0, coveredBefore: undefined };
-  const inCheckpoint = restoreLedger(ledger, checkpoint.state, log);
+  const inCheckpoint = restoreLedger(ledger, checkpoint.state, log, earliestDay);
   if (inCheckpoint === undefined) return { saved: checkpoint.everything(), inCheckpoint: 0, coveredBefore: undefined };
   return { saved, inCheckpoint, coveredBefore: checkpoint.before };
+}
+
+/**
+ * Keeps what queries of `earliestDay` and later can tell apart: the cash entries of earlier days that settled before
+ * it become one carried entry per account (balances, settlements of T to T+2 and the margin statement's yesterday and
+ * today read the same), and of each position's day-end shares before it only the last is kept.
+ */
+export function compactLedger(ledger: Ledger, earliestDay: string): void {
+  for (const account of ledger.accounts.values()) {
+    account.cash = compactCash(account.cash, earliestDay);
+    for (const [key, history] of account.heldAtDayEnd) {
+      const firstKept = Math.max(
+        0,
+        history.findLastIndex((entry) => entry.day < earliestDay),
+      );
+      if (firstKept > 0) account.heldAtDayEnd.set(key, history.slice(firstKept));
+    }
+  }
+}
+
+function compactCash(cash: LedgerCashEntry[], earliestDay: string): LedgerCashEntry[] {
+  const settled = (entry: LedgerCashEntry) =>
+    entry.day < earliestDay && (entry.settleDate === null || entry.settleDate < earliestDay);
+  const old = cash.filter(settled);
+  const last = old.at(-1);
+  if (!last || (old.length === 1 && last.reason === CARRIED)) return cash;
+  const carried: LedgerCashEntry = {
+    accountKey: last.accountKey,
+    at: last.at,
+    amount: old.reduce((sum, entry) => sum + entry.amount, 0),
+    reason: CARRIED,
+    ref: null,
+    settleDate: null,
+    day: last.day,
+  };
+  return [carried, ...cash.filter((entry) => !settled(entry))];
+}
+
+/** The reason of the entry that sums an account's settled cash entries of past days. */
+const CARRIED = 'carried';
+
+/**
+ * A day no query at `now` or later asks about as today: the trading day before the earliest of the stock market's,
+ * the futures market's (a night session belongs to the next day) and the calendar's.
+ */
+export function earliestDayAt(market: Pick<SimMarket, 'dayAt'>, now: number): string {
+  const days = [market.dayAt('stock', now), market.dayAt('futures', now), taipeiDate(now)].sort();
+  return previousTradingDay(days[0]!);
 }
