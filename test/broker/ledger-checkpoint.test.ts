@@ -245,7 +245,10 @@ describe('the ledger checkpoint', () => {
       const lines: string[] = [];
       const clockSetBack = replayedDuring(() => brokerAt(DAYS[1], '10:00', path, (line) => lines.push(line)));
       assert.equal(clockSetBack.replayed, dealsIn(path), 'a clock before the compacted days books every deal');
-      assert.ok(lines.some((line) => /it answers for 2026-11-24 and later/.test(line)), JSON.stringify(lines));
+      assert.ok(
+        lines.some((line) => /it answers for 2026-11-24 and later/.test(line)),
+        JSON.stringify(lines),
+      );
       await clockSetBack.result.gateway.close();
     }),
   );
