@@ -118,6 +118,14 @@ function dealsIn(path: string, fromDay: string = DAYS[0]): number {
   }
 }
 
+/** A copy of the journal without its checkpoint: a start on it books every deal. */
+function copyWithoutCheckpoint(path: string, dir: string): string {
+  const copy = join(dir, 'no-checkpoint.db');
+  copyFileSync(path, copy);
+  editJournal(copy, 'DELETE FROM checkpoints');
+  return copy;
+}
+
 function orderIds(path: string): string[] {
   const db = new Database(path, { readonly: true });
   try {
@@ -141,9 +149,7 @@ describe('the ledger checkpoint', () => {
     'a restart books only the deals after it, and the books equal booking every deal again',
     withJournal(async (path, dir) => {
       await twoDaysOfTrading(path);
-      const everyDeal = join(dir, 'no-checkpoint.db');
-      copyFileSync(path, everyDeal);
-      editJournal(everyDeal, 'DELETE FROM checkpoints');
+      const everyDeal = copyWithoutCheckpoint(path, dir);
 
       const full = replayedDuring(() => brokerAt(DAYS[2], '10:00', everyDeal));
       const fromCheckpoint = replayedDuring(() => brokerAt(DAYS[2], '10:00', path));
@@ -194,9 +200,7 @@ describe('the ledger checkpoint', () => {
     'trading after a restart from a checkpoint books as it would have without one',
     withJournal(async (path, dir) => {
       await twoDaysOfTrading(path);
-      const everyDeal = join(dir, 'no-checkpoint.db');
-      copyFileSync(path, everyDeal);
-      editJournal(everyDeal, 'DELETE FROM checkpoints');
+      const everyDeal = copyWithoutCheckpoint(path, dir);
       const books = [];
       for (const journal of [path, everyDeal]) {
         const { broker, gateway } = brokerAt(DAYS[2], '10:00', journal);
@@ -214,9 +218,7 @@ describe('the ledger checkpoint', () => {
     'a checkpoint that no longer matches the deals, or cannot be read, is left out with a log line',
     withJournal(async (path, dir) => {
       await twoDaysOfTrading(path);
-      const everyDeal = join(dir, 'no-checkpoint.db');
-      copyFileSync(path, everyDeal);
-      editJournal(everyDeal, 'DELETE FROM checkpoints');
+      const everyDeal = copyWithoutCheckpoint(path, dir);
       const expected = brokerAt(DAYS[2], '10:00', everyDeal);
       const expectedBooks = booksOf(expected.broker);
       await expected.gateway.close();
