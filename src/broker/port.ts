@@ -264,8 +264,8 @@ export interface SavedOrders {
   /** Whether the journal holds an order of this id (written already), without reading it. */
   holds?: (id: string) => boolean;
   /**
-   * The venue's state derived from the deals with a time (epoch ms, the deal's ts rounded) before `before`, as it last
-   * handed it to keepCheckpoint; absent when none was kept or the journal's deals before it are no longer the ones it
+   * The venue's state derived from the deals with a time (epoch ms, the deal's ts rounded) before `before`, as
+   * `orders.checkpoint` last gave it; absent when none was kept or the journal's deals before it are no longer the ones it
    * covered. A venue that uses it books only the later deals.
    */
   checkpoint?:
@@ -280,8 +280,6 @@ export interface SavedOrders {
         everything: () => SavedOrders;
       }
     | undefined;
-  /** Keeps the venue's derived state once it has booked every deal handed back (returns the instant it covers up to). */
-  keepCheckpoint?: (state: string) => void;
 }
 
 export interface OrdersPort {
@@ -324,6 +322,12 @@ export interface OrdersPort {
    * comboTrades) or a record it cannot read. The gateway pages older trades out of the journal with it.
    */
   savedTrade(saved: SavedOrder): Trade | undefined;
+  /**
+   * The venue's state derived from every deal it booked (opaque text), which the gateway keeps in the journal after
+   * the start's restore and at close, after the last commit, and hands back in SavedOrders.checkpoint so that a
+   * restart books only the deals after it. A venue without derived state has none.
+   */
+  checkpoint?(): string;
 }
 
 /**

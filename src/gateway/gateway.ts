@@ -16,7 +16,7 @@ import type {
 import type { Clock } from '../domain/time.js';
 import { Journal } from '../store/journal.js';
 import { OrderDesk } from './order-desk.js';
-import { type JournaledOrderEvent, OrderJournal } from './order-journal.js';
+import { type JournaledOrderEvent, keepCheckpoint, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
 import type { VenueCalls } from './venue-calls.js';
@@ -101,6 +101,8 @@ export class Gateway {
       ),
     );
     venue.orders.restore(orderJournal.load(leftOut, neededSince(venue.clock.now())), { rollback: false, log });
+    const checkpoint = () => keepVenueCheckpoint(this.journal, venue, log);
+    checkpoint();
     const stopUpdates = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
     const stopReserves = venue.reserve.onStateChange?.((state) => orderJournal.queueUpdate({ state }));
     const stopSettlements = venue.portfolio.onSettlement?.((update) => {
@@ -141,6 +143,7 @@ export class Gateway {
       await venue.close();
       try {
         this.flushJournal();
+        checkpoint();
       } finally {
         this.journal.close();
       }
@@ -184,3 +187,13 @@ function accountsWithUsage(accounts: AccountsPort, traffic: DailyTraffic): Gatew
 const RECENT_ORDERS_MS = 21 * 86_400_000;
 
 const neededSince = (now: number) => now - RECENT_ORDERS_MS;
+
+/** Keeps the venue's derived state in the journal; one that cannot be written costs only a longer next start. */
+function keepVenueCheckpoint(journal: Journal, venue: Venue, log: (line: string) => void): void {
+  if (!venue.orders.checkpoint) return;
+  try {
+    keepCheckpoint(journal, venue.orders.checkpoint(), Math.round(venue.clock.now()));
+  } catch (error) {
+    log(`journal: the venue's checkpoint was not written: ${(error as Error).message}`);
+  }
+}

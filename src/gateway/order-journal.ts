@@ -99,17 +99,6 @@ export class OrderJournal {
       const stored = this.journal.orders.get(id);
       return stored && { record: stored.record, deals: this.journal.orders.deals({ orderId: id }) };
     };
-    const keepCheckpoint = (state: string) => {
-      const before = journal.checkpoints.afterLastDeal();
-      journal.transaction(() =>
-        journal.checkpoints.save({
-          takenAt: Date.now(),
-          before,
-          deals: journal.checkpoints.dealsBefore(before),
-          state,
-        }),
-      );
-    };
     const everything = () => this.load(leftOut, neededSince, false);
     return {
       orders,
@@ -118,7 +107,6 @@ export class OrderJournal {
       order,
       holds: (id) => journal.orders.has(id),
       checkpoint: checkpoint && { ...checkpoint, everything },
-      keepCheckpoint,
     };
   }
 
@@ -288,6 +276,17 @@ function writeLedger(journal: Journal, ledger: OrderUpdate['ledger'], latest: La
       latest.positions.set(`${position.accountKey}\u0000${position.key}`, position);
     }
   }
+}
+
+/**
+ * Keeps a venue's derived state as the journal's checkpoint, covering every deal the journal holds: call it with
+ * nothing queued (after a flush), from a state that has booked them all.
+ */
+export function keepCheckpoint(journal: Journal, state: string, takenAt: number): void {
+  journal.transaction(() => {
+    const before = journal.checkpoints.afterLastDeal();
+    journal.checkpoints.save({ takenAt, before, deals: journal.checkpoints.dealsBefore(before), state });
+  });
 }
 
 /** The journal's latest checkpoint, if the deals before its instant are still the ones it covered. */

@@ -85,14 +85,18 @@ function secondDay(broker: SimBroker): void {
   futures(broker, 'Sell', 2);
 }
 
-/** Two days of trading, each in its own run of the gateway: the second start writes a checkpoint of the first day. */
+/**
+ * Two days of trading, each in its own run of the gateway: the first closes (a checkpoint of the first day), the
+ * second stops without closing once its deals are durable, as a crash would (its start's checkpoint is the latest).
+ */
 async function twoDaysOfTrading(path: string): Promise<void> {
   const first = brokerAt(DAYS[0], '10:00', path);
   firstDay(first.broker);
   await first.gateway.close();
   const second = brokerAt(DAYS[1], '10:00', path);
   secondDay(second.broker);
-  await second.gateway.close();
+  await second.gateway.durable();
+  second.gateway.journal.close();
 }
 
 function withJournal(work: (path: string, dir: string) => Promise<void>) {
@@ -168,7 +172,7 @@ describe('the ledger checkpoint', () => {
       await fromCheckpoint.result.gateway.close();
 
       const again = replayedDuring(() => brokerAt(DAYS[2], '11:00', path));
-      assert.equal(again.replayed, 0, 'the last start wrote a checkpoint of both days');
+      assert.equal(again.replayed, 0, 'the last run wrote a checkpoint of both days');
       const reference = brokerAt(DAYS[2], '11:00', everyDeal);
       assert.deepEqual(booksOf(again.result.broker), booksOf(reference.broker));
       await again.result.gateway.close();
@@ -211,6 +215,10 @@ describe('the ledger checkpoint', () => {
         await gateway.close();
       }
       assert.deepEqual(books[0], books[1]);
+      const afterClose = replayedDuring(() => brokerAt(DAYS[2], '10:00', path));
+      assert.equal(afterClose.replayed, 0, "the close wrote a checkpoint of the run's deals");
+      assert.deepEqual(booksOf(afterClose.result.broker), books[0]);
+      await afterClose.result.gateway.close();
     }),
   );
 

@@ -17,12 +17,7 @@ import type {
 } from '../port.js';
 import { savedRecord } from './orders/saved-orders.js';
 import { EXPIRY_SETTLEMENTS_STATE } from './portfolio/expiry-settlement.js';
-import {
-  earliestDayAt,
-  fromCheckpoint,
-  keepLedgerCheckpoint,
-  ledgerCheckpoint,
-} from './portfolio/ledger-checkpoint.js';
+import { earliestDayAt, fromCheckpoint, ledgerCheckpoint } from './portfolio/ledger-checkpoint.js';
 import { promised } from './promised.js';
 import { RESERVES_STATE } from './reserve/reserve-book.js';
 import { SimBroker, type SimBrokerOptions } from './sim-broker.js';
@@ -107,6 +102,10 @@ export class SimVenue implements Venue {
       ]),
       onOrderUpdate: (listener) => orders.onOrderUpdate(listener),
       savedTrade: (saved) => savedRecord(saved)?.trade,
+      checkpoint: () => {
+        const earliestDay = earliestDayAt(exchange.market, exchange.clock.now());
+        return ledgerCheckpoint(orders.ledger, expiry.settledCount, earliestDay);
+      },
       restore: (given, options) => {
         // The ledger's checkpoint holds the deals before an instant: only the later ones are booked again.
         const earliestDay = earliestDayAt(exchange.market, exchange.clock.now());
@@ -114,8 +113,6 @@ export class SimVenue implements Venue {
         // What was settled at expiry is kept as a named value with the orders' state, and booked between the deals.
         const settleBefore = expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log, inCheckpoint);
         orders.restore(saved, options, settleBefore, coveredBefore);
-        const checkpoint = ledgerCheckpoint(orders.ledger, expiry.settledCount, earliestDay);
-        if (!options.rollback) keepLedgerCheckpoint(saved, checkpoint, options.log);
         // The reserves are kept as a named value with the orders' state.
         exchange.reserves.restore(saved.state(RESERVES_STATE), options.log);
       },

@@ -86,15 +86,6 @@ export function restoreLedger(
   }
 }
 
-/** Hands the checkpoint to the journal; one that cannot be written costs only a longer next start. */
-export function keepLedgerCheckpoint(saved: SavedOrders, state: string, log: (line: string) => void): void {
-  try {
-    saved.keepCheckpoint?.(state);
-  } catch (error) {
-    log(`journal: the ledger's checkpoint was not written: ${(error as Error).message}`);
-  }
-}
-
 /**
  * Puts the journal's checkpoint into the ledger. Returns what to restore: the orders and deals handed back with it and
  * the instant it covers up to, or, when it cannot be read, every order with deals and every deal (the ledger empty).
