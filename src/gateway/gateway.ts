@@ -94,13 +94,16 @@ export class Gateway {
     this.accounts = accountsWithUsage(metered('accounts', venue.accounts), this.traffic);
     this.journal = Journal.open(options.journalPath ?? ':memory:');
     const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);
+    // A checkpoint is handed only to a venue that writes them (another venue on the same journal needs every deal).
+    const checkpointed = venue.orders.checkpoint !== undefined;
     const orderJournal = new OrderJournal(this.journal, () =>
       venue.orders.restore(
-        orderJournal.load(() => undefined, neededSince(venue.clock.now())),
+        orderJournal.load(() => undefined, neededSince(venue.clock.now()), checkpointed),
         { rollback: true, log: () => undefined },
       ),
     );
-    venue.orders.restore(orderJournal.load(leftOut, neededSince(venue.clock.now())), { rollback: false, log });
+    const saved = orderJournal.load(leftOut, neededSince(venue.clock.now()), checkpointed);
+    venue.orders.restore(saved, { rollback: false, log });
     const checkpoint = () => keepVenueCheckpoint(this.journal, venue, log);
     checkpoint();
     const stopUpdates = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));

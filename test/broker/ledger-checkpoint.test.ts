@@ -18,9 +18,9 @@ import { simGateway } from '../helpers/gateway.js';
 // first day's futures are November's, cash-settled at expiry on 2026-11-18, as the second start finds.
 const DAYS = ['2026-11-02', '2026-11-24', '2026-11-25'] as const;
 
-function brokerAt(day: string, time: string, journalPath: string, log?: (line: string) => void) {
+function brokerAt(day: string, time: string, journalPath: string, log?: (line: string) => void, startingCash = 1e10) {
   const clock = new ManualClock(taipeiInstant(day, time));
-  const startingFunds = { startingCash: 1e10, startingCollateral: 1e8 };
+  const startingFunds = { startingCash, startingCollateral: 1e8 };
   const options = { clock, seed: 1, clockMode: 'exchange' as const, apiKey: null, journalPath, startingFunds };
   return { clock, ...simGateway({ ...options, log: log ?? (() => undefined) }) };
 }
@@ -260,6 +260,20 @@ describe('the ledger checkpoint', () => {
         JSON.stringify(lines),
       );
       await clockSetBack.result.gateway.close();
+    }),
+  );
+
+  test(
+    'what an account starts with is read from the configuration at each start, not from the checkpoint',
+    withJournal(async (path) => {
+      await twoDaysOfTrading(path);
+      const before = brokerAt(DAYS[2], '10:00', path);
+      const balance = before.broker.portfolio.accountBalance({ account_type: 'S' }).acc_balance;
+      await before.gateway.close();
+      const richer = replayedDuring(() => brokerAt(DAYS[2], '10:00', path, undefined, 2e10));
+      assert.equal(richer.replayed, 0, 'from the checkpoint');
+      assert.equal(richer.result.broker.portfolio.accountBalance({ account_type: 'S' }).acc_balance, balance + 1e10);
+      await richer.result.gateway.close();
     }),
   );
 

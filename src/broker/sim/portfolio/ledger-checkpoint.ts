@@ -71,8 +71,12 @@ export function restoreLedger(
       throw new RangeError(`it answers for ${saved.compactedBefore} and later, the clock is at ${earliestDay}`);
     }
     for (const account of saved.accounts) {
+      // What an account starts with is configuration (SJ_SIM_STARTING_CASH), read at each start, not history.
+      ledger.open(account.key, account.type);
+      const { startingBalance } = ledger.accounts.get(account.key)!;
       ledger.accounts.set(account.key, {
         ...account,
+        startingBalance,
         stocks: new Map(account.stocks),
         futures: new Map(account.futures),
         heldAtDayEnd: new Map(account.heldAtDayEnd),
