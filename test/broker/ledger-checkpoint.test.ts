@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { Ledger } from '../../src/broker/sim/portfolio/ledger.js';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
@@ -99,10 +99,21 @@ async function twoDaysOfTrading(path: string): Promise<void> {
   second.gateway.journal.close();
 }
 
-function withJournal(work: (path: string, dir: string) => Promise<void>) {
+let tradedJournal: Promise<{ dir: string; path: string }> | undefined;
+
+/** In a fresh directory, a copy of the journal of twoDaysOfTrading, which is made once for the file. */
+function withTwoDaysOfTrading(work: (path: string, dir: string) => Promise<void>) {
   return async () => {
+    tradedJournal ??= (async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sjgate-ledger-checkpoint-traded-'));
+      const path = join(dir, 'sjgate.db');
+      await twoDaysOfTrading(path);
+      return { dir, path };
+    })();
+    const traded = await tradedJournal;
     const dir = mkdtempSync(join(tmpdir(), 'sjgate-ledger-checkpoint-'));
     try {
+      copyFileSync(traded.path, join(dir, 'sjgate.db'));
       await work(join(dir, 'sjgate.db'), dir);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -149,10 +160,13 @@ function editJournal(path: string, sql: string): void {
 }
 
 describe('the ledger checkpoint', () => {
+  after(async () => {
+    if (tradedJournal) rmSync((await tradedJournal).dir, { recursive: true, force: true });
+  });
+
   test(
     'a restart books only the deals after it, and the books equal booking every deal again',
-    withJournal(async (path, dir) => {
-      await twoDaysOfTrading(path);
+    withTwoDaysOfTrading(async (path, dir) => {
       const everyDeal = copyWithoutCheckpoint(path, dir);
 
       const full = replayedDuring(() => brokerAt(DAYS[2], '10:00', everyDeal));
@@ -182,8 +196,7 @@ describe('the ledger checkpoint', () => {
 
   test(
     'the books compacted in the checkpoint answer as those of a gateway that never restarted',
-    withJournal(async (path) => {
-      await twoDaysOfTrading(path);
+    withTwoDaysOfTrading(async (path) => {
       const restarted = brokerAt(DAYS[2], '10:00', path);
       const live = brokerAt(DAYS[0], '10:00', ':memory:');
       firstDay(live.broker);
@@ -202,8 +215,7 @@ describe('the ledger checkpoint', () => {
 
   test(
     'trading after a restart from a checkpoint books as it would have without one',
-    withJournal(async (path, dir) => {
-      await twoDaysOfTrading(path);
+    withTwoDaysOfTrading(async (path, dir) => {
       const everyDeal = copyWithoutCheckpoint(path, dir);
       const books = [];
       for (const journal of [path, everyDeal]) {
@@ -224,8 +236,7 @@ describe('the ledger checkpoint', () => {
 
   test(
     'a checkpoint that no longer matches the deals, or cannot be read, is left out with a log line',
-    withJournal(async (path, dir) => {
-      await twoDaysOfTrading(path);
+    withTwoDaysOfTrading(async (path, dir) => {
       const everyDeal = copyWithoutCheckpoint(path, dir);
       const expected = brokerAt(DAYS[2], '10:00', everyDeal);
       const expectedBooks = booksOf(expected.broker);
@@ -265,8 +276,7 @@ describe('the ledger checkpoint', () => {
 
   test(
     'what an account starts with is read from the configuration at each start, not from the checkpoint',
-    withJournal(async (path) => {
-      await twoDaysOfTrading(path);
+    withTwoDaysOfTrading(async (path) => {
       const before = brokerAt(DAYS[2], '10:00', path);
       const balance = before.broker.portfolio.accountBalance({ account_type: 'S' }).acc_balance;
       await before.gateway.close();
@@ -279,8 +289,7 @@ describe('the ledger checkpoint', () => {
 
   test(
     'a journal from before checkpoints starts, books every deal, and gets one',
-    withJournal(async (path) => {
-      await twoDaysOfTrading(path);
+    withTwoDaysOfTrading(async (path) => {
       const expected = brokerAt(DAYS[2], '10:00', path);
       const expectedBooks = booksOf(expected.broker);
       await expected.gateway.close();
