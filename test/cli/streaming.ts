@@ -75,8 +75,8 @@ export const json = (res: ServerResponse, status: number, value: unknown) => {
 
 export const clientOf = (fake: Fake) => new DaemonClient({ socketPath: null, host: '127.0.0.1', port: fake.port });
 
-/** Resolves once `check` holds, polling every 5 ms; fails after `ms`. */
-export async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
+/** Resolves once `check` holds, polling every 5 ms; fails after `ms` (generous: a loaded machine is slow, not wrong). */
+export async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);

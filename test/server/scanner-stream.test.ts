@@ -148,8 +148,8 @@ describe('scanner events on the streams', () => {
       broker.feed.step();
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const [first] = await dedicated.waitFor(1, isScanner, 5_000);
-    const [same] = await aggregate.waitFor(1, isScanner, 5_000);
+    const [first] = await dedicated.waitFor(1, isScanner);
+    const [same] = await aggregate.waitFor(1, isScanner);
     assert.equal(same!.data, first!.data);
     const data = JSON.parse(first!.data);
     assert.equal(data.scanner, 'volume_burst');
