@@ -26,7 +26,7 @@ export const ALLOWED: readonly AllowedImport[] = [];
 
 const DOC = join(REPO_ROOT, 'docs', 'architecture.md');
 
-describe('the import graph of src/', { timeout: 60_000 }, () => {
+describe('the import graph of src/', () => {
   let graph: ImportGraph;
   before(
     () => {
@@ -76,7 +76,7 @@ describe('the import graph of src/', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the layering checker', { timeout: 10_000 }, () => {
+describe('the layering checker', () => {
   const edge = (from: string, to: string, kind: ImportEdge['kind'] = 'static'): ImportEdge => ({
     from,
     to,
@@ -297,7 +297,7 @@ describe('the layering checker', { timeout: 10_000 }, () => {
   });
 });
 
-describe('the import reader', { timeout: 30_000 }, () => {
+describe('the import reader', () => {
   test('finds every form of import in the syntax tree, and reports what it cannot follow', { timeout: 30_000 }, () => {
     const root = mkdtempSync(join(tmpdir(), 'sjgate-import-graph-'));
     try {

@@ -70,7 +70,7 @@ const CONSTANTS: [string, string][] = Object.entries(API_PATHS).flatMap(([area, 
 /** The dedicated SSE streams, one route each, built by the helper from the hub's list. */
 const STREAMS = DEDICATED_STREAMS.map((stream) => streamDataPath(stream));
 
-describe('the route paths of src/contract/', { timeout: 60_000 }, () => {
+describe('the route paths of src/contract/', () => {
   let app: FastifyInstance;
   let appsDir: string;
   let documented: Map<string, string[]>;

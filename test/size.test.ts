@@ -111,7 +111,7 @@ const lineCount = (file: string): number => {
   return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 };
 
-describe('the size of src/', { timeout: 60_000 }, () => {
+describe('the size of src/', () => {
   let files: string[];
   let classes: ClassSize[];
   before(

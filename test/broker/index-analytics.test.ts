@@ -29,7 +29,7 @@ const hundredths = (text: unknown) => Math.round(Number(text) * 100);
 
 type Entry = { code: string; price: number; reference: number; price_chg: number; pct_chg: number; points: number };
 
-describe('index_contribution and industry_contribution', { timeout: 60_000 }, () => {
+describe('index_contribution and industry_contribution', () => {
   test('one event per index update; the industries add up to the index change to the hundredth', () => {
     const { run, subscribe, of } = brokerAt('10:00:00');
     subscribe('IndustryContribution');
@@ -147,7 +147,7 @@ describe('index_contribution and industry_contribution', { timeout: 60_000 }, ()
   });
 });
 
-describe('index_components', { timeout: 60_000 }, () => {
+describe('index_components', () => {
   test('a group metric: every industry with its value and unit; a ranking within a group keeps to it', () => {
     const { run, subscribe, of } = brokerAt('09:30:00');
     subscribe('IndexComponents', { projection: { kind: 'group_metric', metric: 'contribution' } });

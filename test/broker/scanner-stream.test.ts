@@ -21,7 +21,7 @@ const trade = (ms: number, price: number, bid: number, ask: number, volume = 1):
   top: { bid, ask },
 });
 
-describe('one stock under the scanner', { timeout: 5_000 }, () => {
+describe('one stock under the scanner', () => {
   test('a fast rise of trades and bids fires trade_price_surge and bid_price_surge, then cools down 1 s', () => {
     const scan = new StockScan(LIMITS, { bid: 49.95, ask: 50 });
     assert.deepEqual(scan.onTrade(trade(0, 50, 49.95, 50), ALL, Infinity), []);
@@ -99,7 +99,7 @@ function exchangeAt(time: string) {
   return { broker, clock, events, run, scanner };
 }
 
-describe('the simulated exchange under the scanner', { timeout: 30_000 }, () => {
+describe('the simulated exchange under the scanner', () => {
   test('nothing is scanned, nor any tape built for it, while nobody subscribes', () => {
     const { broker, events, run } = exchangeAt('09:00:00');
     run(5_000);

@@ -11,7 +11,7 @@ import { after, before } from 'node:test';
 import { DaemonClient } from '../../src/cli/client.js';
 import type { ProductSubscription, Subscription } from '../../src/contract/wire.js';
 import { testApp } from '../helpers/app.js';
-import { type CommandOutput, runSjgate } from '../helpers/cli.js';
+import { type RunningOutput, runSjgate } from '../helpers/cli.js';
 
 // --- a fake SSE server ------------------------------------------------------------------------------------------
 
@@ -75,8 +75,8 @@ export const json = (res: ServerResponse, status: number, value: unknown) => {
 
 export const clientOf = (fake: Fake) => new DaemonClient({ socketPath: null, host: '127.0.0.1', port: fake.port });
 
-/** Resolves once `check` holds, polling every 5 ms; fails after `ms`. */
-export async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
+/** Resolves once `check` holds, polling every 5 ms; fails after `ms` (generous: a loaded machine is slow, not wrong). */
+export async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
@@ -88,7 +88,7 @@ export async function until(check: () => boolean, what: string, ms = 5_000): Pro
 // --- the commands against a fake daemon ---------------------------------------------------------------------------
 
 /** Runs sjgate in this process under a fresh data home (no socket, so TCP); see runSjgate. */
-export async function sjgate(port: number, args: string[], whileRunning?: (output: CommandOutput) => Promise<void>) {
+export async function sjgate(port: number, args: string[], whileRunning?: (output: RunningOutput) => Promise<void>) {
   const home = mkdtempSync(join(tmpdir(), 'sjgate-stream-'));
   const savedHome = process.env.SJ_HOME_PATH;
   process.env.SJ_HOME_PATH = home;
@@ -101,11 +101,16 @@ export async function sjgate(port: number, args: string[], whileRunning?: (outpu
   }
 }
 
-/** Waits until stdout has `lines` lines, then presses Ctrl+C. */
+/**
+ * Waits until stdout has `lines` lines, then presses Ctrl+C; fails once the command ends short of them. It waits on
+ * the output, not on the wall clock: a loaded machine only makes it wait longer (the test's time limit bounds it).
+ */
 export const ctrlCAfter =
   (lines: number) =>
-  async (output: { stdout: () => string }): Promise<void> => {
-    await until(() => output.stdout().split('\n').length > lines, `${lines} lines of output`);
+  async (output: RunningOutput): Promise<void> => {
+    const printed = () => output.stdout().split('\n').length - 1;
+    await until(() => printed() >= lines || output.ended(), `${lines} lines of output`, Number.POSITIVE_INFINITY);
+    if (printed() < lines) assert.fail(`the command ended after ${printed()} of ${lines} lines: ${output.stderr()}`);
     process.emit('SIGINT', 'SIGINT');
   };
 
@@ -248,9 +253,13 @@ export interface StreamingGateway {
   api(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
+/** Simulated time the market moves on by in a step: enough for several ticks of a busy code or quotes of an index. */
+const MARKET_STEP_MS = 10_000;
+
 /**
  * The gateway on a free port, started in `before` and closed in `after` of the file that calls it. The simulated
- * market runs a minute every 20 ms, so ticks come at once.
+ * market moves only while a client streams, MARKET_STEP_MS every 20 ms: a loaded machine steps less often but never
+ * finds the market closed (from 10:00 the close is 1260 steps of streaming away), and ticks still come at once.
  */
 export function streamingGateway(): StreamingGateway {
   let gateway: Awaited<ReturnType<typeof testApp>>;
@@ -261,7 +270,8 @@ export function streamingGateway(): StreamingGateway {
     await gateway.app.listen({ port: 0, host: '127.0.0.1' });
     port = (gateway.app.server.address() as AddressInfo).port;
     market = setInterval(() => {
-      gateway.clock.advance(60_000);
+      if (gateway.app.streams.hub.status().active_connections === 0) return;
+      gateway.clock.advance(MARKET_STEP_MS);
       gateway.broker.feed.step();
     }, 20);
   });

@@ -12,7 +12,7 @@ type Gateway = Awaited<ReturnType<typeof testApp>>;
 const ORDER = { action: 'Buy', quantity: 1, price_type: 'LMT', order_type: 'ROD' } as const;
 const orderIdOf = (event: StreamEvent) => JSON.parse(event.data).data.StockOrder.order.id as string;
 
-describe('the client against a gateway', { timeout: 30_000 }, () => {
+describe('the client against a gateway', () => {
   let gateway: Gateway;
   let client: SjgateClient;
   const seenHeaders: Headers[] = [];

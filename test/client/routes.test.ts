@@ -29,7 +29,7 @@ function clientRoutes(client: SjgateClient): string[] {
   return routes.sort();
 }
 
-describe('the client and the routes of the server', { timeout: 60_000 }, () => {
+describe('the client and the routes of the server', () => {
   let app: FastifyInstance;
   let appsDir: string;
   let served: string[];

@@ -24,7 +24,7 @@ const component = (code: string, category: string, reference: number, price: num
     tradedAt: null,
   }) satisfies ComponentQuote;
 
-describe('the decomposition of an index', { timeout: 30_000 }, () => {
+describe('the decomposition of an index', () => {
   test('two components: points are reference × weight × change, and the level moves by their sum', () => {
     // Caps 100×3 and 50×2 = 300 and 100: weights 0.75 and 0.25.
     const d = decomposeIndex(1000, [component('A', '24', 100, 110, 3), component('B', '17', 50, 45, 2)], name, iso);
@@ -95,7 +95,7 @@ describe('the decomposition of an index', { timeout: 30_000 }, () => {
   });
 });
 
-describe('rankings and projections', { timeout: 30_000 }, () => {
+describe('rankings and projections', () => {
   const values = [3, -7, 0, 5, -1, 9, -9];
   test('rankBy orders, filters by sign and keeps ties in their order', () => {
     const by = (order: Parameters<typeof rankBy>[2], limit = 10) => rankBy(values, (v) => v, order, limit);

@@ -19,7 +19,7 @@ const rules = (before: { bid: number; ask: number }, after: { bid: number; ask: 
   limitSignals(before, after, LIMITS).map((signal) => signal.rule);
 const us = (ms: number) => ms * 1000;
 
-describe('the limit rules', { timeout: 5_000 }, () => {
+describe('the limit rules', () => {
   test('bid_near_limit_up fires when the best bid rises into the two ticks below limit-up, once', () => {
     assert.deepEqual(rules({ bid: 54.5, ask: 54.6 }, { bid: 54.8, ask: 54.9 }), ['bid_near_limit_up']);
     const [signal] = limitSignals({ bid: 54.5, ask: 54.6 }, { bid: 54.8, ask: 54.9 }, LIMITS);
@@ -62,7 +62,7 @@ describe('the limit rules', { timeout: 5_000 }, () => {
   });
 });
 
-describe('the price-move rules', { timeout: 5_000 }, () => {
+describe('the price-move rules', () => {
   const points = [
     { timeUs: us(0), price: 50 },
     { timeUs: us(400), price: 50.1 },
@@ -106,7 +106,7 @@ describe('the price-move rules', { timeout: 5_000 }, () => {
   });
 });
 
-describe('volume_burst threshold', { timeout: 5_000 }, () => {
+describe('volume_burst threshold', () => {
   test('the 99.9th percentile of the previous day, floored to a million, at least NT$10 million', () => {
     const values = Array.from({ length: 10_000 }, (_, i) => (i + 1) * 20_000);
     assert.equal(volumeBurstThreshold(values), 199_000_000);
@@ -115,7 +115,7 @@ describe('volume_burst threshold', { timeout: 5_000 }, () => {
   });
 });
 
-describe('the scanner a subscribe body names', { timeout: 5_000 }, () => {
+describe('the scanner a subscribe body names', () => {
   test('states, the official {kind, id}, the SDK preset object and a bare rule id', () => {
     assert.equal(scannerIdOf('simtrade'), 'simtrade');
     assert.equal(scannerIdOf('suspend'), 'suspend');

@@ -24,7 +24,7 @@ try { await client.contracts.get('NOPE'); } catch (error) { refused = error inst
 console.log(JSON.stringify({ status: health.status, refused, families: STREAM_FAMILIES.length }));
 `;
 
-describe('sjgate/client from the built package', { timeout: 30_000 }, () => {
+describe('sjgate/client from the built package', () => {
   let gateway: Awaited<ReturnType<typeof testApp>>;
   let url: string;
   before(async () => {

@@ -44,7 +44,7 @@ const order = (price: number, quantity = 1) => ({
 /** Lets the event loop run the pending turns (the place waits behind one). */
 const turns = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('the order desk', { timeout: 20_000 }, () => {
+describe('the order desk', () => {
   test('a retry under a key while the first place is in flight waits for it: one order, one answer', async () => {
     const slow = slowVenue();
     const gateway = Gateway.open(slow.venue, { log: () => undefined });

@@ -39,7 +39,7 @@ function bookOn(feed: QuoteFeedPort) {
   return new SubscriptionBook({ quotes: feed, accounts: {} as AccountsPort, file: null, onSession: () => undefined });
 }
 
-describe('the subscription book over a slow feed', { timeout: 20_000 }, () => {
+describe('the subscription book over a slow feed', () => {
   test('the same subscription asked twice at once is subscribed once', async () => {
     const { feed, subscribed } = slowFeed();
     const book = bookOn(feed);

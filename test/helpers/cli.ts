@@ -110,6 +110,11 @@ export interface CommandOutput {
   stderr: () => string;
 }
 
+/** The output of a command still running, and whether it has ended (so a test waiting on its output can stop). */
+export interface RunningOutput extends CommandOutput {
+  ended: () => boolean;
+}
+
 /** An IO that keeps what is written (not a terminal, no colour) and the exit code set; reads them back. */
 export interface MemoryIO extends CommandOutput {
   io: IO;
@@ -150,12 +155,17 @@ export function memoryIO(): MemoryIO {
 export async function runSjgate(
   port: number,
   args: string[],
-  whileRunning?: (output: CommandOutput) => Promise<void>,
+  whileRunning?: (output: RunningOutput) => Promise<void>,
 ): Promise<Run> {
   const output = memoryIO();
   const program = createProgram({ entry: '/nonexistent/sjgate-must-not-start.js', version: '0.0.0-test' }, output.io);
-  const running = program.parseAsync(['node', 'sjgate', '--host', '127.0.0.1', '--port', String(port), ...args]);
-  const stopper = whileRunning?.(output);
+  let ended = false;
+  const running = program
+    .parseAsync(['node', 'sjgate', '--host', '127.0.0.1', '--port', String(port), ...args])
+    .finally(() => {
+      ended = true;
+    });
+  const stopper = whileRunning?.({ ...output, ended: () => ended });
   const [result] = await Promise.allSettled([running, stopper]);
   await stopper;
   let code: number;

@@ -50,7 +50,7 @@ export function connectSse(url: string, headers: Record<string, string> = {}): P
           status: res.statusCode ?? 0,
           events,
           closed,
-          waitFor(count, filter = () => true, timeoutMs = 5000) {
+          waitFor(count, filter = () => true, timeoutMs = 30_000) {
             return new Promise((done, fail) => {
               const check = () => {
                 const matching = events.filter(filter);

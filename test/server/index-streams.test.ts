@@ -34,7 +34,7 @@ const TAIEX = { code: 'IX0001' };
 const TOP_CONTRIBUTION = { kind: 'ranking', target: 'component', metric: 'contribution', order: 'desc', limit: 10 };
 const GROUP_BREADTH = { kind: 'group_metric', metric: 'breadth' };
 
-describe('index analytics subscriptions', { timeout: 30_000 }, () => {
+describe('index analytics subscriptions', () => {
   test('each ranking of an index is its own subscription, unsubscribed exactly', async () => {
     const { app } = await testApp();
     const url = '/api/v1/stream/subscribe/index_contribution';
@@ -137,7 +137,7 @@ describe('index analytics subscriptions', { timeout: 30_000 }, () => {
   });
 });
 
-describe('POST /data/index_components', { timeout: 30_000 }, () => {
+describe('POST /data/index_components', () => {
   test('answers every component and group of IX0001; the points add up to the change', async () => {
     const { app } = await testApp();
     const response = await post(app, '/api/v1/data/index_components', { contract: TAIEX });
@@ -178,7 +178,7 @@ describe('POST /data/index_components', { timeout: 30_000 }, () => {
   });
 });
 
-describe('index analytics events', { timeout: 30_000 }, () => {
+describe('index analytics events', () => {
   test('each family comes on its dedicated stream and on the aggregate', async () => {
     const gateway = await testApp();
     const { app } = gateway;
@@ -213,7 +213,7 @@ describe('index analytics events', { timeout: 30_000 }, () => {
   });
 });
 
-describe('index analytics across a restart', { timeout: 30_000 }, () => {
+describe('index analytics across a restart', () => {
   const gatewayOn = (home: string) => appWithSubscriptions(home);
 
   test('rankings and projections are subscribed again, each as it was', async () => {

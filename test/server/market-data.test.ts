@@ -396,6 +396,19 @@ describe('snapshots', () => {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * One gateway for the scanner and the daily quotes: both go over every stock's trades of PAST_DAY (about 3 s), and the
+ * gateway keeps each stock's figures of a day once made, so the second is quick. Closed once the file is done.
+ */
+let sharedApp: ReturnType<typeof testApp> | undefined;
+const wholeListingApp = () => {
+  sharedApp ??= testApp();
+  return sharedApp;
+};
+after(async () => {
+  if (sharedApp) await (await sharedApp).app.close();
+});
+
 describe('scanner', () => {
   let app: FastifyInstance;
   let clock: ManualClock;
@@ -403,11 +416,8 @@ describe('scanner', () => {
   const scan = async (body: Json) => api.post('/api/v1/data/scanner', body);
 
   before(async () => {
-    ({ app, clock } = await testApp());
+    ({ app, clock } = await wholeListingApp());
     api = client(app);
-  });
-  after(async () => {
-    await app.close();
   });
 
   test('every type ranks: 200 rows by default, ascending true is largest first', async () => {
@@ -565,14 +575,11 @@ describe('regulatory lists and daily quotes', () => {
   let infos: StockInfo[];
 
   before(async () => {
-    ({ app, broker } = await testApp());
+    ({ app, broker } = await wholeListingApp());
     api = client(app);
     infos = broker.contracts
       .list('STK')
       .map((c) => broker.contracts.info(c.code, { securityType: 'STK' }) as StockInfo);
-  });
-  after(async () => {
-    await app.close();
   });
 
   test('regulatory_punish lists exactly the disposition stocks', async () => {

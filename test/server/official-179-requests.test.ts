@@ -39,7 +39,7 @@ async function limitDown(): Promise<number> {
   return (await app.inject('/api/v1/data/contracts/2330/info')).json().limit_down;
 }
 
-describe('orders as 1.7.9 sends them', { timeout: 30_000 }, () => {
+describe('orders as 1.7.9 sends them', () => {
   test('time_in_force with order_type, ca, futures_order null, an Account with person_id ""', async () => {
     const price = await limitDown();
     const { status, body } = await post('/api/v1/order/place_order', {
@@ -132,7 +132,7 @@ describe('orders as 1.7.9 sends them', { timeout: 30_000 }, () => {
   });
 });
 
-describe('null selectors mean the default account', { timeout: 30_000 }, () => {
+describe('null selectors mean the default account', () => {
   test('subscribe and unsubscribe_trade, with an integer ts', async () => {
     for (const route of ['subscribe_trade', 'unsubscribe_trade']) {
       const { status, body } = await post(`/api/v1/auth/${route}`, { account_type: 'F', ...NULL_SELECTOR });
@@ -185,7 +185,7 @@ describe('null selectors mean the default account', { timeout: 30_000 }, () => {
   });
 });
 
-describe('market data and health', { timeout: 30_000 }, () => {
+describe('market data and health', () => {
   test('ticks take time_start and time_end as null; a null date is a 422', async () => {
     const base = { contract: CONTRACT_2330, date: '2026-11-20', query_type: 'LastCount', last_cnt: 3 };
     const { status, body } = await post('/api/v1/data/ticks', { ...base, time_start: null, time_end: null });

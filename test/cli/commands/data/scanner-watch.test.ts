@@ -41,7 +41,7 @@ function scannerDaemon(frames: string[]): Promise<Fake> {
   });
 }
 
-describe('sjgate data scanner-watch', { timeout: 20_000 }, () => {
+describe('sjgate data scanner-watch', () => {
   const fakes: Fake[] = [];
   after(async () => {
     await Promise.all(fakes.map((fake) => fake.close()));
