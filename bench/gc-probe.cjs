@@ -1,0 +1,29 @@
+// Preloaded into the daemon by bench/churn.bench.ts (NODE_OPTIONS=--require): every 500 ms writes the process's GC
+// pause time and count (perf_hooks 'gc' entries), CPU time, RSS and heap to $SJ_BENCH_GC_DIR/gc-<pid>.json.
+const { PerformanceObserver } = require('node:perf_hooks');
+const { writeFileSync } = require('node:fs');
+
+const dir = process.env.SJ_BENCH_GC_DIR;
+if (dir) {
+  const gc = { ms: 0, count: 0, young_ms: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.ms += entry.duration;
+      gc.count++;
+      if (entry.detail?.kind === 1) gc.young_ms += entry.duration; // NODE_PERFORMANCE_GC_MINOR
+    }
+  }).observe({ entryTypes: ['gc'] });
+  setInterval(() => {
+    const cpu = process.cpuUsage();
+    const memory = process.memoryUsage();
+    const sample = {
+      gc_ms: gc.ms,
+      gc_young_ms: gc.young_ms,
+      gc_count: gc.count,
+      cpu_ms: (cpu.user + cpu.system) / 1000,
+      rss_mb: memory.rss / 2 ** 20,
+      heap_mb: memory.heapUsed / 2 ** 20,
+    };
+    writeFileSync(`${dir}/gc-${process.pid}.json`, JSON.stringify(sample));
+  }, 500).unref();
+}
