@@ -124,7 +124,7 @@ async function mixedLoad(daemon: Daemon, codes: string[], until: number, statuse
       const response = await fetch(`${daemon.baseUrl}${path}`, {
         method,
         headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-        body: body ? JSON.stringify(body) : undefined,
+        ...(body ? { body: JSON.stringify(body) } : {}),
       }).catch(() => null);
       const key = `${path.startsWith('/api/v1/data/contracts/') ? '/data/contracts/:code' : path} ${response?.status}`;
       statuses[key] = (statuses[key] ?? 0) + 1;
