@@ -97,8 +97,11 @@ function mixedRequest(i: number, codes: string[]): [string, string, object | und
     case 5:
       return ['POST', '/api/v1/data/kbars', { contract: { code } }];
     case 6:
+      return ['GET', INFO_PATH, undefined];
     case 7: {
-      const action = i % 20 < 10 ? 'Buy' : 'Sell';
+      // One order in 40 requests: about 35 orders/s at this load, which the gateway keeps all day (today's orders).
+      if (i % 40 !== 7) return ['GET', `/api/v1/data/contracts/${code}/info`, undefined];
+      const action = i % 80 < 40 ? 'Buy' : 'Sell';
       const order = { action, price_type: 'MKT', order_type: 'IOC', price: 0, quantity: 1 };
       return [
         'POST',

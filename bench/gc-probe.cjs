@@ -27,3 +27,31 @@ if (dir) {
     writeFileSync(`${dir}/gc-${process.pid}.json`, JSON.stringify(sample));
   }, 500).unref();
 }
+
+// SJ_BENCH_PROFILE_DIR: from SJ_BENCH_PROFILE_AFTER_S seconds after start, for SJ_BENCH_PROFILE_FOR_S seconds, a CPU
+// profile and a sampling heap profile that keeps the objects GC collected too (what is allocated, not what is kept).
+const profileDir = process.env.SJ_BENCH_PROFILE_DIR;
+if (profileDir) {
+  const { Session } = require('node:inspector');
+  const session = new Session();
+  session.connect();
+  const after = Number(process.env.SJ_BENCH_PROFILE_AFTER_S ?? 30) * 1000;
+  const span = Number(process.env.SJ_BENCH_PROFILE_FOR_S ?? 15) * 1000;
+  setTimeout(() => {
+    session.post('Profiler.enable');
+    session.post('Profiler.start');
+    session.post('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    setTimeout(() => {
+      session.post('Profiler.stop', (_e, { profile }) =>
+        writeFileSync(`${profileDir}/cpu-${process.pid}.cpuprofile`, JSON.stringify(profile)),
+      );
+      session.post('HeapProfiler.stopSampling', (_e, { profile }) =>
+        writeFileSync(`${profileDir}/heap-${process.pid}.heapprofile`, JSON.stringify(profile)),
+      );
+    }, span).unref();
+  }, after).unref();
+}
