@@ -29,7 +29,8 @@ if (dir) {
 }
 
 // SJ_BENCH_PROFILE_DIR: from SJ_BENCH_PROFILE_AFTER_S seconds after start, for SJ_BENCH_PROFILE_FOR_S seconds, a CPU
-// profile and a sampling heap profile that keeps the objects GC collected too (what is allocated, not what is kept).
+// profile and a sampling heap profile that keeps the objects GC collected too (what is allocated, not what is kept),
+// or with SJ_BENCH_PROFILE_LIVE=1 only the objects still alive when it stops (what is kept).
 const profileDir = process.env.SJ_BENCH_PROFILE_DIR;
 if (profileDir) {
   const { Session } = require('node:inspector');
@@ -40,10 +41,11 @@ if (profileDir) {
   setTimeout(() => {
     session.post('Profiler.enable');
     session.post('Profiler.start');
+    const collected = process.env.SJ_BENCH_PROFILE_LIVE !== '1';
     session.post('HeapProfiler.startSampling', {
       samplingInterval: 16384,
-      includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      includeObjectsCollectedByMajorGC: collected,
+      includeObjectsCollectedByMinorGC: collected,
     });
     setTimeout(() => {
       session.post('Profiler.stop', (_e, { profile }) =>
