@@ -6,12 +6,12 @@
 // BENCH_CHURN_NODE_ARGS adds Node flags to the daemon (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 // Target: ratio after the mix >= 0.9, GC < 3 % of the daemon's CPU, RSS flat over the last part of the mix.
 
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Daemon, freePort, startDaemon } from './daemon.js';
+import { median, startBaseline } from './contract-info.bench.js';
+import { type Daemon, startDaemon } from './daemon.js';
 import { type LoadResult, load, pinToServerCore } from './load.js';
 
 const INFO_PATH = '/api/v1/data/contracts/2330/info';
@@ -31,7 +31,6 @@ interface ProbeSample {
   heap_mb: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 function readProbe(dir: string, pid: number): ProbeSample {
@@ -47,18 +46,6 @@ function gcShare(from: ProbeSample, to: ProbeSample) {
     gcs: to.gc_count - from.gc_count,
     daemon_cpu_s: round1(cpu / 1000),
   };
-}
-
-async function startBare(body: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = fork(join(import.meta.dirname, 'bare-server.mjs'), [String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve) => child.once('message', () => resolve()));
-  child.send(body);
-  await new Promise<void>((resolve) => child.once('message', () => resolve()));
-  pinToServerCore(child.pid!);
-  return { url: `http://127.0.0.1:${port}${INFO_PATH}`, child };
 }
 
 /** Contract info on the daemon and on the bare server, taking turns; medians of ROUNDS. */
@@ -170,7 +157,7 @@ export async function run() {
   pinToServerCore(pid);
   const url = `${daemon.baseUrl}${INFO_PATH}`;
   const body = await (await fetch(url)).text();
-  const bare = await startBare(body);
+  const bare = await startBaseline('bare-server.mjs', body);
   try {
     const listing = (await (
       await fetch(`${daemon.baseUrl}/api/v1/data/contracts?security_type=STK&page_size=1000`)
