@@ -138,7 +138,7 @@ export class Monitor {
         origin: call.tag === null ? 'background' : call.tag === 'mixed' ? 'user' : originOfActivity(call.tag),
         category: call.port,
         method: 'CALL',
-        endpoint: `${call.port}.${call.operation}`,
+        endpoint: call.endpoint,
         status,
         errorKind: call.failure,
       },
