@@ -12,10 +12,10 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** A baseline server in its own process, pinned like the daemon: bare node:http, or a minimal Fastify app. */
-async function startBaseline(file: string, body: string): Promise<{ url: string; child: ChildProcess }> {
+export async function startBaseline(file: string, body: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = fork(join(import.meta.dirname, file), [String(port), PATH], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

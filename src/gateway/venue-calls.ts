@@ -15,6 +15,8 @@ export interface VenueCall {
   port: string;
   /** The method called (`get`, `ticks`, `place`, ...). */
   operation: string;
+  /** `port.operation`: one string per method, made once, not per call. */
+  endpoint: string;
   /** The origin of the work in flight when it was made; `mixed` for several, null for none. */
   tag: string | null;
   durationUs: number;
@@ -69,6 +71,7 @@ export class VenueCalls {
   }
 
   private wrap(port: string, operation: string, object: object, method: (...args: unknown[]) => unknown) {
+    const endpoint = `${port}.${operation}`;
     return (...args: unknown[]): unknown => {
       const listener = this.listener;
       if (!listener) return method.apply(object, args);
@@ -77,7 +80,7 @@ export class VenueCalls {
       const report = (failure: string | null) => {
         const durationUs = Math.round((performance.now() - started) * 1000);
         try {
-          listener({ port, operation, tag, durationUs, failure });
+          listener({ port, operation, endpoint, tag, durationUs, failure });
         } catch {
           // the monitor's trouble is not the caller's
         }

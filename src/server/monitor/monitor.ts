@@ -81,7 +81,7 @@ export class Monitor {
   answered(request: AnsweredRequest, source: Source = 'incoming'): void {
     const { capture } = this.storage.current;
     const error = request.status >= 400;
-    if (capture.metrics) this.series.add({ ...observationOf(request, source), error });
+    if (capture.metrics) this.series.add(observationOf(request, source, error));
     if (capture.requests) {
       this.requests.add({
         source,
@@ -138,7 +138,7 @@ export class Monitor {
         origin: call.tag === null ? 'background' : call.tag === 'mixed' ? 'user' : originOfActivity(call.tag),
         category: call.port,
         method: 'CALL',
-        endpoint: `${call.port}.${call.operation}`,
+        endpoint: call.endpoint,
         status,
         errorKind: call.failure,
       },
@@ -147,7 +147,7 @@ export class Monitor {
   }
 }
 
-function observationOf(request: AnsweredRequest, source: Observation['source']): Omit<Observation, 'error'> {
+function observationOf(request: AnsweredRequest, source: Observation['source'], error: boolean): Observation {
   return {
     at: request.startedMs,
     source,
@@ -156,5 +156,6 @@ function observationOf(request: AnsweredRequest, source: Observation['source']):
     method: request.method,
     endpoint: request.endpoint,
     durationUs: request.durationUs,
+    error,
   };
 }

@@ -52,7 +52,7 @@ function compileValidator(schema: object, part: ReturnType<typeof ajvs>, text: b
   let every: ValidateFunction | undefined;
   // Text coerced to a number may be Infinity (Ajv coerces in place, so the walk follows the validation); a body
   // cannot hold one (the JSON body parser refuses it).
-  const nonFinite = (data: unknown) => (text ? nonFiniteNumbers(data) : []);
+  const nonFinite = (data: unknown) => (text && holdsNonFinite(data) ? nonFiniteNumbers(data) : NO_PROBLEMS);
   const validate: Validator = (data, context) => {
     if (first(data, context) && nonFinite(data).length === 0) return true;
     const oversized = oversizedArrays(schema, data);
@@ -151,6 +151,27 @@ function registerJsonBodyParser(app: FastifyInstance): void {
 
 const pointer = (path: string, key: string | number) =>
   `${path}/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`;
+
+const NO_PROBLEMS: readonly ValidationProblem[] = Object.freeze([]);
+
+/**
+ * Whether the data holds a number that is not finite. Run on the parameters and query of every request, so it builds
+ * no path and no entry list (nonFiniteNumbers does, for the rare data that holds one).
+ */
+export function holdsNonFinite(data: unknown): boolean {
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key in value) if (Object.hasOwn(value, key)) stack.push((value as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
+}
 
 /** Where the data holds a number that is not finite; iterative, since a body may nest deeper than the stack. */
 export function nonFiniteNumbers(data: unknown): ValidationProblem[] {
