@@ -1,4 +1,4 @@
-// Soak (issue 14): the real daemon for 20 s (SJ_SOAK_SECONDS overrides) under mixed load — orders a few in flight
+// Soak (issue 14): the real daemon for 12 s (SJ_SOAK_SECONDS overrides) under mixed load — orders a few in flight
 // with Idempotency-Keys and cancels, queries, 500 SSE clients of which 10 % never read, app uploads — SIGKILLed and
 // restarted on the same home and port halfway through. Afterwards no acknowledged order is lost or duplicated, no
 // answer was >= 500, every order event reached the parsing readers exactly once, and the daemon's RSS is back near
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { RSS_BOUND_MB, Soak } from '../helpers/soak.js';
 
-const SECONDS = Number(process.env.SJ_SOAK_SECONDS ?? 20);
+const SECONDS = Number(process.env.SJ_SOAK_SECONDS ?? 12);
 /** Start-up, warm-up, the restart, the settles and the checks take 30 to 60 s on top of the load. */
 const TIMEOUT_MS = (SECONDS + 150) * 1000;
 /** Fewer orders than the benchmark's 25/s: every order's events go to 450 readers in this very process. */
@@ -20,7 +20,12 @@ const ORDERS_PER_SECOND = 15;
  */
 const SETTLE_MS = 3000;
 
-const soak = new Soak({ durationMs: SECONDS * 1000, ordersPerSecond: ORDERS_PER_SECOND, settleMs: SETTLE_MS });
+const soak = new Soak({
+  durationMs: SECONDS * 1000,
+  ordersPerSecond: ORDERS_PER_SECOND,
+  settleMs: SETTLE_MS,
+  warmupMs: 2000,
+});
 // A failed or timed-out run must not leave the daemon or a socket behind: dispose() kills the daemon's process group.
 after(() => soak.dispose());
 
