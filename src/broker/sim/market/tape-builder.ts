@@ -46,10 +46,11 @@ import {
 import { type DailyModel, FACTOR_INDEX, FOLLOWERS, type Follower, limitsFor } from './daily.js';
 import { FACTOR_STEP_MS, type MarketFactors } from './factors.js';
 import { daysTo, type FairValues } from './fair-values.js';
+import { type ForwardDay, forwardTape } from './forward-tape.js';
 import type { Listings } from './listings.js';
 import { Rng } from './rng.js';
 import { addSweeps } from './sweeps.js';
-import { buildTape, splitVolume, type Tape, tradeTimes } from './tape.js';
+import { buildTape, splitVolume, type Tape, tradeTimes, truncateTape } from './tape.js';
 
 const INDEX_LOTS_PER_DAY = 6_000_000;
 /** NT$ of an average board lot on the exchange; an index's turnover is its lots at this value, not at its level. */
@@ -73,6 +74,21 @@ export class TapeBuilder {
   }
 
   build(info: ContractInfo, day: string): Tape {
+    return this.buildUntil(info, day, Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * The trades of a day's tape up to an instant (epoch ms): exactly the first trades of build(). A stock's tape on
+   * the always-open clock is drawn only that far (forward-tape.ts); other tapes are built whole and cut.
+   */
+  buildUntil(info: ContractInfo, day: string, untilMs: number): Tape {
+    if (info.security_type === 'STK' && this.mode === 'always-open') {
+      return forwardTape(this.forwardStockDay(info as StockInfo, day), untilMs);
+    }
+    return truncateTape(this.buildWhole(info, day), untilMs);
+  }
+
+  private buildWhole(info: ContractInfo, day: string): Tape {
     const rng = new Rng(this.seed, 'tape', this.mode, info.code, day);
     switch (info.security_type) {
       case 'IND':
@@ -119,6 +135,7 @@ export class TapeBuilder {
     return Math.log(close);
   }
 
+  /** A stock's day on the exchange clock (buildUntil draws the always-open clock's forward). */
   private stockTape(info: StockInfo, day: string, rng: Rng): Tape {
     const follower = FOLLOWERS.get(info.code)!;
     const session = tradingSession(this.mode, 'stock', day);
@@ -126,26 +143,24 @@ export class TapeBuilder {
     const rules = { ticks: follower.ticks!, limitUp: info.limit_up, limitDown: info.limit_down };
     const periodic = periodicAuctions(this.mode, info, day);
     if (periodic.length > 0) return this.periodicTape(follower, info, day, periodic, volume, rng);
-    // Exchange mode: the 09:00 opening auction, continuous trading, the 13:30 closing auction (the 14:30 fixed-price
-    // match is a tape of its own). Always-open: continuous trading and one print at the session's last moment.
-    const exchange = session.auctions.length > 0;
+    // The 09:00 opening auction, continuous trading, the 13:30 closing auction (the 14:30 fixed-price match is a
+    // tape of its own). Every lot of the day is in the tape: the auctions are carved out of the day's volume.
     const shares = stockAuctionShares(this.seed, info, day);
-    const openingVolume = exchange ? Math.max(1, Math.round(volume * shares.opening)) : 0;
-    const closingVolume = exchange ? Math.max(1, Math.round(volume * shares.closing)) : 1;
-    // Every lot of the day is in the tape: the auctions are carved out of the day's volume.
+    const openingVolume = Math.max(1, Math.round(volume * shares.opening));
+    const closingVolume = Math.max(1, Math.round(volume * shares.closing));
     const continuousVolume = Math.max(1, volume - openingVolume - closingVolume);
     const sizes = sessionTradeSizes(this.mode, session, continuousVolume, stockTradeLots(info), rng);
     const count = sizes.length;
-    const closeAt = exchange ? session.auctions[0]! : session.end - 1000;
-    const opening = exchange ? [openingPrintAt(session.continuous[0]!.start)] : [];
+    const closeAt = session.auctions[0]!;
+    const opening = [openingPrintAt(session.continuous[0]!.start)];
     const continuous = tradeTimes(session, count, rng, this.profile).map((us) => Math.min(us, closeAt * 1000 - 1));
     const { times, at } = withAuctions(afterOpenings(continuous, opening), [...opening, closeAt]);
     const fair = this.followerPath(follower, day, times, rng).map(Math.exp);
     const last = times.length - 1;
     fair[last] = this.daily.closeOf(info.code, day);
     const volumes = new Float64Array(times.length);
-    volumes.set(sizes, exchange ? 1 : 0);
-    if (exchange) volumes[0] = openingVolume;
+    volumes.set(sizes, 1);
+    volumes[0] = openingVolume;
     volumes[last] = closingVolume;
     const tape = buildTape({
       code: info.code,
@@ -162,6 +177,42 @@ export class TapeBuilder {
     addSweeps(tape, last, at, fair[0] ?? 0);
     for (const k of at.slice(0, -1)) markCallAuction(tape, k, fair[k]!);
     return tape;
+  }
+
+  /**
+   * An always-open stock's day, drawn forward: continuous trading from the session's start and one print of the
+   * day's close at its last second.
+   */
+  private forwardStockDay(info: StockInfo, day: string): ForwardDay {
+    const follower = FOLLOWERS.get(info.code)!;
+    const session = tradingSession(this.mode, 'stock', day);
+    const closingVolume = 1;
+    const volume = Math.max(1, this.stockVolume(info.code, day) - closingVolume);
+    const rules = { ticks: follower.ticks!, limitUp: info.limit_up, limitDown: info.limit_down };
+    const previous = previousTradingDay(day);
+    const end = closeAnchor(this.mode, day);
+    const reference = this.daily.closeOf(follower.code, previous);
+    const logFrom = Math.log(reference);
+    const logTo = this.endOfDayLog(follower, day, reference);
+    return {
+      code: info.code,
+      day,
+      keys: [this.seed, 'tape', this.mode, info.code, day],
+      volume,
+      meanTrade: sessionTradeMean(this.mode, session, volume, stockTradeLots(info)),
+      intervals: session.continuous,
+      rate: this.profile,
+      closeAtMs: session.end - 1000,
+      closingVolume,
+      closePrice: this.daily.closeOf(info.code, day),
+      shareAt: (ms) => this.factors.clock.fractionAt(previous, day, ms),
+      trendAt: (ms, share) =>
+        logFrom + share * (logTo - logFrom) + follower.beta * this.factors.bridgeAt(follower.factor, Math.min(ms, end)),
+      volatility: follower.volatility,
+      rules,
+      amountUnit: 1000,
+      quoteShape: (trades) => quoteShape(this.mode, session, trades, info, rules.ticks),
+    };
   }
 
   /** A disposition stock in exchange mode: only the periodic call auctions print, the last being the close. */
@@ -382,8 +433,13 @@ function ownBridge(shares: Float64Array, volatility: number, rng: Rng): Float64A
  * and smaller where it would fall below its floor.
  */
 function sessionTradeSizes(mode: ClockMode, session: TradingSession, volume: number, mean: number, rng: Rng) {
+  return tradeSizes(volume, sessionTradeMean(mode, session, volume, mean), rng);
+}
+
+/** The mean trade of a session: the usual one, unless the trade rate would pass its cap or fall below its floor. */
+function sessionTradeMean(mode: ClockMode, session: TradingSession, volume: number, mean: number): number {
   const fewest = minTradesPerHour(mode) * activeHours(mode, session);
   const most = maxTradesPerHour(mode) * activeHours(mode, session);
   const atMost = fewest > 0 ? Math.max(1, volume / fewest) : mean;
-  return tradeSizes(volume, Math.max(Math.min(mean, atMost), volume / most), rng);
+  return Math.max(Math.min(mean, atMost), volume / most);
 }
