@@ -47,7 +47,7 @@ describe('always-open tapes drawn forward', () => {
       const full = whole.tape(info, FRIDAY);
       const fresh = new SimMarket(1, 'always-open');
       for (const untilMs of instantsAround(full, 3))
-        assertPrefixOf(fresh.tapeUntil(info, FRIDAY, untilMs), full, untilMs);
+        assertPrefixOf(fresh.builder.buildUntil(info, FRIDAY, untilMs), full, untilMs);
     }
   });
 
@@ -56,8 +56,8 @@ describe('always-open tapes drawn forward', () => {
     const full = whole.tape(info, FRIDAY);
     const session = whole.session('stock', FRIDAY);
     const fresh = new SimMarket(1, 'always-open');
-    assert.equal(fresh.tapeUntil(info, FRIDAY, session.continuous[0]!.start - 1).times.length, 0);
-    const after = fresh.tapeUntil(info, FRIDAY, session.end + 60_000);
+    assert.equal(fresh.builder.buildUntil(info, FRIDAY, session.continuous[0]!.start - 1).times.length, 0);
+    const after = fresh.builder.buildUntil(info, FRIDAY, session.end + 60_000);
     assertPrefixOf(after, full, session.end + 60_000);
     assert.equal(after.times.length, full.times.length);
     assert.equal(after.prices.at(-1), whole.daily.closeOf('2317', FRIDAY));
@@ -66,7 +66,7 @@ describe('always-open tapes drawn forward', () => {
   test("early on Friday a busy stock's trades so far take a small part of its Friday-to-Monday tape", () => {
     const info = whole.listings.stockOn('2330', FRIDAY);
     const full = whole.tape(info, FRIDAY);
-    const prefix = new SimMarket(1, 'always-open').tapeUntil(info, FRIDAY, taipeiInstant(FRIDAY, '04:00'));
+    const prefix = new SimMarket(1, 'always-open').builder.buildUntil(info, FRIDAY, taipeiInstant(FRIDAY, '04:00'));
     assert.ok(prefix.times.length > 1000, `${prefix.times.length} trades by 04:00`);
     assert.ok(tapeBytes(prefix) < tapeBytes(full) / 10, `${tapeBytes(prefix)} of ${tapeBytes(full)} bytes`);
   });
@@ -75,7 +75,7 @@ describe('always-open tapes drawn forward', () => {
     const exchange = new SimMarket(1, 'exchange');
     const info = exchange.listings.stockOn('2330', FRIDAY);
     const untilMs = taipeiInstant(FRIDAY, '10:00');
-    const prefix = new SimMarket(1, 'exchange').tapeUntil(info, FRIDAY, untilMs);
+    const prefix = new SimMarket(1, 'exchange').builder.buildUntil(info, FRIDAY, untilMs);
     assertPrefixOf(prefix, exchange.tape(info, FRIDAY), untilMs);
   });
 });

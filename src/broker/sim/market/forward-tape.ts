@@ -4,9 +4,8 @@
 // order statistics), the own noise (a Brownian bridge sampled forward toward its end point) and the prices. Sweeps
 // that start among the trades kept are laid whole. Used for stocks on the always-open clock, whose day is long.
 
-import type { Interval } from '../../../domain/sessions.js';
 import type { QuoteShape } from '../exchange/spread-model.js';
-import { forwardTimesByRate, type RateAt, sizeStream } from './activity.js';
+import { forwardTimesByRate, type RateBins, sizeStream } from './activity.js';
 import { Rng } from './rng.js';
 import { addSweeps, MOST_SWEEP_LEVELS } from './sweeps.js';
 import { buildTape, type PriceRules, type Tape, truncateTape } from './tape.js';
@@ -16,11 +15,10 @@ export interface ForwardDay {
   day: string;
   /** What the day's random streams are keyed by (seed, clock mode, code, day). */
   keys: (string | number)[];
-  /** Continuous trading: the lots it trades, the mean trade, when, and how busy at each instant. */
+  /** Continuous trading: the lots it trades, the mean trade, and how busy it is over the session (rateBins). */
   volume: number;
   meanTrade: number;
-  intervals: Interval[];
-  rate: RateAt;
+  bins: RateBins;
   /** The day's last print: when (epoch ms, after every continuous trade), its lots and price (the close). */
   closeAtMs: number;
   closingVolume: number;
@@ -36,10 +34,9 @@ export interface ForwardDay {
   quoteShape: (trades: number) => QuoteShape;
 }
 
-/** The trades of a day's tape up to an instant (epoch ms; Infinity for the whole day). */
-export function forwardTape(day: ForwardDay, untilMs: number): Tape {
+/** The trades of a day's tape up to an instant (epoch ms; Infinity for the whole day); `trades` is countTrades(day). */
+export function forwardTape(day: ForwardDay, trades: number, untilMs: number): Tape {
   const stream = (name: string) => new Rng(...day.keys, name);
-  const trades = countTrades(day, stream('sizes'));
   const { times, published } = continuousTimes(day, trades, untilMs, stream('times'));
   const closes = day.closeAtMs <= untilMs;
   const length = times.length + (closes ? 1 : 0);
@@ -73,8 +70,9 @@ export function forwardTape(day: ForwardDay, untilMs: number): Tape {
   return truncateTape(tape, untilMs);
 }
 
-function countTrades(day: ForwardDay, rng: Rng): number {
-  const next = sizeStream(day.volume, day.meanTrade, rng);
+/** The day's continuous trades: how many sizes its volume is drawn in. */
+export function countTrades(day: ForwardDay): number {
+  const next = sizeStream(day.volume, day.meanTrade, new Rng(...day.keys, 'sizes'));
   let trades = 0;
   while (next() > 0) trades++;
   return trades;
@@ -85,7 +83,7 @@ function countTrades(day: ForwardDay, rng: Rng): number {
  * moves later trades up to it); `published` is how many were at or before the instant before any sweep.
  */
 function continuousTimes(day: ForwardDay, trades: number, untilMs: number, rng: Rng) {
-  const nextTime = forwardTimesByRate(day.intervals, trades, rng, day.rate);
+  const nextTime = forwardTimesByRate(day.bins, trades, rng);
   const lastUs = day.closeAtMs * 1000 - 1;
   let times: Float64Array = new Float64Array(Math.min(trades, 1024));
   let count = 0;

@@ -23,7 +23,7 @@ import { MarketFactors } from './factors.js';
 import { FairValues } from './fair-values.js';
 import { Listings, targetOf } from './listings.js';
 import { Rng } from './rng.js';
-import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes, truncateTape } from './tape.js';
+import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from './tape.js';
 import { TapeBuilder } from './tape-builder.js';
 import { TapeCache } from './tape-cache.js';
 
@@ -50,7 +50,8 @@ export class SimMarket {
   readonly listings: Listings;
   /** The fair values of derivatives and warrants, which their tapes trade around. */
   readonly values: FairValues;
-  private readonly builder: TapeBuilder;
+  /** Builds tapes without keeping them; buildUntil gives the trades of a day up to an instant. */
+  readonly builder: TapeBuilder;
   private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
   /** Every stock's digest of the day and the figures of past days, which whole-market reads count from. */
   readonly figures = new DayFigures({
@@ -107,16 +108,6 @@ export class SimMarket {
   tape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
     return this.tapes.get(`${info.code}|${day}`, () => this.figures.shareArrays(this.builder.build(info, day)));
-  }
-
-  /**
-   * The trades of a day's tape up to an instant (epoch ms), not kept: exactly the first trades of tape(). A stock's
-   * on the always-open clock is drawn only that far, so it costs what is published rather than the whole day.
-   */
-  tapeUntil(listed: ContractInfo, day: string, untilMs: number): Tape {
-    const info = targetOf(listed);
-    const kept = this.tapes.peek(`${info.code}|${day}`);
-    return kept ? truncateTape(kept, untilMs) : this.builder.buildUntil(info, day, untilMs);
   }
 
   /**

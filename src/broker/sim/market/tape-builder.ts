@@ -27,10 +27,10 @@ import {
   isNightInterval,
   MEAN_FUTURES_TRADE,
   MEAN_OPTION_TRADE,
-  maxTradesPerHour,
   meanStockTradeLots,
   minTradesPerHour,
   type RateAt,
+  sessionTradeMean,
   sessionVolumeFactor,
   tradeSizes,
 } from './activity.js';
@@ -43,11 +43,11 @@ import {
   stockAuctionShares,
   withAuctions,
 } from './call-auction.js';
-import { type DailyModel, FACTOR_INDEX, FOLLOWERS, type Follower, limitsFor } from './daily.js';
+import { type DailyModel, endOfDayLog, FACTOR_INDEX, FOLLOWERS, type Follower } from './daily.js';
 import { FACTOR_STEP_MS, type MarketFactors } from './factors.js';
 import { daysTo, type FairValues } from './fair-values.js';
-import { type ForwardDay, forwardTape } from './forward-tape.js';
 import type { Listings } from './listings.js';
+import { OpenStockDays, stockTradeLots } from './open-stock-days.js';
 import { Rng } from './rng.js';
 import { addSweeps } from './sweeps.js';
 import { buildTape, splitVolume, type Tape, tradeTimes, truncateTape } from './tape.js';
@@ -57,6 +57,8 @@ const INDEX_LOTS_PER_DAY = 6_000_000;
 const AVERAGE_LOT_VALUE = 65_000;
 
 export class TapeBuilder {
+  private readonly openStocks: OpenStockDays;
+
   constructor(
     private readonly seed: number,
     private readonly mode: ClockMode,
@@ -66,7 +68,9 @@ export class TapeBuilder {
     private readonly values: FairValues,
     /** The last traded price of a stock at an instant: the underlying of warrants. */
     private readonly stockPriceAt: (code: string, epochMs: number) => number,
-  ) {}
+  ) {
+    this.openStocks = new OpenStockDays(seed, daily, factors, (code, day) => this.stockVolume(code, day));
+  }
 
   /** When trades happen over a session on this clock. */
   private get profile(): RateAt {
@@ -74,27 +78,14 @@ export class TapeBuilder {
   }
 
   build(info: ContractInfo, day: string): Tape {
-    return this.buildUntil(info, day, Number.POSITIVE_INFINITY);
-  }
-
-  /**
-   * The trades of a day's tape up to an instant (epoch ms): exactly the first trades of build(). A stock's tape on
-   * the always-open clock is drawn only that far (forward-tape.ts); other tapes are built whole and cut.
-   */
-  buildUntil(info: ContractInfo, day: string, untilMs: number): Tape {
-    if (info.security_type === 'STK' && this.mode === 'always-open') {
-      return forwardTape(this.forwardStockDay(info as StockInfo, day), untilMs);
-    }
-    return truncateTape(this.buildWhole(info, day), untilMs);
-  }
-
-  private buildWhole(info: ContractInfo, day: string): Tape {
     const rng = new Rng(this.seed, 'tape', this.mode, info.code, day);
     switch (info.security_type) {
       case 'IND':
         return this.indexTape(info.code, day, rng);
       case 'STK':
-        return this.stockTape(info as StockInfo, day, rng);
+        return this.mode === 'always-open'
+          ? this.openStocks.tape(info as StockInfo, day, Number.POSITIVE_INFINITY)
+          : this.stockTape(info as StockInfo, day, rng);
       case 'FUT':
         return this.futuresTape(info as FuturesInfo, day, rng);
       case 'OPT':
@@ -102,6 +93,17 @@ export class TapeBuilder {
       case 'WRT':
         return this.warrantTape(info as WarrantInfo, day, rng);
     }
+  }
+
+  /**
+   * The trades of a day's tape up to an instant (epoch ms): exactly the first trades of build(). A stock's tape on
+   * the always-open clock is drawn only that far (open-stock-days.ts); other tapes are built whole and cut.
+   */
+  buildUntil(info: ContractInfo, day: string, untilMs: number): Tape {
+    if (info.security_type === 'STK' && this.mode === 'always-open') {
+      return this.openStocks.tape(info as StockInfo, day, untilMs);
+    }
+    return truncateTape(this.build(info, day), untilMs);
   }
 
   /**
@@ -113,7 +115,7 @@ export class TapeBuilder {
     const end = closeAnchor(this.mode, day);
     const reference = this.daily.closeOf(follower.code, previous);
     const logFrom = Math.log(reference);
-    const logTo = this.endOfDayLog(follower, day, reference);
+    const logTo = endOfDayLog(this.daily, follower, day, reference);
     const shares = this.factors.clock.fractionsAt(previous, day, timesUs);
     const path = new Float64Array(timesUs.length);
     const own = ownBridge(shares, follower.volatility, rng);
@@ -123,16 +125,6 @@ export class TapeBuilder {
         logFrom + shares[k]! * (logTo - logFrom) + follower.beta * this.factors.bridgeAt(follower.factor, t) + own[k]!;
     }
     return path;
-  }
-
-  /** The day's close in logs, or past the limit when the stock closed locked (it stays locked on the way). */
-  private endOfDayLog(follower: Follower, day: string, reference: number): number {
-    const close = this.daily.closeOf(follower.code, day);
-    const raw = Math.log(reference) + this.daily.rawReturn(follower, this.daily.indexOfDay(day));
-    const { limitUp, limitDown } = limitsFor(follower, reference);
-    if (close === limitUp && raw > Math.log(close)) return raw;
-    if (close === limitDown && raw < Math.log(close)) return raw;
-    return Math.log(close);
   }
 
   /** A stock's day on the exchange clock (buildUntil draws the always-open clock's forward). */
@@ -177,42 +169,6 @@ export class TapeBuilder {
     addSweeps(tape, last, at, fair[0] ?? 0);
     for (const k of at.slice(0, -1)) markCallAuction(tape, k, fair[k]!);
     return tape;
-  }
-
-  /**
-   * An always-open stock's day, drawn forward: continuous trading from the session's start and one print of the
-   * day's close at its last second.
-   */
-  private forwardStockDay(info: StockInfo, day: string): ForwardDay {
-    const follower = FOLLOWERS.get(info.code)!;
-    const session = tradingSession(this.mode, 'stock', day);
-    const closingVolume = 1;
-    const volume = Math.max(1, this.stockVolume(info.code, day) - closingVolume);
-    const rules = { ticks: follower.ticks!, limitUp: info.limit_up, limitDown: info.limit_down };
-    const previous = previousTradingDay(day);
-    const end = closeAnchor(this.mode, day);
-    const reference = this.daily.closeOf(follower.code, previous);
-    const logFrom = Math.log(reference);
-    const logTo = this.endOfDayLog(follower, day, reference);
-    return {
-      code: info.code,
-      day,
-      keys: [this.seed, 'tape', this.mode, info.code, day],
-      volume,
-      meanTrade: sessionTradeMean(this.mode, session, volume, stockTradeLots(info)),
-      intervals: session.continuous,
-      rate: this.profile,
-      closeAtMs: session.end - 1000,
-      closingVolume,
-      closePrice: this.daily.closeOf(info.code, day),
-      shareAt: (ms) => this.factors.clock.fractionAt(previous, day, ms),
-      trendAt: (ms, share) =>
-        logFrom + share * (logTo - logFrom) + follower.beta * this.factors.bridgeAt(follower.factor, Math.min(ms, end)),
-      volatility: follower.volatility,
-      rules,
-      amountUnit: 1000,
-      quoteShape: (trades) => quoteShape(this.mode, session, trades, info, rules.ticks),
-    };
   }
 
   /** A disposition stock in exchange mode: only the periodic call auctions print, the last being the close. */
@@ -273,7 +229,7 @@ export class TapeBuilder {
 
   private futuresTape(info: FuturesInfo, day: string, rng: Rng): Tape {
     const product = FUTURES_PRODUCTS.find((p) => p.root === info.root)!;
-    const rank = this.monthRank(info, day);
+    const rank = monthRank(this.listings, info, day);
     const base = typicalFuturesVolume(info);
     const volume = Math.max(5, Math.round(this.daily.dailyVolume(info.code, day, base) * 0.04 ** rank));
     return this.tradedAround(info, day, rng, {
@@ -384,16 +340,6 @@ export class TapeBuilder {
     for (const k of at) markCallAuction(tape, k, fair[k]!);
     return tape;
   }
-
-  private monthRank(info: FuturesInfo, day: string): number {
-    const listed = [...this.listings.derivativesOn(day).values()].filter(
-      (other): other is FuturesInfo => other.security_type === 'FUT' && other.root === info.root && !other.target_code,
-    );
-    return Math.max(
-      0,
-      listed.findIndex((other) => other.code === info.code),
-    );
-  }
 }
 
 /** Contracts a day of the index futures, by root; weekly Mini-TAIEX trade like a stock future. */
@@ -405,12 +351,6 @@ function typicalFuturesVolume(info: FuturesInfo): number {
   if (index !== undefined) return index;
   const underlying = SECURITIES_BY_CODE.get(info.underlying_code);
   return underlying ? typicalStockFuturesVolume(underlying, SECURITIES_BY_CODE) : 4_000;
-}
-
-/** A stock's mean trade in lots, from its reference price (ETFs trade in larger clips). */
-function stockTradeLots(info: StockInfo): number {
-  const security = SECURITIES_BY_CODE.get(info.code);
-  return meanStockTradeLots(info.reference, security?.kind === 'etf', security?.avgVolumeLots ?? 0);
 }
 
 /** A Brownian bridge at instants given by their share of business time (in order), zero at both closes. */
@@ -436,10 +376,13 @@ function sessionTradeSizes(mode: ClockMode, session: TradingSession, volume: num
   return tradeSizes(volume, sessionTradeMean(mode, session, volume, mean), rng);
 }
 
-/** The mean trade of a session: the usual one, unless the trade rate would pass its cap or fall below its floor. */
-function sessionTradeMean(mode: ClockMode, session: TradingSession, volume: number, mean: number): number {
-  const fewest = minTradesPerHour(mode) * activeHours(mode, session);
-  const most = maxTradesPerHour(mode) * activeHours(mode, session);
-  const atMost = fewest > 0 ? Math.max(1, volume / fewest) : mean;
-  return Math.max(Math.min(mean, atMost), volume / most);
+/** Where a future's month is among its root's listed months of a day: 0 for the nearest. */
+function monthRank(listings: Listings, info: FuturesInfo, day: string): number {
+  const listed = [...listings.derivativesOn(day).values()].filter(
+    (other): other is FuturesInfo => other.security_type === 'FUT' && other.root === info.root && !other.target_code,
+  );
+  return Math.max(
+    0,
+    listed.findIndex((other) => other.code === info.code),
+  );
 }
