@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { forwardTimesByRate, rateBins } from '../../src/broker/sim/market/activity.js';
+import { countTrades, type ForwardDay, forwardTape } from '../../src/broker/sim/market/forward-tape.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
+import { Rng } from '../../src/broker/sim/market/rng.js';
 import { publishedCount, type Tape } from '../../src/broker/sim/market/tape.js';
 import { tapeBytes } from '../../src/broker/sim/market/tape-cache.js';
+import { STOCK_TICKS } from '../../src/domain/ticks.js';
 import { taipeiInstant } from '../../src/domain/time.js';
 
 // On the always-open clock a stock's tape is drawn forward in time: the trades up to an instant are built without
@@ -77,5 +81,58 @@ describe('always-open tapes drawn forward', () => {
     const untilMs = taipeiInstant(FRIDAY, '10:00');
     const prefix = new SimMarket(1, 'exchange').builder.buildUntil(info, FRIDAY, untilMs);
     assertPrefixOf(prefix, exchange.tape(info, FRIDAY), untilMs);
+  });
+});
+
+describe('the forward draws', () => {
+  const HOUR = 3_600_000;
+
+  test('trade times drawn one at a time are sorted and spread as the rate says', () => {
+    // Twice as busy in the second hour: two thirds of the trades fall there, evenly within each hour.
+    const bins = rateBins([{ start: 0, end: 2 * HOUR }], (t) => (t < HOUR ? 1 : 2));
+    const count = 30_000;
+    const next = forwardTimesByRate(bins, count, new Rng('times'));
+    const times = Array.from({ length: count }, next);
+    assert.ok(Number.isNaN(next()), 'no trade after the last');
+    for (let k = 1; k < count; k++) assert.ok(times[k]! >= times[k - 1]!);
+    const share = (fromMs: number, toMs: number) =>
+      times.filter((us) => us >= fromMs * 1000 && us < toMs * 1000).length / count;
+    assert.ok(Math.abs(share(HOUR, 2 * HOUR) - 2 / 3) < 0.01, `${share(HOUR, 2 * HOUR)} in the busier hour`);
+    assert.ok(Math.abs(share(0, HOUR / 2) - 1 / 6) < 0.01, `${share(0, HOUR / 2)} in the first half hour`);
+  });
+
+  test("the own noise is a bridge drawn forward: the variance of s(1-s) of the day's, none at the end", () => {
+    // A flat trend at 100 and a wide tick grid far from the limits, so the fair value is the own noise alone.
+    const volatility = 0.02;
+    const middle: number[] = [];
+    const late: number[] = [];
+    for (let run = 0; run < 300; run++) {
+      const day: ForwardDay = {
+        code: 'X',
+        day: '2026-11-20',
+        keys: ['bridge', run],
+        volume: 200,
+        meanTrade: 1.5,
+        bins: rateBins([{ start: 0, end: 4 * HOUR }], () => 1),
+        closeAtMs: 4 * HOUR,
+        closingVolume: 1,
+        closePrice: 100,
+        shareAt: (ms) => ms / (4 * HOUR),
+        trendAt: () => Math.log(100),
+        volatility,
+        rules: { ticks: STOCK_TICKS, limitUp: 110, limitDown: 90 },
+        amountUnit: 1000,
+        quoteShape: () => ({ spreadChanceAt: () => 0, bestDepthScale: 1 }),
+      };
+      const tape = forwardTape(day, countTrades(day), Number.POSITIVE_INFINITY);
+      const mid = (tape.bidPrices[tape.times.length >> 1]! + tape.askPrices[tape.times.length >> 1]!) / 2;
+      const n = tape.times.length;
+      middle.push(Math.log(mid / 100));
+      late.push(Math.log((tape.bidPrices[n - 2]! + tape.askPrices[n - 2]!) / 2 / 100));
+    }
+    const variance = (values: number[]) => values.reduce((a, v) => a + v * v, 0) / values.length;
+    const expected = volatility ** 2 * 0.25;
+    assert.ok(Math.abs(variance(middle) / expected - 1) < 0.25, `${variance(middle)} against ${expected} at midday`);
+    assert.ok(variance(late) < expected / 10, `${variance(late)} just before the close`);
   });
 });
