@@ -70,6 +70,21 @@ describe('the five-level book', () => {
     assert.notDeepEqual(bookAt(tape, 100, info.reference).bid.volumes, bookAt(tape, 101, info.reference).bid.volumes);
   });
 
+  test('before the first trade a busy book is as deep as its first quotes, not a couple of trades', () => {
+    for (const market of Object.values(markets)) {
+      const info = market.listings.stockOn('2330', '2026-11-20');
+      const tape = market.tape(info, '2026-11-20');
+      const before = bookAt(tape, 0, info.reference);
+      const firstQuotes = Array.from(tape.bidVolumes.slice(1, 51));
+      const meanFirst = firstQuotes.reduce((a, b) => a + b, 0) / firstQuotes.length;
+      const meanTrade = tape.volumes.slice(1, 51).reduce((a, b) => a + b, 0) / 50;
+      assert.ok(meanFirst > 5 * meanTrade, `2330's quotes hold many trades (${meanFirst} vs ${meanTrade})`);
+      for (const side of [before.bid, before.ask]) {
+        assert.ok(side.volumes[0]! > meanFirst / 2 && side.volumes[0]! < meanFirst * 2, `${side.volumes[0]}`);
+      }
+    }
+  });
+
   test('a stock locked at limit-up shows bids at the limit and an empty ask side', () => {
     const market = markets.exchange;
     let found = false;

@@ -168,23 +168,39 @@ function sizeSampler(scale: number, rng: Rng): () => number {
  * volume is used up (the last trade takes what is left). The number of trades follows from the sizes.
  */
 export function tradeSizes(total: number, mean: number, rng: Rng): Float64Array {
-  const volume = Math.max(0, Math.round(total));
-  if (volume === 0) return new Float64Array(0);
-  const draw = sizeSampler(scaleFor(Math.max(1.0001, mean)), rng);
-  let sizes = new Float64Array(Math.ceil((1.1 * volume) / Math.max(1, mean)) + 16);
+  const next = sizeStream(total, mean, rng);
+  let sizes = new Float64Array(Math.ceil((1.1 * Math.max(0, total)) / Math.max(1, mean)) + 16);
   let count = 0;
-  let left = volume;
-  while (left > 0) {
-    const size = Math.min(left, draw());
+  for (let size = next(); size > 0; size = next()) {
     if (count === sizes.length) {
       const grown = new Float64Array(sizes.length * 2);
       grown.set(sizes);
       sizes = grown;
     }
     sizes[count++] = size;
-    left -= size;
   }
   return sizes.slice(0, count);
+}
+
+/** tradeSizes one trade at a time: each call gives the next trade's size, 0 once the volume is used up. */
+export function sizeStream(total: number, mean: number, rng: Rng): () => number {
+  let left = Math.max(0, Math.round(total));
+  if (left === 0) return () => 0;
+  const draw = sizeSampler(scaleFor(Math.max(1.0001, mean)), rng);
+  return () => {
+    if (left <= 0) return 0;
+    const size = Math.min(left, draw());
+    left -= size;
+    return size;
+  };
+}
+
+/** The mean trade of a session: the usual one, unless the trade rate would pass its cap or fall below its floor. */
+export function sessionTradeMean(mode: ClockMode, session: TradingSession, volume: number, mean: number): number {
+  const fewest = minTradesPerHour(mode) * activeHours(mode, session);
+  const most = maxTradesPerHour(mode) * activeHours(mode, session);
+  const atMost = fewest > 0 ? Math.max(1, volume / fewest) : mean;
+  return Math.max(Math.min(mean, atMost), volume / most);
 }
 
 // ---- when trades happen ----
@@ -254,23 +270,57 @@ export const isNightInterval = (interval: Interval): boolean => taipeiMinuteOfDa
 
 const BIN_MS = 60_000;
 
+/** Minute bins over a session's continuous intervals, each weighted by the rate at its middle and its length. */
+export interface RateBins {
+  starts: Float64Array;
+  lengths: Float64Array;
+  weights: Float64Array;
+  total: number;
+}
+
+export function rateBins(intervals: Interval[], rate: RateAt): RateBins {
+  const count = intervals.reduce((sum, { start, end }) => sum + Math.max(0, Math.ceil((end - start) / BIN_MS)), 0);
+  const bins = { starts: new Float64Array(count), lengths: new Float64Array(count), weights: new Float64Array(count) };
+  let total = 0;
+  let i = 0;
+  for (const interval of intervals) {
+    for (let start = interval.start; start < interval.end; start += BIN_MS, i++) {
+      const length = Math.min(BIN_MS, interval.end - start);
+      bins.starts[i] = start;
+      bins.lengths[i] = length;
+      bins.weights[i] = rate(start + length / 2, interval) * length;
+      total += bins.weights[i]!;
+    }
+  }
+  return { ...bins, total };
+}
+
+/** The instant (epoch microseconds) a cumulative weight falls at, walking the bins on from a position. */
+class BinWalk {
+  private bin = 0;
+  private before = 0;
+
+  constructor(private readonly bins: RateBins) {}
+
+  timeAt(target: number): number {
+    const { starts, lengths, weights } = this.bins;
+    while (this.bin < weights.length - 1 && this.before + weights[this.bin]! < target) {
+      this.before += weights[this.bin++]!;
+    }
+    const weight = weights[this.bin]!;
+    const within = weight > 0 ? Math.min(1, Math.max(0, (target - this.before) / weight)) : 0;
+    return Math.floor((starts[this.bin]! + within * lengths[this.bin]!) * 1000);
+  }
+}
+
 /**
  * `count` trade times (epoch microseconds, in order) over the continuous intervals of a session, as a Poisson
  * process of the given rate conditioned on its count: minute bins weighted by the rate, uniform inside a bin.
  */
 export function timesByRate(intervals: Interval[], count: number, rng: Rng, rate: RateAt): Float64Array {
-  const bins: { start: number; length: number; weight: number }[] = [];
-  let total = 0;
-  for (const interval of intervals) {
-    for (let start = interval.start; start < interval.end; start += BIN_MS) {
-      const length = Math.min(BIN_MS, interval.end - start);
-      const weight = rate(start + length / 2, interval) * length;
-      bins.push({ start, length, weight });
-      total += weight;
-    }
-  }
+  const bins = rateBins(intervals, rate);
   const times = new Float64Array(count);
-  if (count === 0 || total <= 0) return times;
+  if (count === 0 || bins.total <= 0) return times;
   // Sorted uniforms from exponential spacings, walked through the bins in order.
   const spacings = new Float64Array(count + 1);
   let sum = 0;
@@ -278,16 +328,26 @@ export function timesByRate(intervals: Interval[], count: number, rng: Rng, rate
     sum -= Math.log(1 - rng.next());
     spacings[k] = sum;
   }
-  let bin = 0;
-  let before = 0;
-  for (let k = 0; k < count; k++) {
-    const target = (spacings[k]! / sum) * total;
-    while (bin < bins.length - 1 && before + bins[bin]!.weight < target) before += bins[bin++]!.weight;
-    const { start, length, weight } = bins[bin]!;
-    const within = weight > 0 ? Math.min(1, Math.max(0, (target - before) / weight)) : 0;
-    times[k] = Math.floor((start + within * length) * 1000);
-  }
+  const walk = new BinWalk(bins);
+  for (let k = 0; k < count; k++) times[k] = walk.timeAt((spacings[k]! / sum) * bins.total);
   return times;
+}
+
+/**
+ * timesByRate drawn forward, one trade at a time, so that the first trades can be drawn without the rest: each
+ * call gives the next of `count` sorted uniforms (the next order statistic given the last) mapped through the
+ * session's minute bins (rateBins). Epoch microseconds; NaN after the last.
+ */
+export function forwardTimesByRate(bins: RateBins, count: number, rng: Rng): () => number {
+  const walk = new BinWalk(bins);
+  let drawn = 0;
+  let uniform = 0;
+  return () => {
+    if (drawn >= count || bins.total <= 0) return Number.NaN;
+    uniform = 1 - (1 - uniform) * (1 - rng.next()) ** (1 / (count - drawn));
+    drawn++;
+    return walk.timeAt(uniform * bins.total);
+  };
 }
 
 /** True when an instant falls in a trading day's futures night session (15:00 to 05:00 the next morning). */

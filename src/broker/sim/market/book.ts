@@ -26,10 +26,10 @@ export function bookAt(tape: Tape, count: number, reference: number, model: Dept
   if (!rules) return { bid: emptySide(), ask: emptySide() };
   if (count === 0) {
     const quote = quoteAround(reference, rules);
-    const typical = 1 + Math.round(typicalVolume(tape) * 2);
+    const depth = openingBestDepth(tape);
     return {
-      bid: side(rules, quote.bid, quote.bid === 0 ? 0 : typical, -1, tape.code, 0, model),
-      ask: side(rules, quote.ask, quote.ask === 0 ? 0 : typical, 1, tape.code, 0, model),
+      bid: side(rules, quote.bid, quote.bid === 0 ? 0 : depth, -1, tape.code, 0, model),
+      ask: side(rules, quote.ask, quote.ask === 0 ? 0 : depth, 1, tape.code, 0, model),
     };
   }
   const k = count - 1;
@@ -77,9 +77,24 @@ function side(
 
 const emptySide = (): BookSide => ({ prices: new Array(BOOK_LEVELS).fill(0), volumes: new Array(BOOK_LEVELS).fill(0) });
 
-function typicalVolume(tape: Tape): number {
-  const n = Math.min(tape.volumes.length, 50);
+/** Trades whose quotes set the depth of the book before the day's first trade. */
+const OPENING_DEPTH_TRADES = 50;
+
+/**
+ * The best level's depth before the day's first trade: the mean depth the tape's first quotes show (unlocked ones),
+ * so a busy book is as deep before its first trade as after it; twice a typical trade when no quote is unlocked.
+ */
+function openingBestDepth(tape: Tape): number {
+  const n = Math.min(tape.times.length, OPENING_DEPTH_TRADES);
   let sum = 0;
-  for (let k = 0; k < n; k++) sum += tape.volumes[k]!;
-  return n === 0 ? 1 : sum / n;
+  let sides = 0;
+  for (let k = 0; k < n; k++) {
+    if (tape.bidVolumes[k] === 0 || tape.askVolumes[k] === 0) continue;
+    sum += tape.bidVolumes[k]! + tape.askVolumes[k]!;
+    sides += 2;
+  }
+  if (sides > 0) return Math.max(1, Math.round(sum / sides));
+  let volume = 0;
+  for (let k = 0; k < n; k++) volume += tape.volumes[k]!;
+  return 1 + Math.round(n === 0 ? 2 : (2 * volume) / n);
 }

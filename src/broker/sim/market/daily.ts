@@ -248,3 +248,13 @@ function backwardReference(follower: Follower, close: number, rawReturn: number)
   }
   return reference;
 }
+
+/** A day's close of a follower in logs, or past the limit when it closed locked (it stays locked on the way). */
+export function endOfDayLog(daily: DailyModel, follower: Follower, day: string, reference: number): number {
+  const close = daily.closeOf(follower.code, day);
+  const raw = Math.log(reference) + daily.rawReturn(follower, daily.indexOfDay(day));
+  const { limitUp, limitDown } = limitsFor(follower, reference);
+  if (close === limitUp && raw > Math.log(close)) return raw;
+  if (close === limitDown && raw < Math.log(close)) return raw;
+  return Math.log(close);
+}

@@ -50,7 +50,8 @@ export class SimMarket {
   readonly listings: Listings;
   /** The fair values of derivatives and warrants, which their tapes trade around. */
   readonly values: FairValues;
-  private readonly builder: TapeBuilder;
+  /** Builds tapes without keeping them; buildUntil gives the trades of a day up to an instant. */
+  readonly builder: TapeBuilder;
   private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
   /** Every stock's digest of the day and the figures of past days, which whole-market reads count from. */
   readonly figures = new DayFigures({

@@ -17,13 +17,21 @@ const SWEEP_STEP_US = 800;
 
 /**
  * Lays sweeps over the continuous trades of a tape (those before `auctionFrom`, other than the call auctions at
- * `auctions`), in place.
+ * `auctions`), in place. The tape's day has `auctionFrom + 1` trades; a tape that holds only its first trades (a
+ * prefix) lays the sweeps that start before `startsBefore`, and holds MOST_SWEEP_LEVELS trades more than that
+ * (or the whole day), so that those sweeps are laid whole, as in the day's full tape.
  */
-export function addSweeps(tape: Tape, auctionFrom: number, auctions: readonly number[], fairAtStart: number): void {
+export function addSweeps(
+  tape: Tape,
+  auctionFrom: number,
+  auctions: readonly number[],
+  fairAtStart: number,
+  startsBefore = auctionFrom - 1,
+): void {
   const rules = tape.rules;
   if (!rules) return;
-  const rng = new Rng('sweeps', tape.code, tape.day, tape.times.length, Math.round(fairAtStart * 1e4));
-  for (let k = 0; k < auctionFrom - 1; k++) {
+  const rng = new Rng('sweeps', tape.code, tape.day, auctionFrom + 1, Math.round(fairAtStart * 1e4));
+  for (let k = 0; k < Math.min(auctionFrom - 1, startsBefore); k++) {
     if (rng.next() >= SWEEP_CHANCE) continue;
     let levels = 2;
     while (levels < MOST_SWEEP_LEVELS && rng.next() < MORE_LEVELS_CHANCE) levels++;

@@ -27,10 +27,10 @@ import {
   isNightInterval,
   MEAN_FUTURES_TRADE,
   MEAN_OPTION_TRADE,
-  maxTradesPerHour,
   meanStockTradeLots,
   minTradesPerHour,
   type RateAt,
+  sessionTradeMean,
   sessionVolumeFactor,
   tradeSizes,
 } from './activity.js';
@@ -43,19 +43,22 @@ import {
   stockAuctionShares,
   withAuctions,
 } from './call-auction.js';
-import { type DailyModel, FACTOR_INDEX, FOLLOWERS, type Follower, limitsFor } from './daily.js';
+import { type DailyModel, endOfDayLog, FACTOR_INDEX, FOLLOWERS, type Follower } from './daily.js';
 import { FACTOR_STEP_MS, type MarketFactors } from './factors.js';
 import { daysTo, type FairValues } from './fair-values.js';
 import type { Listings } from './listings.js';
+import { OpenStockDays, stockTradeLots } from './open-stock-days.js';
 import { Rng } from './rng.js';
 import { addSweeps } from './sweeps.js';
-import { buildTape, splitVolume, type Tape, tradeTimes } from './tape.js';
+import { buildTape, splitVolume, type Tape, tradeTimes, truncateTape } from './tape.js';
 
 const INDEX_LOTS_PER_DAY = 6_000_000;
 /** NT$ of an average board lot on the exchange; an index's turnover is its lots at this value, not at its level. */
 const AVERAGE_LOT_VALUE = 65_000;
 
 export class TapeBuilder {
+  private readonly openStocks: OpenStockDays;
+
   constructor(
     private readonly seed: number,
     private readonly mode: ClockMode,
@@ -65,7 +68,9 @@ export class TapeBuilder {
     private readonly values: FairValues,
     /** The last traded price of a stock at an instant: the underlying of warrants. */
     private readonly stockPriceAt: (code: string, epochMs: number) => number,
-  ) {}
+  ) {
+    this.openStocks = new OpenStockDays(seed, daily, factors, (code, day) => this.stockVolume(code, day));
+  }
 
   /** When trades happen over a session on this clock. */
   private get profile(): RateAt {
@@ -78,7 +83,9 @@ export class TapeBuilder {
       case 'IND':
         return this.indexTape(info.code, day, rng);
       case 'STK':
-        return this.stockTape(info as StockInfo, day, rng);
+        return this.mode === 'always-open'
+          ? this.openStocks.tape(info as StockInfo, day, Number.POSITIVE_INFINITY)
+          : this.stockTape(info as StockInfo, day, rng);
       case 'FUT':
         return this.futuresTape(info as FuturesInfo, day, rng);
       case 'OPT':
@@ -86,6 +93,17 @@ export class TapeBuilder {
       case 'WRT':
         return this.warrantTape(info as WarrantInfo, day, rng);
     }
+  }
+
+  /**
+   * The trades of a day's tape up to an instant (epoch ms): exactly the first trades of build(). A stock's tape on
+   * the always-open clock is drawn only that far (open-stock-days.ts); other tapes are built whole and cut.
+   */
+  buildUntil(info: ContractInfo, day: string, untilMs: number): Tape {
+    if (info.security_type === 'STK' && this.mode === 'always-open') {
+      return this.openStocks.tape(info as StockInfo, day, untilMs);
+    }
+    return truncateTape(this.build(info, day), untilMs);
   }
 
   /**
@@ -97,7 +115,7 @@ export class TapeBuilder {
     const end = closeAnchor(this.mode, day);
     const reference = this.daily.closeOf(follower.code, previous);
     const logFrom = Math.log(reference);
-    const logTo = this.endOfDayLog(follower, day, reference);
+    const logTo = endOfDayLog(this.daily, follower, day, reference);
     const shares = this.factors.clock.fractionsAt(previous, day, timesUs);
     const path = new Float64Array(timesUs.length);
     const own = ownBridge(shares, follower.volatility, rng);
@@ -109,16 +127,7 @@ export class TapeBuilder {
     return path;
   }
 
-  /** The day's close in logs, or past the limit when the stock closed locked (it stays locked on the way). */
-  private endOfDayLog(follower: Follower, day: string, reference: number): number {
-    const close = this.daily.closeOf(follower.code, day);
-    const raw = Math.log(reference) + this.daily.rawReturn(follower, this.daily.indexOfDay(day));
-    const { limitUp, limitDown } = limitsFor(follower, reference);
-    if (close === limitUp && raw > Math.log(close)) return raw;
-    if (close === limitDown && raw < Math.log(close)) return raw;
-    return Math.log(close);
-  }
-
+  /** A stock's day on the exchange clock (buildUntil draws the always-open clock's forward). */
   private stockTape(info: StockInfo, day: string, rng: Rng): Tape {
     const follower = FOLLOWERS.get(info.code)!;
     const session = tradingSession(this.mode, 'stock', day);
@@ -126,26 +135,24 @@ export class TapeBuilder {
     const rules = { ticks: follower.ticks!, limitUp: info.limit_up, limitDown: info.limit_down };
     const periodic = periodicAuctions(this.mode, info, day);
     if (periodic.length > 0) return this.periodicTape(follower, info, day, periodic, volume, rng);
-    // Exchange mode: the 09:00 opening auction, continuous trading, the 13:30 closing auction (the 14:30 fixed-price
-    // match is a tape of its own). Always-open: continuous trading and one print at the session's last moment.
-    const exchange = session.auctions.length > 0;
+    // The 09:00 opening auction, continuous trading, the 13:30 closing auction (the 14:30 fixed-price match is a
+    // tape of its own). Every lot of the day is in the tape: the auctions are carved out of the day's volume.
     const shares = stockAuctionShares(this.seed, info, day);
-    const openingVolume = exchange ? Math.max(1, Math.round(volume * shares.opening)) : 0;
-    const closingVolume = exchange ? Math.max(1, Math.round(volume * shares.closing)) : 1;
-    // Every lot of the day is in the tape: the auctions are carved out of the day's volume.
+    const openingVolume = Math.max(1, Math.round(volume * shares.opening));
+    const closingVolume = Math.max(1, Math.round(volume * shares.closing));
     const continuousVolume = Math.max(1, volume - openingVolume - closingVolume);
     const sizes = sessionTradeSizes(this.mode, session, continuousVolume, stockTradeLots(info), rng);
     const count = sizes.length;
-    const closeAt = exchange ? session.auctions[0]! : session.end - 1000;
-    const opening = exchange ? [openingPrintAt(session.continuous[0]!.start)] : [];
+    const closeAt = session.auctions[0]!;
+    const opening = [openingPrintAt(session.continuous[0]!.start)];
     const continuous = tradeTimes(session, count, rng, this.profile).map((us) => Math.min(us, closeAt * 1000 - 1));
     const { times, at } = withAuctions(afterOpenings(continuous, opening), [...opening, closeAt]);
     const fair = this.followerPath(follower, day, times, rng).map(Math.exp);
     const last = times.length - 1;
     fair[last] = this.daily.closeOf(info.code, day);
     const volumes = new Float64Array(times.length);
-    volumes.set(sizes, exchange ? 1 : 0);
-    if (exchange) volumes[0] = openingVolume;
+    volumes.set(sizes, 1);
+    volumes[0] = openingVolume;
     volumes[last] = closingVolume;
     const tape = buildTape({
       code: info.code,
@@ -222,7 +229,7 @@ export class TapeBuilder {
 
   private futuresTape(info: FuturesInfo, day: string, rng: Rng): Tape {
     const product = FUTURES_PRODUCTS.find((p) => p.root === info.root)!;
-    const rank = this.monthRank(info, day);
+    const rank = monthRank(this.listings, info, day);
     const base = typicalFuturesVolume(info);
     const volume = Math.max(5, Math.round(this.daily.dailyVolume(info.code, day, base) * 0.04 ** rank));
     return this.tradedAround(info, day, rng, {
@@ -333,16 +340,6 @@ export class TapeBuilder {
     for (const k of at) markCallAuction(tape, k, fair[k]!);
     return tape;
   }
-
-  private monthRank(info: FuturesInfo, day: string): number {
-    const listed = [...this.listings.derivativesOn(day).values()].filter(
-      (other): other is FuturesInfo => other.security_type === 'FUT' && other.root === info.root && !other.target_code,
-    );
-    return Math.max(
-      0,
-      listed.findIndex((other) => other.code === info.code),
-    );
-  }
 }
 
 /** Contracts a day of the index futures, by root; weekly Mini-TAIEX trade like a stock future. */
@@ -354,12 +351,6 @@ function typicalFuturesVolume(info: FuturesInfo): number {
   if (index !== undefined) return index;
   const underlying = SECURITIES_BY_CODE.get(info.underlying_code);
   return underlying ? typicalStockFuturesVolume(underlying, SECURITIES_BY_CODE) : 4_000;
-}
-
-/** A stock's mean trade in lots, from its reference price (ETFs trade in larger clips). */
-function stockTradeLots(info: StockInfo): number {
-  const security = SECURITIES_BY_CODE.get(info.code);
-  return meanStockTradeLots(info.reference, security?.kind === 'etf', security?.avgVolumeLots ?? 0);
 }
 
 /** A Brownian bridge at instants given by their share of business time (in order), zero at both closes. */
@@ -382,8 +373,16 @@ function ownBridge(shares: Float64Array, volatility: number, rng: Rng): Float64A
  * and smaller where it would fall below its floor.
  */
 function sessionTradeSizes(mode: ClockMode, session: TradingSession, volume: number, mean: number, rng: Rng) {
-  const fewest = minTradesPerHour(mode) * activeHours(mode, session);
-  const most = maxTradesPerHour(mode) * activeHours(mode, session);
-  const atMost = fewest > 0 ? Math.max(1, volume / fewest) : mean;
-  return tradeSizes(volume, Math.max(Math.min(mean, atMost), volume / most), rng);
+  return tradeSizes(volume, sessionTradeMean(mode, session, volume, mean), rng);
+}
+
+/** Where a future's month is among its root's listed months of a day: 0 for the nearest. */
+function monthRank(listings: Listings, info: FuturesInfo, day: string): number {
+  const listed = [...listings.derivativesOn(day).values()].filter(
+    (other): other is FuturesInfo => other.security_type === 'FUT' && other.root === info.root && !other.target_code,
+  );
+  return Math.max(
+    0,
+    listed.findIndex((other) => other.code === info.code),
+  );
 }

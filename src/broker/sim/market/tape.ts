@@ -88,6 +88,8 @@ export interface TapeInputs {
   spreadChanceAt?: (epochMs: number) => number;
   /** How many times deeper than one to six typical trades the best levels are (1 without it). */
   bestDepthScale?: number;
+  /** The day's mean trade, when the tape holds only its first trades (the mean of `volumes` without it). */
+  typicalVolume?: number;
 }
 
 /** Prices every trade from its fair value: at the ask or the bid so that the expected price is fair. */
@@ -108,7 +110,7 @@ export function buildTape(inputs: TapeInputs): Tape {
     amountUnit: inputs.amountUnit,
     rules,
   };
-  const typical = n > 0 ? volumes.reduce((a, b) => a + b, 0) / n : 1;
+  const typical = inputs.typicalVolume ?? (n > 0 ? volumes.reduce((a, b) => a + b, 0) / n : 1);
   const scale = inputs.bestDepthScale ?? 1;
   const depth = () => Math.max(1, Math.round(typical * scale * (1 + 5 * rng.next())));
   const { prices, bidPrices, askPrices, bidVolumes, askVolumes, tickTypes } = tape;
@@ -192,4 +194,21 @@ export function publishedCount(tape: Pick<Tape, 'times'>, epochMs: number): numb
     else high = mid;
   }
   return low;
+}
+
+/** The trades of a tape up to an instant (epoch ms): the tape itself when it has none later. */
+export function truncateTape(tape: Tape, epochMs: number): Tape {
+  const count = publishedCount(tape, epochMs);
+  if (count === tape.times.length) return tape;
+  return {
+    ...tape,
+    times: tape.times.slice(0, count),
+    prices: tape.prices.slice(0, count),
+    volumes: tape.volumes.slice(0, count),
+    bidPrices: tape.bidPrices.slice(0, count),
+    bidVolumes: tape.bidVolumes.slice(0, count),
+    askPrices: tape.askPrices.slice(0, count),
+    askVolumes: tape.askVolumes.slice(0, count),
+    tickTypes: tape.tickTypes.slice(0, count),
+  };
 }

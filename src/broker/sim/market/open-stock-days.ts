@@ -1,0 +1,89 @@
+// A stock's day on the always-open clock: continuous trading from the session's start and one print of the day's
+// close at its last second, drawn forward in time (forward-tape.ts) so that the trades up to an instant cost what
+// they are, not the whole day (a Friday's session runs to Monday midnight).
+
+import { previousTradingDay } from '../../../domain/calendar.js';
+import type { StockInfo } from '../../../domain/contracts.js';
+import { closeAnchor, type TradingSession, tradingSession } from '../../../domain/sessions.js';
+import { SECURITIES_BY_CODE } from '../catalog/catalog.js';
+import { quoteShape } from '../exchange/spread-model.js';
+import { alwaysOpenRate, meanStockTradeLots, type RateBins, rateBins, sessionTradeMean } from './activity.js';
+import { type DailyModel, endOfDayLog, FOLLOWERS } from './daily.js';
+import type { MarketFactors } from './factors.js';
+import { countTrades, type ForwardDay, forwardTape } from './forward-tape.js';
+import type { Tape } from './tape.js';
+
+const MODE = 'always-open';
+/** Trade counts kept (one number a stock and day): counting a day's trades draws all its sizes. */
+const COUNTS_KEPT = 20_000;
+
+export class OpenStockDays {
+  private lastBins: { day: string; bins: RateBins } | null = null;
+  private readonly tradeCounts = new Map<string, number>();
+
+  constructor(
+    private readonly seed: number,
+    private readonly daily: DailyModel,
+    private readonly factors: MarketFactors,
+    /** Lots a stock trades over its session of a day. */
+    private readonly volumeOf: (code: string, day: string) => number,
+  ) {}
+
+  /** The trades of a stock's day up to an instant (epoch ms; Infinity for the whole day). */
+  tape(info: StockInfo, day: string, untilMs: number): Tape {
+    const plan = this.dayOf(info, day);
+    const key = `${info.code}|${day}`;
+    let trades = this.tradeCounts.get(key);
+    if (trades === undefined) {
+      trades = countTrades(plan);
+      if (this.tradeCounts.size >= COUNTS_KEPT) this.tradeCounts.clear();
+      this.tradeCounts.set(key, trades);
+    }
+    return forwardTape(plan, trades, untilMs);
+  }
+
+  private dayOf(info: StockInfo, day: string): ForwardDay {
+    const follower = FOLLOWERS.get(info.code)!;
+    const session = tradingSession(MODE, 'stock', day);
+    const closingVolume = 1;
+    const volume = Math.max(1, this.volumeOf(info.code, day) - closingVolume);
+    const rules = { ticks: follower.ticks!, limitUp: info.limit_up, limitDown: info.limit_down };
+    const previous = previousTradingDay(day);
+    const end = closeAnchor(MODE, day);
+    const reference = this.daily.closeOf(follower.code, previous);
+    const logFrom = Math.log(reference);
+    const logTo = endOfDayLog(this.daily, follower, day, reference);
+    return {
+      code: info.code,
+      day,
+      keys: [this.seed, 'tape', MODE, info.code, day],
+      volume,
+      meanTrade: sessionTradeMean(MODE, session, volume, stockTradeLots(info)),
+      bins: this.sessionBins(session),
+      closeAtMs: session.end - 1000,
+      closingVolume,
+      closePrice: this.daily.closeOf(info.code, day),
+      shareAt: (ms) => this.factors.clock.fractionAt(previous, day, ms),
+      trendAt: (ms, share) =>
+        logFrom + share * (logTo - logFrom) + follower.beta * this.factors.bridgeAt(follower.factor, Math.min(ms, end)),
+      volatility: follower.volatility,
+      rules,
+      amountUnit: 1000,
+      quoteShape: (trades) => quoteShape(MODE, session, trades, info, rules.ticks),
+    };
+  }
+
+  /** The minute bins of the day's stock session, shared by every stock's tape of the day. */
+  private sessionBins(session: TradingSession): RateBins {
+    if (this.lastBins?.day !== session.day) {
+      this.lastBins = { day: session.day, bins: rateBins(session.continuous, (t) => alwaysOpenRate(t)) };
+    }
+    return this.lastBins.bins;
+  }
+}
+
+/** A stock's mean trade in lots, from its reference price (ETFs trade in larger clips). */
+export function stockTradeLots(info: StockInfo): number {
+  const security = SECURITIES_BY_CODE.get(info.code);
+  return meanStockTradeLots(info.reference, security?.kind === 'etf', security?.avgVolumeLots ?? 0);
+}
