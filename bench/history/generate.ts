@@ -3,16 +3,19 @@
 // time, with its own id. Values are moved by what they are, not by field name, so the copy stays right when the
 // record format changes: an epoch time of the template day (ms or s) moves by the day's offset, a date of the
 // template's week moves by as many trading days, an order id (alone or as the prefix of an event id or a cash entry's
-// ref) becomes the copy's.
+// ref) becomes the copy's, and the template's futures month (its code, delivery month and last trading day) becomes
+// the month a continuous alias stands for on the copy's day, so that no deal names a contract not listed that day.
 
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { nextTradingDay, previousTradingDay, tradingDaysBetween } from '../../src/domain/calendar.js';
+import { futuresCode } from '../../src/domain/derivative-codes.js';
+import { monthlyLastTradingDay, spotMonth } from '../../src/domain/listing.js';
 import { taipeiInstant } from '../../src/domain/time.js';
 import { JOURNAL_FILE } from '../../src/server/data-home.js';
-import { makeTemplateDay, type Row, removeTemplate, type TemplateDay } from './template.js';
+import { FUTURES_ROOT, makeTemplateDay, type Row, removeTemplate, type TemplateDay } from './template.js';
 
 export interface HistoryOptions {
   /** Trading days of history, the last one `lastDay`. */
@@ -120,12 +123,28 @@ function writeCopy(insert: Inserts, template: TemplateDay, mover: Mover): void {
   for (const row of template.cashEntries) insert.cash.run(mover.row(row));
 }
 
+/**
+ * The template's futures month named as the one a continuous alias (R1) stands for on `day` (the template orders
+ * during the day session, whose contract day is the calendar day): code, delivery month, last trading day.
+ */
+function futuresMonthWords(templateDay: string, day: string): Map<string, string> {
+  const from = spotMonth(templateDay);
+  const to = spotMonth(day);
+  return new Map([
+    [futuresCode(FUTURES_ROOT, from), futuresCode(FUTURES_ROOT, to)],
+    [from, to],
+    [monthlyLastTradingDay(from), monthlyLastTradingDay(to)],
+  ]);
+}
+
 /** Moves the template day's values to a copy on another day: times, dates and order ids. */
 class Mover {
   private readonly fromMs: number;
   private readonly shiftMs: number;
   private readonly ids = new Map<string, string>();
   private readonly dates = new Map<string, string>();
+  /** Whole strings replaced as they are: the futures month's code, delivery month and last trading day. */
+  private readonly words: Map<string, string>;
 
   constructor(template: TemplateDay, day: string, withinDayMs: number, newId: () => string) {
     this.fromMs = taipeiInstant(template.day);
@@ -143,6 +162,7 @@ class Mover {
       from = nextTradingDay(from);
       to = nextTradingDay(to);
     }
+    this.words = futuresMonthWords(template.day, day);
   }
 
   /** A row's plain columns moved (the JSON columns are the caller's). */
@@ -169,6 +189,8 @@ class Mover {
   private value(value: unknown): unknown {
     if (typeof value === 'number') return this.time(value);
     if (typeof value !== 'string') return value;
+    const word = this.words.get(value);
+    if (word) return word;
     const id = this.ids.get(value.slice(0, 8));
     if (id && (value.length === 8 || value[8] === '-' || value[8] === ':')) return id + value.slice(8);
     const date = value.length >= 10 ? this.dates.get(value.slice(0, 10)) : undefined;
