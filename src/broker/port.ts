@@ -280,7 +280,21 @@ export interface SavedOrders {
         everything: () => SavedOrders;
       }
     | undefined;
+  /** Rows of derived history a venue moved out of its memory at its checkpoints, read back per query. */
+  archive?: ArchiveReader | undefined;
 }
+
+/** A row of derived history a venue moved out of memory: opaque text, numbered per account in time order. */
+export type ArchivedRow = { accountKey: string; id: number; date: string; body: string };
+
+/** An account's archived rows with ids up to `through` (rows beyond it were never kept): by date range, or by id. */
+export interface ArchiveReader {
+  within(accountKey: string, begin: string, end: string, through: number): string[];
+  byId(accountKey: string, id: number, through: number): string | undefined;
+}
+
+/** A checkpoint's state, with rows to archive in its transaction; `kept` once both are committed. */
+export type VenueCheckpoint = { state: string; archive: ArchivedRow[]; kept(): void };
 
 export interface OrdersPort {
   /**
@@ -325,9 +339,9 @@ export interface OrdersPort {
   /**
    * The venue's state derived from every deal it booked (opaque text), which the gateway keeps in the journal after
    * the start's restore and at close, after the last commit, and hands back in SavedOrders.checkpoint so that a
-   * restart books only the deals after it. A venue without derived state has none.
+   * restart books only the deals after it; its rows to archive come back in SavedOrders.archive. Optional.
    */
-  checkpoint?(): string;
+  checkpoint?(): VenueCheckpoint;
 }
 
 /**

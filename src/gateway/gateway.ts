@@ -195,7 +195,9 @@ const neededSince = (now: number) => now - RECENT_ORDERS_MS;
 function keepVenueCheckpoint(journal: Journal, venue: Venue, log: (line: string) => void): void {
   if (!venue.orders.checkpoint) return;
   try {
-    keepCheckpoint(journal, venue.orders.checkpoint(), Math.round(venue.clock.now()));
+    const taken = venue.orders.checkpoint();
+    keepCheckpoint(journal, taken, Math.round(venue.clock.now()));
+    taken.kept();
   } catch (error) {
     log(`journal: the venue's checkpoint was not written: ${(error as Error).message}`);
   }

@@ -3,7 +3,7 @@
 // the event loop are written in one journal transaction. Nothing is answered (durable()) or published to listeners
 // before that transaction is committed and on disk (the disk's part runs off the event loop: Journal.synced).
 
-import type { OrderUpdate, SavedOrders } from '../broker/port.js';
+import type { OrderUpdate, SavedOrders, VenueCheckpoint } from '../broker/port.js';
 import { isFinalStatus, type OrderEvent } from '../domain/orders.js';
 import type { Journal } from '../store/journal.js';
 
@@ -107,6 +107,11 @@ export class OrderJournal {
       order,
       holds: (id) => journal.orders.has(id),
       checkpoint: checkpoint && { ...checkpoint, everything },
+      archive: {
+        within: (accountKey, begin, end, through) =>
+          journal.checkpoints.archivedWithin(accountKey, begin, end, through),
+        byId: (accountKey, id, through) => journal.checkpoints.archivedById(accountKey, id, through),
+      },
     };
   }
 
@@ -282,10 +287,14 @@ function writeLedger(journal: Journal, ledger: OrderUpdate['ledger'], latest: La
  * Keeps a venue's derived state as the journal's checkpoint, covering every deal the journal holds: call it with
  * nothing queued (after a flush), from a state that has booked them all.
  */
-export function keepCheckpoint(journal: Journal, state: string, takenAt: number): void {
+export function keepCheckpoint(
+  journal: Journal,
+  { state, archive }: Pick<VenueCheckpoint, 'state' | 'archive'>,
+  takenAt: number,
+): void {
   journal.transaction(() => {
     const before = journal.checkpoints.afterLastDeal();
-    journal.checkpoints.save({ takenAt, before, deals: journal.checkpoints.dealsBefore(before), state });
+    journal.checkpoints.save({ takenAt, before, deals: journal.checkpoints.dealsBefore(before), state }, archive);
   });
 }
 

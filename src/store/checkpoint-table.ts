@@ -1,5 +1,16 @@
-// Checkpoints of a venue's derived state (the simulator's ledger): only the latest is kept.
+// Checkpoints of a venue's derived state (the simulator's ledger): only the latest is kept, with the rows of derived
+// history the checkpoints moved out of the venue's memory (archived rows), which are kept for good.
 import type { Connection } from './connection.js';
+import { assertIsoDate } from './records.js';
+
+/** A row of derived history, numbered per account; `body` is the venue's text. */
+export interface ArchivedRow {
+  accountKey: string;
+  id: number;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  body: string;
+}
 
 export interface StoredCheckpoint {
   /** Epoch ms it was written. */
@@ -14,9 +25,14 @@ export interface StoredCheckpoint {
 export class CheckpointTable {
   constructor(private readonly connection: Connection) {}
 
-  /** Replaces the checkpoint kept. */
-  save(checkpoint: StoredCheckpoint): void {
+  /** Replaces the checkpoint kept, and archives its rows (one of the same account and id is replaced). */
+  save(checkpoint: StoredCheckpoint, archive: readonly ArchivedRow[] = []): void {
+    for (const row of archive) assertIsoDate(row.date, 'date');
     this.connection.guarded(() => {
+      const insert = this.connection.prepared(
+        'INSERT OR REPLACE INTO archived_rows (account_key, id, date, body) VALUES (@accountKey, @id, @date, @body)',
+      );
+      for (const row of archive) insert.run(row);
       this.connection.prepared('DELETE FROM checkpoints').run();
       this.connection
         .prepared('INSERT INTO checkpoints (taken_at, before, deals, state) VALUES (@takenAt, @before, @deals, @state)')
@@ -40,5 +56,27 @@ export class CheckpointTable {
     const sql = 'SELECT max(at) AS last FROM deals';
     const last = this.connection.guarded(() => (this.connection.prepared(sql).get() as { last: number | null }).last);
     return last === null ? 0 : last + 1;
+  }
+
+  /** The bodies of an account's archived rows dated `begin` to `end` (inclusive) with ids up to `through`, by id. */
+  archivedWithin(accountKey: string, begin: string, end: string, through: number): string[] {
+    const sql =
+      'SELECT body FROM archived_rows WHERE account_key = @accountKey AND date >= @begin AND date <= @end ' +
+      'AND id <= @through ORDER BY id';
+    return this.connection.guarded(() =>
+      (this.connection.prepared(sql).all({ accountKey, begin, end, through }) as { body: string }[]).map(
+        (row) => row.body,
+      ),
+    );
+  }
+
+  /** The body of an account's archived row, if its id is at most `through`. */
+  archivedById(accountKey: string, id: number, through: number): string | undefined {
+    if (id > through) return undefined;
+    const sql = 'SELECT body FROM archived_rows WHERE account_key = ? AND id = ?';
+    const row = this.connection.guarded(() => this.connection.prepared(sql).get(accountKey, id)) as
+      | { body: string }
+      | undefined;
+    return row?.body;
   }
 }

@@ -147,6 +147,21 @@ const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // Rows of a venue's derived history that its checkpoints moved out of memory (the simulator's realized profit
+    // and loss of past days), written in the checkpoint's transaction and read per query by account and date or id.
+    description: 'derived history archived at checkpoints',
+    sql: `
+      CREATE TABLE archived_rows (
+        account_key TEXT NOT NULL,
+        id INTEGER NOT NULL,
+        date TEXT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (account_key, id)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX archived_rows_by_date ON archived_rows (account_key, date, id);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -150,6 +150,15 @@ function orderIds(path: string): string[] {
   }
 }
 
+function archivedRows(path: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM archived_rows').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
 function editJournal(path: string, sql: string): void {
   const db = new Database(path);
   try {
@@ -275,6 +284,62 @@ describe('the ledger checkpoint', () => {
   );
 
   test(
+    'realized rows of past days leave memory for the journal, and answer to the dollar as the books that kept them',
+    withTwoDaysOfTrading(async (path) => {
+      // Two trading days after the second: its closings are of a day before the previous one, so they are archived.
+      const later = '2026-11-27';
+      const restarted = brokerAt(later, '10:00', path);
+      const live = brokerAt(DAYS[0], '10:00', ':memory:');
+      firstDay(live.broker);
+      live.clock.set(taipeiInstant(DAYS[1], '10:00'));
+      secondDay(live.broker);
+      live.clock.set(taipeiInstant(later, '10:00'));
+
+      const inMemory = (broker: SimBroker) =>
+        [...broker.orders.ledger.accounts.values()].flatMap((a) => [...a.stockRealized, ...a.futureRealized]).length;
+      assert.equal(inMemory(restarted.broker), 0, 'every realized row is of a past day: none is kept in memory');
+      assert.ok(inMemory(live.broker) >= 4, 'the live books hold the expiry and the second day closings');
+      assert.equal(archivedRows(path), inMemory(live.broker));
+
+      const answers = (broker: SimBroker) => {
+        const { portfolio } = broker;
+        const ranges = [
+          { begin_date: DAYS[0], end_date: later },
+          { begin_date: '2026-11-18', end_date: '2026-11-18' },
+          { begin_date: DAYS[1], end_date: DAYS[1] },
+          { begin_date: DAYS[2], end_date: later },
+        ];
+        return ranges.map((range) => {
+          const stock = portfolio.profitLoss({ account_type: 'S' }, range, 'Share') as { id: number }[];
+          const futures = portfolio.profitLoss({ account_type: 'F' }, range, 'Common') as { id: number }[];
+          return {
+            stock,
+            futures,
+            stockSummary: portfolio.profitLossSummary({ account_type: 'S' }, range),
+            futuresSummary: portfolio.profitLossSummary({ account_type: 'F' }, range),
+            stockDetails: stock.map((row) => portfolio.profitLossDetail({ account_type: 'S' }, row.id, 'Share')),
+            futuresDetails: futures.map((row) => portfolio.profitLossDetail({ account_type: 'F' }, row.id, 'Common')),
+          };
+        });
+      };
+      const restartedAnswers = answers(restarted.broker);
+      assert.deepEqual(restartedAnswers, answers(live.broker));
+      assert.ok(restartedAnswers[0]!.stock.length >= 3 && restartedAnswers[0]!.futures.length >= 1);
+      assert.equal(restartedAnswers[3]!.stock.length, 0, 'none after the second day');
+      assert.deepEqual(
+        restarted.broker.portfolio.settlements({ account_type: 'S' }),
+        live.broker.portfolio.settlements({ account_type: 'S' }),
+      );
+      assert.throws(
+        () => restarted.broker.portfolio.profitLossDetail({ account_type: 'S' }, 99, 'Share'),
+        (error: Error) => /no profit_loss with detail_id 99 .*ids run from 1 to \d+/.test(error.message),
+      );
+      await restarted.gateway.close();
+      await live.gateway.close();
+    }),
+  );
+
+  test(
     'what an account starts with is read from the configuration at each start, not from the checkpoint',
     withTwoDaysOfTrading(async (path) => {
       const before = brokerAt(DAYS[2], '10:00', path);
@@ -293,7 +358,7 @@ describe('the ledger checkpoint', () => {
       const expected = brokerAt(DAYS[2], '10:00', path);
       const expectedBooks = booksOf(expected.broker);
       await expected.gateway.close();
-      editJournal(path, 'DROP TABLE checkpoints; PRAGMA user_version = 4;');
+      editJournal(path, 'DROP TABLE checkpoints; DROP TABLE archived_rows; PRAGMA user_version = 4;');
 
       const old = replayedDuring(() => brokerAt(DAYS[2], '10:00', path));
       assert.equal(old.replayed, dealsIn(path));

@@ -4,13 +4,14 @@
 
 import { previousTradingDay } from '../../../domain/calendar.js';
 import { taipeiDate } from '../../../domain/time.js';
-import type { SavedOrders } from '../../port.js';
+import type { ArchivedRow, SavedOrders, VenueCheckpoint } from '../../port.js';
 import type { SimMarket } from '../market/market.js';
 import type { AccountState, LedgerCashEntry } from './account-state.js';
 import type { Ledger } from './ledger.js';
+import { forgetArchived, rowsToArchive } from './realized-history.js';
 
 /** Bumped whenever AccountState changes shape: a checkpoint of another version is not read (all deals are booked). */
-export const LEDGER_CHECKPOINT_VERSION = 1;
+export const LEDGER_CHECKPOINT_VERSION = 2;
 
 interface SavedAccount extends Omit<AccountState, 'stocks' | 'futures' | 'heldAtDayEnd'> {
   stocks: [string, AccountState['stocks'] extends Map<string, infer V> ? V : never][];
@@ -29,25 +30,38 @@ interface SavedLedger {
 
 /**
  * Compacts the ledger for queries of `earliestDay` and later (compactLedger) and returns its state as text, with how
- * many expiry settlements it holds.
+ * many expiry settlements it holds, and the realized rows of days before `earliestDay` to archive: the state holds
+ * the rest, and the ledger forgets them once the journal has both (`kept`).
  */
-export function ledgerCheckpoint(ledger: Ledger, settlements: number, earliestDay: string): string {
+export function ledgerCheckpoint(ledger: Ledger, settlements: number, earliestDay: string): VenueCheckpoint {
   compactLedger(ledger, earliestDay);
-  const accounts = [...ledger.accounts.values()].map(
-    (account): SavedAccount => ({
+  const archive: ArchivedRow[] = [];
+  const forget: (() => void)[] = [];
+  const accounts = [...ledger.accounts.values()].map((account): SavedAccount => {
+    const { rows, through } = rowsToArchive(account, earliestDay);
+    archive.push(...rows);
+    forget.push(() => forgetArchived(account, rows.length, through));
+    const archived = rows.length;
+    return {
       ...account,
       stocks: [...account.stocks],
       futures: [...account.futures],
       heldAtDayEnd: [...account.heldAtDayEnd],
-    }),
-  );
+      stockRealized: account.type === 'S' ? account.stockRealized.slice(archived) : account.stockRealized,
+      futureRealized: account.type === 'F' ? account.futureRealized.slice(archived) : account.futureRealized,
+      archivedThrough: through,
+    };
+  });
   const saved: SavedLedger = {
     version: LEDGER_CHECKPOINT_VERSION,
     compactedBefore: earliestDay,
     accounts,
     settlements,
   };
-  return JSON.stringify(saved);
+  const kept = () => {
+    for (const forgetRows of forget) forgetRows();
+  };
+  return { state: JSON.stringify(saved), archive, kept };
 }
 
 /**
