@@ -342,6 +342,8 @@ export interface OrdersPort {
    * restart books only the deals after it; its rows to archive come back in SavedOrders.archive. Optional.
    */
   checkpoint?(): VenueCheckpoint;
+  /** Since when (epoch ms) a finished order without later deals is handed back at start; 21 days before by default. */
+  neededSince?(now: number): number;
 }
 
 /**

@@ -96,6 +96,7 @@ export class Gateway {
     const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);
     // A checkpoint is handed only to a venue that writes them (another venue on the same journal needs every deal).
     const checkpointed = venue.orders.checkpoint !== undefined;
+    const neededSince = (now: number) => venue.orders.neededSince?.(now) ?? now - RECENT_ORDERS_MS;
     const orderJournal = new OrderJournal(this.journal, () =>
       venue.orders.restore(
         orderJournal.load(() => undefined, neededSince(venue.clock.now()), checkpointed),
@@ -184,12 +185,11 @@ function accountsWithUsage(accounts: AccountsPort, traffic: DailyTraffic): Gatew
 }
 
 /**
- * Orders that changed within this long are handed back at start even when finished without deals: longer than any
- * trading day stays open, including a night session before a long holiday (Lunar New Year closes about ten days).
+ * Orders that changed within this long are handed back at start even when finished without deals, unless the venue
+ * says since when it needs them: longer than any trading day stays open, including a night session before a long
+ * holiday (Lunar New Year closes about ten days).
  */
 const RECENT_ORDERS_MS = 21 * 86_400_000;
-
-const neededSince = (now: number) => now - RECENT_ORDERS_MS;
 
 /** Keeps the venue's derived state in the journal; one that cannot be written costs only a longer next start. */
 function keepVenueCheckpoint(journal: Journal, venue: Venue, log: (line: string) => void): void {

@@ -150,7 +150,7 @@ const MIGRATIONS: readonly Migration[] = [
   {
     // Rows of a venue's derived history that its checkpoints moved out of memory (the simulator's realized profit
     // and loss of past days), written in the checkpoint's transaction and read per query by account and date or id.
-    description: 'derived history archived at checkpoints',
+    description: 'derived history archived at checkpoints; orders by the time they last changed',
     sql: `
       CREATE TABLE archived_rows (
         account_key TEXT NOT NULL,
@@ -160,6 +160,8 @@ const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (account_key, id)
       ) STRICT, WITHOUT ROWID;
       CREATE INDEX archived_rows_by_date ON archived_rows (account_key, date, id);
+      -- A restart reads the orders changed lately (order-tables.ts), not the whole history.
+      CREATE INDEX orders_by_updated_at ON orders (updated_at);
     `,
   },
 ];

@@ -358,7 +358,10 @@ describe('the ledger checkpoint', () => {
       const expected = brokerAt(DAYS[2], '10:00', path);
       const expectedBooks = booksOf(expected.broker);
       await expected.gateway.close();
-      editJournal(path, 'DROP TABLE checkpoints; DROP TABLE archived_rows; PRAGMA user_version = 4;');
+      editJournal(
+        path,
+        'DROP TABLE checkpoints; DROP TABLE archived_rows; DROP INDEX orders_by_updated_at; PRAGMA user_version = 4;',
+      );
 
       const old = replayedDuring(() => brokerAt(DAYS[2], '10:00', path));
       assert.equal(old.replayed, dealsIn(path));

@@ -4,6 +4,7 @@
 
 import { simulatedCaExpiry } from '../../domain/account-book.js';
 import { isStockTradingHours } from '../../domain/sessions.js';
+import { taipeiInstant } from '../../domain/time.js';
 import type {
   AccountsPort,
   ContractsPort,
@@ -106,6 +107,9 @@ export class SimVenue implements Venue {
         const earliestDay = earliestDayAt(exchange.market, exchange.clock.now());
         return ledgerCheckpoint(orders.ledger, expiry.settledCount, earliestDay);
       },
+      // A finished order matters to the book only on its trading day (OrderBook.isLive): the earliest day any
+      // market is on now, or the day before it (earliestDayAt), from midnight, holds them all.
+      neededSince: (now) => taipeiInstant(earliestDayAt(exchange.market, now)),
       restore: (given, options) => {
         // The ledger's checkpoint holds the deals before an instant: only the later ones are booked again.
         const earliestDay = earliestDayAt(exchange.market, exchange.clock.now());
