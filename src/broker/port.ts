@@ -254,7 +254,8 @@ export interface SavedOrder {
 /** What the gateway kept of a venue's orders, handed back at start and after a write that failed. */
 export interface SavedOrders {
   orders: { id: string; status: string; record: unknown }[];
-  deals: { orderId: string; seq: number; code: string; record: unknown }[];
+  /** `covered`: the checkpoint handed back holds the deal already (booked before it was taken). */
+  deals: { orderId: string; seq: number; code: string; record: unknown; covered?: boolean }[];
   state: (name: string) => string | undefined;
   /**
    * One order with its deals (oldest first), read from the journal when asked: a venue need keep in memory only what

@@ -15,9 +15,11 @@ export interface ArchivedRow {
 export interface StoredCheckpoint {
   /** Epoch ms it was written. */
   takenAt: number;
-  /** Epoch ms: it covers the deals journaled with an earlier `at`. */
+  /** Epoch ms after the `at` of its last deal. */
   before: number;
-  /** How many deals the journal held before `before` when it was taken. */
+  /** It covers the deals of rowid up to this one (null: none, or a checkpoint of an older build, which is not used). */
+  lastDealRowid: number | null;
+  /** How many deals the journal held up to lastDealRowid when it was taken. */
   deals: number;
   state: string;
 }
@@ -35,27 +37,51 @@ export class CheckpointTable {
       for (const row of archive) insert.run(row);
       this.connection.prepared('DELETE FROM checkpoints').run();
       this.connection
-        .prepared('INSERT INTO checkpoints (taken_at, before, deals, state) VALUES (@takenAt, @before, @deals, @state)')
+        .prepared(
+          'INSERT INTO checkpoints (taken_at, before, last_deal_rowid, deals, state) ' +
+            'VALUES (@takenAt, @before, @lastDealRowid, @deals, @state)',
+        )
         .run(checkpoint);
     });
   }
 
   latest(): StoredCheckpoint | undefined {
-    const sql = 'SELECT taken_at AS takenAt, before, deals, state FROM checkpoints ORDER BY id DESC LIMIT 1';
+    const sql =
+      'SELECT taken_at AS takenAt, before, last_deal_rowid AS lastDealRowid, deals, state FROM checkpoints ' +
+      'ORDER BY id DESC LIMIT 1';
     return this.connection.guarded(() => this.connection.prepared(sql).get() as StoredCheckpoint | undefined);
   }
 
-  /** How many deals the journal holds with an `at` before the instant (through the index of deals by time). */
-  dealsBefore(before: number): number {
-    const sql = 'SELECT count(*) AS count FROM deals WHERE at < ?';
-    return this.connection.guarded(() => (this.connection.prepared(sql).get(before) as { count: number }).count);
+  /**
+   * How many deals the journal holds up to a rowid: all of them (counted through an index, not the table's rows) less
+   * those after it (the deals since the checkpoint, a range of the table).
+   */
+  dealsThrough(rowid: number): number {
+    const count = (sql: string, ...params: number[]) =>
+      (this.connection.prepared(sql).get(...params) as { count: number }).count;
+    return this.connection.guarded(
+      () =>
+        count('SELECT count(*) AS count FROM deals') -
+        count('SELECT count(*) AS count FROM deals WHERE rowid > ?', rowid),
+    );
   }
 
-  /** The instant after the journal's last deal: a checkpoint taken now covers every deal before it. */
-  afterLastDeal(): number {
-    const sql = 'SELECT max(at) AS last FROM deals';
-    const last = this.connection.guarded(() => (this.connection.prepared(sql).get() as { last: number | null }).last);
-    return last === null ? 0 : last + 1;
+  /** The journal's last deal: its rowid (a checkpoint taken now covers every deal up to it) and the instant after it. */
+  lastDeal(): { rowid: number; after: number } | undefined {
+    const sql = 'SELECT rowid, at FROM deals ORDER BY rowid DESC LIMIT 1';
+    const last = this.connection.guarded(() => this.connection.prepared(sql).get()) as
+      | { rowid: number; at: number }
+      | undefined;
+    return last && { rowid: last.rowid, after: last.at + 1 };
+  }
+
+  /** The order id and seq of each deal after a rowid (those a checkpoint up to it does not cover). */
+  dealsAfter(rowid: number): { orderId: string; seq: number }[] {
+    const sql = 'SELECT order_id AS orderId, seq FROM deals WHERE rowid > ?';
+    return this.connection.guarded(() => this.connection.prepared(sql).all(rowid)) as {
+      orderId: string;
+      seq: number;
+    }[];
   }
 
   /** The bodies of an account's archived rows dated `begin` to `end` (inclusive) with ids up to `through`, by id. */

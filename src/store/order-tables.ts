@@ -51,10 +51,10 @@ export class OrderTables {
     if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
     if (filter.openOnly) conditions.push('open = 1');
     if (filter.since !== undefined) conditions.push('placed_at >= @since');
-    if (filter.neededSince !== undefined) conditions.push(`rowid IN (${neededOrderRowids(filter.dealsSince)})`);
+    if (filter.neededSince !== undefined) conditions.push(`rowid IN (${neededOrderRowids(filter.dealsAfterRowid)})`);
     const sql = `SELECT ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid`;
-    const { accountKey, since, neededSince, dealsSince } = filter;
-    const params = { accountKey, since, neededSince, dealsSince };
+    const { accountKey, since, neededSince, dealsAfterRowid } = filter;
+    const params = { accountKey, since, neededSince, dealsAfterRowid };
     const rows = this.connection.filtered<OrderRow>(sql, params);
     return readableRows(rows, orderFromRow, (row) => `order ${row.id}`, unreadable);
   }
@@ -134,7 +134,7 @@ export class OrderTables {
     if (filter.since !== undefined) conditions.push('at >= @since');
     const needed = filter.ofNeededOrders;
     if (needed) {
-      const rowids = neededOrderRowids(needed.dealsSince);
+      const rowids = neededOrderRowids(needed.dealsAfterRowid);
       conditions.push(`order_id IN (SELECT id FROM orders WHERE rowid IN (${rowids}))`);
     }
     const sql = `SELECT ${DEAL_COLUMNS} FROM deals ${where(conditions)} ORDER BY at, rowid`;
@@ -143,7 +143,7 @@ export class OrderTables {
       orderId: filter.orderId,
       since: filter.since,
       neededSince: needed?.neededSince,
-      dealsSince: needed?.dealsSince,
+      dealsAfterRowid: needed?.dealsAfterRowid,
     };
     const rows = this.connection.filtered<DealRow>(sql, params);
     return readableRows(rows, dealFromRow, (row) => `deal ${row.seq} of order ${row.orderId}`, unreadable);
@@ -155,12 +155,14 @@ function where(conditions: string[]): string {
 }
 
 /**
- * The rowids of the orders a restart hands back: open, changed since @neededSince, or with deals (since @dealsSince
- * when given). A union of index searches: the same test as one OR scans every order of the history, records and all.
+ * The rowids of the orders a restart hands back: open, changed since @neededSince, or with deals (after
+ * @dealsAfterRowid when given). A union of index searches: the same test as one OR scans every order of the history, records and all.
  */
-function neededOrderRowids(dealsSince: number | undefined): string {
+function neededOrderRowids(dealsAfterRowid: number | undefined): string {
   const withDeals =
-    dealsSince === undefined ? 'SELECT order_id FROM deals' : 'SELECT order_id FROM deals WHERE at >= @dealsSince';
+    dealsAfterRowid === undefined
+      ? 'SELECT order_id FROM deals'
+      : 'SELECT order_id FROM deals WHERE rowid > @dealsAfterRowid';
   return [
     'SELECT rowid FROM orders INDEXED BY open_orders WHERE open = 1',
     'SELECT rowid FROM orders INDEXED BY orders_by_updated_at WHERE updated_at >= @neededSince',

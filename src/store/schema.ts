@@ -150,7 +150,7 @@ const MIGRATIONS: readonly Migration[] = [
   {
     // Rows of a venue's derived history that its checkpoints moved out of memory (the simulator's realized profit
     // and loss of past days), written in the checkpoint's transaction and read per query by account and date or id.
-    description: 'derived history archived at checkpoints; orders by the time they last changed',
+    description: 'derived history archived at checkpoints; checkpoints by deal rowid; orders by last change',
     sql: `
       CREATE TABLE archived_rows (
         account_key TEXT NOT NULL,
@@ -162,6 +162,8 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX archived_rows_by_date ON archived_rows (account_key, date, id);
       -- A restart reads the orders changed lately (order-tables.ts), not the whole history.
       CREATE INDEX orders_by_updated_at ON orders (updated_at);
+      -- A checkpoint covers the deals up to a rowid: one taken while trading, with deals in the same second after it.
+      ALTER TABLE checkpoints ADD COLUMN last_deal_rowid INTEGER;
     `,
   },
 ];

@@ -252,7 +252,7 @@ describe('the ledger checkpoint', () => {
       await expected.gateway.close();
 
       for (const [edit, message] of [
-        ['UPDATE checkpoints SET deals = deals + 1', /the checkpoint left out at load: it covers \d+ deals before/],
+        ['UPDATE checkpoints SET deals = deals + 1', /the checkpoint left out at load: it covers \d+ deals up to row/],
         ['UPDATE checkpoints SET state = \'{"version": 99}\'', /checkpoint left out at load \(every deal is booked/],
         ["UPDATE checkpoints SET state = 'not json'", /checkpoint left out at load \(every deal is booked/],
       ] as const) {

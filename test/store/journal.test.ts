@@ -292,7 +292,7 @@ describe('checkpoints and archived rows', () => {
 
   test('rows archived with a checkpoint are read by account, date range and id, up to the id trusted; bad dates refused', () => {
     const journal = Journal.open(':memory:');
-    const checkpoint = { takenAt: T0, before: T0, deals: 0, state: 'one' };
+    const checkpoint = { takenAt: T0, before: T0, lastDealRowid: 0, deals: 0, state: 'one' };
     journal.checkpoints.save(checkpoint, [
       row('S1', 1, '2025-06-02'),
       row('S1', 2, '2025-06-03'),

@@ -114,10 +114,14 @@ export class SimVenue implements Venue {
         // The ledger's checkpoint holds the deals before an instant: only the later ones are booked again.
         const earliestDay = earliestDayAt(exchange.market, exchange.clock.now());
         exchange.portfolio.archive = given.archive;
-        const { saved, inCheckpoint, coveredBefore } = fromCheckpoint(given, orders.ledger, options.log, earliestDay);
+        const {
+          saved,
+          inCheckpoint,
+          fromCheckpoint: restored,
+        } = fromCheckpoint(given, orders.ledger, options.log, earliestDay);
         // What was settled at expiry is kept as a named value with the orders' state, and booked between the deals.
         const settleBefore = expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log, inCheckpoint);
-        orders.restore(saved, options, settleBefore, coveredBefore);
+        orders.restore(saved, options, settleBefore, restored);
         // The reserves are kept as a named value with the orders' state.
         exchange.reserves.restore(saved.state(RESERVES_STATE), options.log);
       },

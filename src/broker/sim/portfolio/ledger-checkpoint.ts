@@ -105,20 +105,21 @@ export function restoreLedger(
 }
 
 /**
- * Puts the journal's checkpoint into the ledger. Returns what to restore: the orders and deals handed back with it and
- * the instant it covers up to, or, when it cannot be read, every order with deals and every deal (the ledger empty).
+ * Puts the journal's checkpoint into the ledger. Returns what to restore: the orders and deals handed back with it
+ * (the deals it covers marked so), or, when it cannot be read, every order with deals and every deal (the ledger
+ * empty).
  */
 export function fromCheckpoint(
   saved: SavedOrders,
   ledger: Ledger,
   log: (line: string) => void,
   earliestDay: string,
-): { saved: SavedOrders; inCheckpoint: number; coveredBefore: number | undefined } {
+): { saved: SavedOrders; inCheckpoint: number; fromCheckpoint: boolean } {
   const { checkpoint } = saved;
-  if (!checkpoint) return { saved, inCheckpoint: 0, coveredBefore: undefined };
+  if (!checkpoint) return { saved, inCheckpoint: 0, fromCheckpoint: false };
   const inCheckpoint = restoreLedger(ledger, checkpoint.state, log, earliestDay);
-  if (inCheckpoint === undefined) return { saved: checkpoint.everything(), inCheckpoint: 0, coveredBefore: undefined };
-  return { saved, inCheckpoint, coveredBefore: checkpoint.before };
+  if (inCheckpoint === undefined) return { saved: checkpoint.everything(), inCheckpoint: 0, fromCheckpoint: false };
+  return { saved, inCheckpoint, fromCheckpoint: true };
 }
 
 /**
