@@ -15,6 +15,7 @@ import type {
 } from '../broker/port.js';
 import type { Clock } from '../domain/time.js';
 import { Journal } from '../store/journal.js';
+import { DAILY_CHECKPOINT_CHECK_MS, onEachNewDay } from './daily-checkpoint.js';
 import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, keepCheckpoint, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
@@ -35,6 +36,8 @@ export interface GatewayOptions {
   log?: ((line: string) => void) | undefined;
   /** Where the calls to the venue are measured (the monitor listens there); not measured at all without. */
   venueCalls?: VenueCalls | undefined;
+  /** How often the gateway looks for a new Taiwan day on the venue's clock, to keep a checkpoint then; 60 s. */
+  dailyCheckpointCheckMs?: number | undefined;
 }
 
 /** Order events as they are journaled: replay after a sequence number, and every new one as it commits. */
@@ -107,6 +110,15 @@ export class Gateway {
     venue.orders.restore(saved, { rollback: false, log });
     const checkpoint = () => keepVenueCheckpoint(this.journal, venue, log);
     checkpoint();
+    // The queued changes are written first: a checkpoint covers what the journal holds.
+    const stopDailyCheckpoints = onEachNewDay(
+      venue.clock,
+      () => {
+        orderJournal.flushQuietly();
+        checkpoint();
+      },
+      options.dailyCheckpointCheckMs ?? DAILY_CHECKPOINT_CHECK_MS,
+    );
     const stopUpdates = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
     const stopReserves = venue.reserve.onStateChange?.((state) => orderJournal.queueUpdate({ state }));
     const stopSettlements = venue.portfolio.onSettlement?.((update) => {
@@ -119,6 +131,7 @@ export class Gateway {
       }
     });
     const stopListening = () => {
+      stopDailyCheckpoints();
       stopUpdates();
       stopReserves?.();
       stopSettlements?.();

@@ -18,10 +18,18 @@ import { simGateway } from '../helpers/gateway.js';
 // first day's futures are November's, cash-settled at expiry on 2026-11-18, as the second start finds.
 const DAYS = ['2026-11-02', '2026-11-24', '2026-11-25'] as const;
 
-function brokerAt(day: string, time: string, journalPath: string, log?: (line: string) => void, startingCash = 1e10) {
+function brokerAt(
+  day: string,
+  time: string,
+  journalPath: string,
+  log?: (line: string) => void,
+  startingCash = 1e10,
+  dailyCheckpointCheckMs?: number,
+) {
   const clock = new ManualClock(taipeiInstant(day, time));
   const startingFunds = { startingCash, startingCollateral: 1e8 };
   const options = { clock, seed: 1, clockMode: 'exchange' as const, apiKey: null, journalPath, startingFunds };
+  Object.assign(options, { dailyCheckpointCheckMs });
   return { clock, ...simGateway({ ...options, log: log ?? (() => undefined) }) };
 }
 
@@ -338,6 +346,41 @@ describe('the ledger checkpoint', () => {
       await live.gateway.close();
     }),
   );
+
+  test('while running, a checkpoint is kept on each new day: after a crash only the later deals are booked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-ledger-checkpoint-daily-'));
+    try {
+      const path = join(dir, 'sjgate.db');
+      const running = brokerAt(DAYS[1], '10:00', path, undefined, 1e10, 5);
+      firstDay(running.broker);
+      running.clock.set(taipeiInstant(DAYS[2], '09:30'));
+      const newDay = taipeiInstant(DAYS[2]);
+      while ((running.gateway.journal.checkpoints.latest()?.takenAt ?? 0) < newDay) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      secondDay(running.broker);
+      await running.gateway.durable();
+      running.gateway.journal.close();
+
+      const restarted = replayedDuring(() => brokerAt(DAYS[2], '11:00', path));
+      const dealsFrom = (day: string) => {
+        const db = new Database(path, { readonly: true });
+        const row = db.prepare('SELECT count(*) AS n FROM deals WHERE at >= ?').get(taipeiInstant(day)) as {
+          n: number;
+        };
+        db.close();
+        return row.n;
+      };
+      assert.equal(restarted.replayed, dealsFrom(DAYS[2]), "only the deals after the new day's checkpoint");
+      assert.ok(restarted.replayed >= 5 && restarted.replayed < dealsFrom(DAYS[1]));
+      const reference = brokerAt(DAYS[2], '11:00', copyWithoutCheckpoint(path, dir));
+      assert.deepEqual(booksOf(restarted.result.broker), booksOf(reference.broker));
+      await restarted.result.gateway.close();
+      await reference.gateway.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   test(
     'what an account starts with is read from the configuration at each start, not from the checkpoint',
