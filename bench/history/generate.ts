@@ -85,10 +85,13 @@ function writeDays(db: Database.Database, template: TemplateDay, days: string[],
   db.transaction(() => {
     for (const table of TABLES) db.exec(`DELETE FROM ${table}`);
     let serial = 0;
+    const shapes = new Map<string, JsonShape>();
     for (const day of days) {
+      const dayMoves = movesOfDay(template.day, day);
       for (let copy = 0; copy < copies; copy++) {
         const spacing = Math.floor(Math.min(SESSION_SPREAD_MS / copies, 30_000) / 1000) * 1000;
-        const mover = new Mover(template, day, copy * spacing, () => (0x10000000 + serial++).toString(16));
+        const newId = () => (0x10000000 + serial++).toString(16);
+        const mover = new Mover(template, day, dayMoves, copy * spacing, newId, shapes);
         writeCopy(insert, template, mover);
         orders += template.orders.length;
       }
@@ -137,16 +140,53 @@ function futuresMonthWords(templateDay: string, day: string): Map<string, string
   ]);
 }
 
+/** What moves the same way for every copy on a day: dates and the futures month's words. */
+interface DayMoves {
+  /** The dates a day's rows name: the day itself and the settlement days after it. */
+  dates: Map<string, string>;
+  /** Whole strings replaced as they are: the futures month's code, delivery month and last trading day. */
+  words: Map<string, string>;
+}
+
+function movesOfDay(templateDay: string, day: string): DayMoves {
+  const dates = new Map<string, string>();
+  let from = templateDay;
+  let to = day;
+  for (let i = 0; i < 5; i++) {
+    dates.set(from, to);
+    from = nextTradingDay(from);
+    to = nextTradingDay(to);
+  }
+  return { dates, words: futuresMonthWords(templateDay, day) };
+}
+
+/**
+ * A template row's JSON split once around the values a copy may move (`holes`), so that a copy is written by
+ * joining the fixed text with its moved values instead of parsing and writing the whole JSON again.
+ */
+interface JsonShape {
+  parts: string[];
+  holes: unknown[];
+}
+
+const HOLE = /"\\u0001(\d+)\\u0001"/;
+
 /** Moves the template day's values to a copy on another day: times, dates and order ids. */
 class Mover {
   private readonly fromMs: number;
   private readonly shiftMs: number;
   private readonly ids = new Map<string, string>();
-  private readonly dates = new Map<string, string>();
-  /** Whole strings replaced as they are: the futures month's code, delivery month and last trading day. */
+  private readonly dates: Map<string, string>;
   private readonly words: Map<string, string>;
 
-  constructor(template: TemplateDay, day: string, withinDayMs: number, newId: () => string) {
+  constructor(
+    template: TemplateDay,
+    day: string,
+    moves: DayMoves,
+    withinDayMs: number,
+    newId: () => string,
+    private readonly shapes: Map<string, JsonShape>,
+  ) {
     this.fromMs = taipeiInstant(template.day);
     this.shiftMs = taipeiInstant(day) - this.fromMs + withinDayMs;
     const reused = day === template.day && withinDayMs === 0;
@@ -154,15 +194,8 @@ class Mover {
       const id = row.id as string;
       this.ids.set(id, reused ? id : newId());
     }
-    // The dates a day's rows name: the day itself and the settlement days after it.
-    let from = template.day;
-    let to = day;
-    for (let i = 0; i < 5; i++) {
-      this.dates.set(from, to);
-      from = nextTradingDay(from);
-      to = nextTradingDay(to);
-    }
-    this.words = futuresMonthWords(template.day, day);
+    this.dates = moves.dates;
+    this.words = moves.words;
   }
 
   /** A row's plain columns moved (the JSON columns are the caller's). */
@@ -173,28 +206,52 @@ class Mover {
   }
 
   json(text: unknown): string {
-    return JSON.stringify(this.deep(JSON.parse(text as string)));
-  }
-
-  private deep(value: unknown): unknown {
-    if (Array.isArray(value)) return value.map((item) => this.deep(item));
-    if (value !== null && typeof value === 'object') {
-      const moved: Row = {};
-      for (const [key, item] of Object.entries(value)) moved[key] = this.deep(item);
-      return moved;
+    const shape = this.shapeOf(text as string);
+    let json = shape.parts[0]!;
+    for (let i = 0; i < shape.holes.length; i++) {
+      json += JSON.stringify(this.value(shape.holes[i])) + shape.parts[i + 1]!;
     }
-    return this.value(value);
+    return json;
   }
 
-  private value(value: unknown): unknown {
-    if (typeof value === 'number') return this.time(value);
-    if (typeof value !== 'string') return value;
+  private shapeOf(text: string): JsonShape {
+    const known = this.shapes.get(text);
+    if (known) return known;
+    const holes: unknown[] = [];
+    const marked = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(marked);
+      if (value !== null && typeof value === 'object') {
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, marked(item)]));
+      }
+      if (this.value(value, true) === undefined) return value;
+      holes.push(value);
+      return `\u0001${holes.length - 1}\u0001`;
+    };
+    const pieces = JSON.stringify(marked(JSON.parse(text))).split(new RegExp(HOLE, 'g'));
+    const shape = { parts: pieces.filter((_, i) => i % 2 === 0), holes };
+    this.shapes.set(text, shape);
+    return shape;
+  }
+
+  /** The value moved; with `ifMovable`, undefined for a value no copy moves (its kind says so, not this copy's map). */
+  private value(value: unknown, ifMovable = false): unknown {
+    const kept = ifMovable ? undefined : value;
+    if (typeof value === 'number') {
+      const moved = this.time(value);
+      return this.isTemplateTime(value) ? moved : kept;
+    }
+    if (typeof value !== 'string') return kept;
     const word = this.words.get(value);
     if (word) return word;
     const id = this.ids.get(value.slice(0, 8));
     if (id && (value.length === 8 || value[8] === '-' || value[8] === ':')) return id + value.slice(8);
     const date = value.length >= 10 ? this.dates.get(value.slice(0, 10)) : undefined;
-    return date ? date + value.slice(10) : value;
+    return date ? date + value.slice(10) : kept;
+  }
+
+  private isTemplateTime(value: number): boolean {
+    const inDay = (ms: number) => ms >= this.fromMs && ms < this.fromMs + DAY_MS;
+    return inDay(value) || inDay(value * 1000);
   }
 
   /** An epoch time of the template day, in ms or in s, moved; any other number as it is. */
