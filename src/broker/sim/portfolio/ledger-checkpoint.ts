@@ -6,18 +6,32 @@ import { previousTradingDay } from '../../../domain/calendar.js';
 import { taipeiDate } from '../../../domain/time.js';
 import type { ArchivedRow, SavedOrders, VenueCheckpoint } from '../../port.js';
 import type { SimMarket } from '../market/market.js';
-import type { AccountState, LedgerCashEntry } from './account-state.js';
+import type { AccountState, FuturePositionState, LedgerCashEntry, StockPositionState } from './account-state.js';
 import type { Ledger } from './ledger.js';
+import { type PackedRows, packRows, unpackRows } from './packed-rows.js';
 import { forgetArchived, rowsToArchive } from './realized-history.js';
 
 /** Bumped whenever AccountState changes shape: a checkpoint of another version is not read (all deals are booked). */
-export const LEDGER_CHECKPOINT_VERSION = 2;
+export const LEDGER_CHECKPOINT_VERSION = 3;
+
+/** A position with its lots packed (packed-rows.ts). */
+type Saved<P extends { lots: object[] }> = Omit<P, 'lots'> & { lots: PackedRows };
 
 interface SavedAccount extends Omit<AccountState, 'stocks' | 'futures' | 'heldAtDayEnd'> {
-  stocks: [string, AccountState['stocks'] extends Map<string, infer V> ? V : never][];
-  futures: [string, AccountState['futures'] extends Map<string, infer V> ? V : never][];
+  stocks: [string, Saved<StockPositionState>][];
+  futures: [string, Saved<FuturePositionState>][];
   heldAtDayEnd: [string, { day: string; shares: number }[]][];
 }
+
+const packed = <P extends { lots: object[] }>([key, position]: [string, P]): [string, Saved<P>] => [
+  key,
+  { ...position, lots: packRows(position.lots) },
+];
+
+const unpacked = <P extends { lots: object[] }>([key, position]: [string, Saved<P>]): [string, P] => [
+  key,
+  { ...position, lots: unpackRows(position.lots) } as unknown as P,
+];
 
 interface SavedLedger {
   version: number;
@@ -44,8 +58,8 @@ export function ledgerCheckpoint(ledger: Ledger, settlements: number, earliestDa
     const archived = rows.length;
     return {
       ...account,
-      stocks: [...account.stocks],
-      futures: [...account.futures],
+      stocks: [...account.stocks].map(packed),
+      futures: [...account.futures].map(packed),
       heldAtDayEnd: [...account.heldAtDayEnd],
       stockRealized: account.type === 'S' ? account.stockRealized.slice(archived) : account.stockRealized,
       futureRealized: account.type === 'F' ? account.futureRealized.slice(archived) : account.futureRealized,
@@ -91,8 +105,8 @@ export function restoreLedger(
       ledger.accounts.set(account.key, {
         ...account,
         startingBalance,
-        stocks: new Map(account.stocks),
-        futures: new Map(account.futures),
+        stocks: new Map(account.stocks.map(unpacked<StockPositionState>)),
+        futures: new Map(account.futures.map(unpacked<FuturePositionState>)),
         heldAtDayEnd: new Map(account.heldAtDayEnd),
       });
     }
