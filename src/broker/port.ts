@@ -265,9 +265,9 @@ export interface SavedOrders {
   /** Whether the journal holds an order of this id (written already), without reading it. */
   holds?: (id: string) => boolean;
   /**
-   * The venue's state derived from the deals with a time (epoch ms, the deal's ts rounded) before `before`, as
-   * `orders.checkpoint` last gave it; absent when none was kept or the journal's deals before it are no longer the ones it
-   * covered. A venue that uses it books only the later deals.
+   * The venue's state derived from the deals journaled before it was taken (`before`: epoch ms after the last one's
+   * time), as `orders.checkpoint` last gave it; absent when none was kept or the journal's deals up to it are no longer
+   * the ones it covered. A venue that uses it books only the deals not marked `covered`.
    */
   checkpoint?:
     | {

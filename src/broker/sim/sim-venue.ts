@@ -111,7 +111,7 @@ export class SimVenue implements Venue {
       // market is on now, or the day before it (earliestDayAt), from midnight, holds them all.
       neededSince: (now) => taipeiInstant(earliestDayAt(exchange.market, now)),
       restore: (given, options) => {
-        // The ledger's checkpoint holds the deals before an instant: only the later ones are booked again.
+        // The ledger's checkpoint holds the deals journaled before it: only the later ones are booked again.
         const earliestDay = earliestDayAt(exchange.market, exchange.clock.now());
         exchange.portfolio.archive = given.archive;
         const {
