@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../../src/config.js';
+import { continuousCode } from '../../src/domain/derivative-codes.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { JOURNAL_FILE } from '../../src/server/data-home.js';
 import { startGateway } from '../../src/server/main.js';
@@ -25,7 +26,9 @@ export interface TemplateDay {
 }
 
 const STOCK = { security_type: 'STK', exchange: 'TSE' };
-const FUTURES = { security_type: 'FUT', exchange: 'TAIFEX', code: 'TXFR1' };
+/** The futures the template trades, as its continuous alias (the generator renames the month per day). */
+export const FUTURES_ROOT = 'TXF';
+const FUTURES = { security_type: 'FUT', exchange: 'TAIFEX', code: continuousCode(FUTURES_ROOT, 1) };
 
 interface Placement {
   contract: Row;

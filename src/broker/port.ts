@@ -254,7 +254,8 @@ export interface SavedOrder {
 /** What the gateway kept of a venue's orders, handed back at start and after a write that failed. */
 export interface SavedOrders {
   orders: { id: string; status: string; record: unknown }[];
-  deals: { orderId: string; seq: number; code: string; record: unknown }[];
+  /** `covered`: the checkpoint handed back holds the deal already (booked before it was taken). */
+  deals: { orderId: string; seq: number; code: string; record: unknown; covered?: boolean }[];
   state: (name: string) => string | undefined;
   /**
    * One order with its deals (oldest first), read from the journal when asked: a venue need keep in memory only what
@@ -264,9 +265,9 @@ export interface SavedOrders {
   /** Whether the journal holds an order of this id (written already), without reading it. */
   holds?: (id: string) => boolean;
   /**
-   * The venue's state derived from the deals with a time (epoch ms, the deal's ts rounded) before `before`, as
-   * `orders.checkpoint` last gave it; absent when none was kept or the journal's deals before it are no longer the ones it
-   * covered. A venue that uses it books only the later deals.
+   * The venue's state derived from the deals journaled before it was taken (`before`: epoch ms after the last one's
+   * time), as `orders.checkpoint` last gave it; absent when none was kept or the journal's deals up to it are no longer
+   * the ones it covered. A venue that uses it books only the deals not marked `covered`.
    */
   checkpoint?:
     | {
@@ -280,7 +281,21 @@ export interface SavedOrders {
         everything: () => SavedOrders;
       }
     | undefined;
+  /** Rows of derived history a venue moved out of its memory at its checkpoints, read back per query. */
+  archive?: ArchiveReader | undefined;
 }
+
+/** A row of derived history a venue moved out of memory: opaque text, numbered per account in time order. */
+export type ArchivedRow = { accountKey: string; id: number; date: string; body: string };
+
+/** An account's archived rows with ids up to `through` (rows beyond it were never kept): by date range, or by id. */
+export interface ArchiveReader {
+  within(accountKey: string, begin: string, end: string, through: number): string[];
+  byId(accountKey: string, id: number, through: number): string | undefined;
+}
+
+/** A checkpoint's state, with rows to archive in its transaction; `kept` once both are committed. */
+export type VenueCheckpoint = { state: string; archive: ArchivedRow[]; kept(): void };
 
 export interface OrdersPort {
   /**
@@ -325,9 +340,11 @@ export interface OrdersPort {
   /**
    * The venue's state derived from every deal it booked (opaque text), which the gateway keeps in the journal after
    * the start's restore and at close, after the last commit, and hands back in SavedOrders.checkpoint so that a
-   * restart books only the deals after it. A venue without derived state has none.
+   * restart books only the deals after it; its rows to archive come back in SavedOrders.archive. Optional.
    */
-  checkpoint?(): string;
+  checkpoint?(): VenueCheckpoint;
+  /** Since when (epoch ms) a finished order without later deals is handed back at start; 21 days before by default. */
+  neededSince?(now: number): number;
 }
 
 /**

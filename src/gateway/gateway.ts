@@ -15,6 +15,7 @@ import type {
 } from '../broker/port.js';
 import type { Clock } from '../domain/time.js';
 import { Journal } from '../store/journal.js';
+import { DAILY_CHECKPOINT_CHECK_MS, onEachNewDay } from './daily-checkpoint.js';
 import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, keepCheckpoint, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
@@ -35,6 +36,8 @@ export interface GatewayOptions {
   log?: ((line: string) => void) | undefined;
   /** Where the calls to the venue are measured (the monitor listens there); not measured at all without. */
   venueCalls?: VenueCalls | undefined;
+  /** How often the gateway looks for a new Taiwan day on the venue's clock, to keep a checkpoint then; 60 s. */
+  dailyCheckpointCheckMs?: number | undefined;
 }
 
 /** Order events as they are journaled: replay after a sequence number, and every new one as it commits. */
@@ -96,6 +99,7 @@ export class Gateway {
     const leftOut = (row: string, reason: string) => log(`journal: ${row} left out at load: ${reason}`);
     // A checkpoint is handed only to a venue that writes them (another venue on the same journal needs every deal).
     const checkpointed = venue.orders.checkpoint !== undefined;
+    const neededSince = (now: number) => venue.orders.neededSince?.(now) ?? now - RECENT_ORDERS_MS;
     const orderJournal = new OrderJournal(this.journal, () =>
       venue.orders.restore(
         orderJournal.load(() => undefined, neededSince(venue.clock.now()), checkpointed),
@@ -106,6 +110,15 @@ export class Gateway {
     venue.orders.restore(saved, { rollback: false, log });
     const checkpoint = () => keepVenueCheckpoint(this.journal, venue, log);
     checkpoint();
+    // The queued changes are written first: a checkpoint covers what the journal holds.
+    const stopDailyCheckpoints = onEachNewDay(
+      venue.clock,
+      () => {
+        orderJournal.flushQuietly();
+        checkpoint();
+      },
+      options.dailyCheckpointCheckMs ?? DAILY_CHECKPOINT_CHECK_MS,
+    );
     const stopUpdates = venue.orders.onOrderUpdate((update) => orderJournal.queueUpdate(update));
     const stopReserves = venue.reserve.onStateChange?.((state) => orderJournal.queueUpdate({ state }));
     const stopSettlements = venue.portfolio.onSettlement?.((update) => {
@@ -118,6 +131,7 @@ export class Gateway {
       }
     });
     const stopListening = () => {
+      stopDailyCheckpoints();
       stopUpdates();
       stopReserves?.();
       stopSettlements?.();
@@ -184,18 +198,19 @@ function accountsWithUsage(accounts: AccountsPort, traffic: DailyTraffic): Gatew
 }
 
 /**
- * Orders that changed within this long are handed back at start even when finished without deals: longer than any
- * trading day stays open, including a night session before a long holiday (Lunar New Year closes about ten days).
+ * Orders that changed within this long are handed back at start even when finished without deals, unless the venue
+ * says since when it needs them: longer than any trading day stays open, including a night session before a long
+ * holiday (Lunar New Year closes about ten days).
  */
 const RECENT_ORDERS_MS = 21 * 86_400_000;
-
-const neededSince = (now: number) => now - RECENT_ORDERS_MS;
 
 /** Keeps the venue's derived state in the journal; one that cannot be written costs only a longer next start. */
 function keepVenueCheckpoint(journal: Journal, venue: Venue, log: (line: string) => void): void {
   if (!venue.orders.checkpoint) return;
   try {
-    keepCheckpoint(journal, venue.orders.checkpoint(), Math.round(venue.clock.now()));
+    const taken = venue.orders.checkpoint();
+    keepCheckpoint(journal, taken, Math.round(venue.clock.now()));
+    taken.kept();
   } catch (error) {
     log(`journal: the venue's checkpoint was not written: ${(error as Error).message}`);
   }

@@ -3,7 +3,7 @@
 // the event loop are written in one journal transaction. Nothing is answered (durable()) or published to listeners
 // before that transaction is committed and on disk (the disk's part runs off the event loop: Journal.synced).
 
-import type { OrderUpdate, SavedOrders } from '../broker/port.js';
+import type { OrderUpdate, SavedOrders, VenueCheckpoint } from '../broker/port.js';
 import { isFinalStatus, type OrderEvent } from '../domain/orders.js';
 import type { Journal } from '../store/journal.js';
 
@@ -75,14 +75,17 @@ export class OrderJournal {
     const { journal } = this;
     const checkpoint = withCheckpoint ? matchingCheckpoint(journal, leftOut) : undefined;
     // Past the checkpoint an order with deals is needed only for its deals after it.
-    const dealsSince = neededSince === undefined ? undefined : checkpoint?.before;
+    const dealsAfterRowid = neededSince === undefined ? undefined : checkpoint?.lastDealRowid;
     const needed =
-      neededSince === undefined ? {} : { neededSince, ...(dealsSince === undefined ? {} : { dealsSince }) };
+      neededSince === undefined ? {} : { neededSince, ...(dealsAfterRowid === undefined ? {} : { dealsAfterRowid }) };
     const orders = journal.orders.list(needed, leftOut);
     for (const { id, status, open } of orders) if (open) this.written.set(id, { status, deals: 0 });
     const ofNeededOrders =
-      neededSince !== undefined && dealsSince !== undefined ? { neededSince, dealsSince } : undefined;
-    const deals = journal.orders.deals(ofNeededOrders ? { ofNeededOrders } : {}, leftOut);
+      neededSince !== undefined && dealsAfterRowid !== undefined ? { neededSince, dealsAfterRowid } : undefined;
+    const deals = coveredDeals(
+      journal.orders.deals(ofNeededOrders ? { ofNeededOrders } : {}, leftOut),
+      checkpoint && journal.checkpoints.dealsAfter(checkpoint.lastDealRowid),
+    );
     for (const { orderId, seq } of deals) {
       const known = this.written.get(orderId);
       if (known) known.deals = Math.max(known.deals, seq);
@@ -106,7 +109,12 @@ export class OrderJournal {
       state,
       order,
       holds: (id) => journal.orders.has(id),
-      checkpoint: checkpoint && { ...checkpoint, everything },
+      checkpoint: checkpoint && { before: checkpoint.before, state: checkpoint.state, everything },
+      archive: {
+        within: (accountKey, begin, end, through) =>
+          journal.checkpoints.archivedWithin(accountKey, begin, end, through),
+        byId: (accountKey, id, through) => journal.checkpoints.archivedById(accountKey, id, through),
+      },
     };
   }
 
@@ -282,22 +290,44 @@ function writeLedger(journal: Journal, ledger: OrderUpdate['ledger'], latest: La
  * Keeps a venue's derived state as the journal's checkpoint, covering every deal the journal holds: call it with
  * nothing queued (after a flush), from a state that has booked them all.
  */
-export function keepCheckpoint(journal: Journal, state: string, takenAt: number): void {
+export function keepCheckpoint(
+  journal: Journal,
+  { state, archive }: Pick<VenueCheckpoint, 'state' | 'archive'>,
+  takenAt: number,
+): void {
   journal.transaction(() => {
-    const before = journal.checkpoints.afterLastDeal();
-    journal.checkpoints.save({ takenAt, before, deals: journal.checkpoints.dealsBefore(before), state });
+    const last = journal.checkpoints.lastDeal();
+    const lastDealRowid = last?.rowid ?? 0;
+    const deals = journal.checkpoints.dealsThrough(lastDealRowid);
+    journal.checkpoints.save({ takenAt, before: last?.after ?? 0, lastDealRowid, deals, state }, archive);
   });
 }
 
-/** The journal's latest checkpoint, if the deals before its instant are still the ones it covered. */
+/** The journal's latest checkpoint, if the deals up to its last are still the ones it covered. */
 function matchingCheckpoint(
   journal: Journal,
   leftOut: (row: string, reason: string) => void,
-): { before: number; state: string } | undefined {
+): { before: number; lastDealRowid: number; state: string } | undefined {
   const latest = journal.checkpoints.latest();
   if (!latest) return undefined;
-  const held = journal.checkpoints.dealsBefore(latest.before);
-  if (held === latest.deals) return { before: latest.before, state: latest.state };
-  leftOut('the checkpoint', `it covers ${latest.deals} deals before ${latest.before}, the journal holds ${held}`);
+  const { lastDealRowid } = latest;
+  if (lastDealRowid === null) {
+    leftOut('the checkpoint', 'it was written by an older build, which did not name its last deal');
+    return undefined;
+  }
+  const held = journal.checkpoints.dealsThrough(lastDealRowid);
+  if (held === latest.deals) return { before: latest.before, lastDealRowid, state: latest.state };
+  leftOut('the checkpoint', `it covers ${latest.deals} deals up to row ${lastDealRowid}, the journal holds ${held}`);
   return undefined;
+}
+
+/** The deals, each marked `covered` when a checkpoint is handed back and it is not one of the deals after it. */
+function coveredDeals<T extends { orderId: string; seq: number }>(
+  deals: T[],
+  after: { orderId: string; seq: number }[] | undefined,
+): (T & { covered?: boolean })[] {
+  if (after === undefined) return deals;
+  const key = (deal: { orderId: string; seq: number }) => `${deal.orderId}\u0000${deal.seq}`;
+  const notCovered = new Set(after.map(key));
+  return deals.map((deal) => ({ ...deal, covered: !notCovered.has(key(deal)) }));
 }

@@ -51,10 +51,10 @@ export class OrderTables {
     if (filter.accountKey !== undefined) conditions.push('account_key = @accountKey');
     if (filter.openOnly) conditions.push('open = 1');
     if (filter.since !== undefined) conditions.push('placed_at >= @since');
-    if (filter.neededSince !== undefined) conditions.push(neededOrder(filter.dealsSince));
+    if (filter.neededSince !== undefined) conditions.push(`rowid IN (${neededOrderRowids(filter.dealsAfterRowid)})`);
     const sql = `SELECT ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid`;
-    const { accountKey, since, neededSince, dealsSince } = filter;
-    const params = { accountKey, since, neededSince, dealsSince };
+    const { accountKey, since, neededSince, dealsAfterRowid } = filter;
+    const params = { accountKey, since, neededSince, dealsAfterRowid };
     const rows = this.connection.filtered<OrderRow>(sql, params);
     return readableRows(rows, orderFromRow, (row) => `order ${row.id}`, unreadable);
   }
@@ -133,14 +133,17 @@ export class OrderTables {
     if (filter.orderId !== undefined) conditions.push('order_id = @orderId');
     if (filter.since !== undefined) conditions.push('at >= @since');
     const needed = filter.ofNeededOrders;
-    if (needed) conditions.push(`order_id IN (SELECT id FROM orders WHERE ${neededOrder(needed.dealsSince)})`);
+    if (needed) {
+      const rowids = neededOrderRowids(needed.dealsAfterRowid);
+      conditions.push(`order_id IN (SELECT id FROM orders WHERE rowid IN (${rowids}))`);
+    }
     const sql = `SELECT ${DEAL_COLUMNS} FROM deals ${where(conditions)} ORDER BY at, rowid`;
     const params = {
       accountKey: filter.accountKey,
       orderId: filter.orderId,
       since: filter.since,
       neededSince: needed?.neededSince,
-      dealsSince: needed?.dealsSince,
+      dealsAfterRowid: needed?.dealsAfterRowid,
     };
     const rows = this.connection.filtered<DealRow>(sql, params);
     return readableRows(rows, dealFromRow, (row) => `deal ${row.seq} of order ${row.orderId}`, unreadable);
@@ -151,9 +154,18 @@ function where(conditions: string[]): string {
   return conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
 }
 
-/** An order a restart hands back: open, changed since @neededSince, or with deals (since @dealsSince when given). */
-function neededOrder(dealsSince: number | undefined): string {
+/**
+ * The rowids of the orders a restart hands back: open, changed since @neededSince, or with deals (after
+ * @dealsAfterRowid when given). A union of index searches: the same test as one OR scans every order of the history, records and all.
+ */
+function neededOrderRowids(dealsAfterRowid: number | undefined): string {
   const withDeals =
-    dealsSince === undefined ? 'SELECT order_id FROM deals' : 'SELECT order_id FROM deals WHERE at >= @dealsSince';
-  return `(open = 1 OR updated_at >= @neededSince OR id IN (${withDeals}))`;
+    dealsAfterRowid === undefined
+      ? 'SELECT order_id FROM deals'
+      : 'SELECT order_id FROM deals WHERE rowid > @dealsAfterRowid';
+  return [
+    'SELECT rowid FROM orders INDEXED BY open_orders WHERE open = 1',
+    'SELECT rowid FROM orders INDEXED BY orders_by_updated_at WHERE updated_at >= @neededSince',
+    `SELECT rowid FROM orders WHERE id IN (${withDeals})`,
+  ].join(' UNION ');
 }

@@ -72,8 +72,8 @@ export interface OrderFilter {
    * a finished order without deals that last changed before it is read back by id when asked for.
    */
   neededSince?: number;
-  /** With neededSince: only deals at or after this instant make an order needed (a checkpoint holds the earlier). */
-  dealsSince?: number;
+  /** With neededSince: only deals after this rowid make an order needed (a checkpoint holds the earlier). */
+  dealsAfterRowid?: number;
   /** Orders placed at or after this instant. */
   since?: number;
 }
@@ -106,8 +106,8 @@ export interface DealFilter {
   orderId?: string;
   /** Deals made at or after this instant. */
   since?: number;
-  /** Only the deals of the orders a restart needs (OrderFilter's neededSince and dealsSince). */
-  ofNeededOrders?: { neededSince: number; dealsSince?: number | undefined };
+  /** Only the deals of the orders a restart needs (OrderFilter's neededSince and dealsAfterRowid). */
+  ofNeededOrders?: { neededSince: number; dealsAfterRowid?: number | undefined };
 }
 
 export interface EventFilter {

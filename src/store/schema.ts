@@ -147,6 +147,25 @@ const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // Rows of a venue's derived history that its checkpoints moved out of memory (the simulator's realized profit
+    // and loss of past days), written in the checkpoint's transaction and read per query by account and date or id.
+    description: 'derived history archived at checkpoints; checkpoints by deal rowid; orders by last change',
+    sql: `
+      CREATE TABLE archived_rows (
+        account_key TEXT NOT NULL,
+        id INTEGER NOT NULL,
+        date TEXT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (account_key, id)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX archived_rows_by_date ON archived_rows (account_key, date, id);
+      -- A restart reads the orders changed lately (order-tables.ts), not the whole history.
+      CREATE INDEX orders_by_updated_at ON orders (updated_at);
+      -- A checkpoint covers the deals up to a rowid: one taken while trading, with deals in the same second after it.
+      ALTER TABLE checkpoints ADD COLUMN last_deal_rowid INTEGER;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -18,10 +18,18 @@ import { simGateway } from '../helpers/gateway.js';
 // first day's futures are November's, cash-settled at expiry on 2026-11-18, as the second start finds.
 const DAYS = ['2026-11-02', '2026-11-24', '2026-11-25'] as const;
 
-function brokerAt(day: string, time: string, journalPath: string, log?: (line: string) => void, startingCash = 1e10) {
+function brokerAt(
+  day: string,
+  time: string,
+  journalPath: string,
+  log?: (line: string) => void,
+  startingCash = 1e10,
+  dailyCheckpointCheckMs?: number,
+) {
   const clock = new ManualClock(taipeiInstant(day, time));
   const startingFunds = { startingCash, startingCollateral: 1e8 };
   const options = { clock, seed: 1, clockMode: 'exchange' as const, apiKey: null, journalPath, startingFunds };
+  Object.assign(options, { dailyCheckpointCheckMs });
   return { clock, ...simGateway({ ...options, log: log ?? (() => undefined) }) };
 }
 
@@ -150,6 +158,15 @@ function orderIds(path: string): string[] {
   }
 }
 
+function archivedRows(path: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM archived_rows').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
 function editJournal(path: string, sql: string): void {
   const db = new Database(path);
   try {
@@ -243,7 +260,7 @@ describe('the ledger checkpoint', () => {
       await expected.gateway.close();
 
       for (const [edit, message] of [
-        ['UPDATE checkpoints SET deals = deals + 1', /the checkpoint left out at load: it covers \d+ deals before/],
+        ['UPDATE checkpoints SET deals = deals + 1', /the checkpoint left out at load: it covers \d+ deals up to row/],
         ['UPDATE checkpoints SET state = \'{"version": 99}\'', /checkpoint left out at load \(every deal is booked/],
         ["UPDATE checkpoints SET state = 'not json'", /checkpoint left out at load \(every deal is booked/],
       ] as const) {
@@ -275,6 +292,97 @@ describe('the ledger checkpoint', () => {
   );
 
   test(
+    'realized rows of past days leave memory for the journal, and answer to the dollar as the books that kept them',
+    withTwoDaysOfTrading(async (path) => {
+      // Two trading days after the second: its closings are of a day before the previous one, so they are archived.
+      const later = '2026-11-27';
+      const restarted = brokerAt(later, '10:00', path);
+      const live = brokerAt(DAYS[0], '10:00', ':memory:');
+      firstDay(live.broker);
+      live.clock.set(taipeiInstant(DAYS[1], '10:00'));
+      secondDay(live.broker);
+      live.clock.set(taipeiInstant(later, '10:00'));
+
+      const inMemory = (broker: SimBroker) =>
+        [...broker.orders.ledger.accounts.values()].flatMap((a) => [...a.stockRealized, ...a.futureRealized]).length;
+      assert.equal(inMemory(restarted.broker), 0, 'every realized row is of a past day: none is kept in memory');
+      assert.ok(inMemory(live.broker) >= 4, 'the live books hold the expiry and the second day closings');
+      assert.equal(archivedRows(path), inMemory(live.broker));
+
+      const answers = (broker: SimBroker) => {
+        const { portfolio } = broker;
+        const ranges = [
+          { begin_date: DAYS[0], end_date: later },
+          { begin_date: '2026-11-18', end_date: '2026-11-18' },
+          { begin_date: DAYS[1], end_date: DAYS[1] },
+          { begin_date: DAYS[2], end_date: later },
+        ];
+        return ranges.map((range) => {
+          const stock = portfolio.profitLoss({ account_type: 'S' }, range, 'Share') as { id: number }[];
+          const futures = portfolio.profitLoss({ account_type: 'F' }, range, 'Common') as { id: number }[];
+          return {
+            stock,
+            futures,
+            stockSummary: portfolio.profitLossSummary({ account_type: 'S' }, range),
+            futuresSummary: portfolio.profitLossSummary({ account_type: 'F' }, range),
+            stockDetails: stock.map((row) => portfolio.profitLossDetail({ account_type: 'S' }, row.id, 'Share')),
+            futuresDetails: futures.map((row) => portfolio.profitLossDetail({ account_type: 'F' }, row.id, 'Common')),
+          };
+        });
+      };
+      const restartedAnswers = answers(restarted.broker);
+      assert.deepEqual(restartedAnswers, answers(live.broker));
+      assert.ok(restartedAnswers[0]!.stock.length >= 3 && restartedAnswers[0]!.futures.length >= 1);
+      assert.equal(restartedAnswers[3]!.stock.length, 0, 'none after the second day');
+      assert.deepEqual(
+        restarted.broker.portfolio.settlements({ account_type: 'S' }),
+        live.broker.portfolio.settlements({ account_type: 'S' }),
+      );
+      assert.throws(
+        () => restarted.broker.portfolio.profitLossDetail({ account_type: 'S' }, 99, 'Share'),
+        (error: Error) => /no profit_loss with detail_id 99 .*ids run from 1 to \d+/.test(error.message),
+      );
+      await restarted.gateway.close();
+      await live.gateway.close();
+    }),
+  );
+
+  test('while running, a checkpoint is kept on each new day: after a crash only the later deals are booked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-ledger-checkpoint-daily-'));
+    try {
+      const path = join(dir, 'sjgate.db');
+      const running = brokerAt(DAYS[1], '10:00', path, undefined, 1e10, 5);
+      firstDay(running.broker);
+      running.clock.set(taipeiInstant(DAYS[2], '09:30'));
+      const newDay = taipeiInstant(DAYS[2]);
+      while ((running.gateway.journal.checkpoints.latest()?.takenAt ?? 0) < newDay) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      secondDay(running.broker);
+      await running.gateway.durable();
+      running.gateway.journal.close();
+
+      const restarted = replayedDuring(() => brokerAt(DAYS[2], '11:00', path));
+      const dealsFrom = (day: string) => {
+        const db = new Database(path, { readonly: true });
+        const row = db.prepare('SELECT count(*) AS n FROM deals WHERE at >= ?').get(taipeiInstant(day)) as {
+          n: number;
+        };
+        db.close();
+        return row.n;
+      };
+      assert.equal(restarted.replayed, dealsFrom(DAYS[2]), "only the deals after the new day's checkpoint");
+      assert.ok(restarted.replayed >= 5 && restarted.replayed < dealsFrom(DAYS[1]));
+      const reference = brokerAt(DAYS[2], '11:00', copyWithoutCheckpoint(path, dir));
+      assert.deepEqual(booksOf(restarted.result.broker), booksOf(reference.broker));
+      await restarted.result.gateway.close();
+      await reference.gateway.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test(
     'what an account starts with is read from the configuration at each start, not from the checkpoint',
     withTwoDaysOfTrading(async (path) => {
       const before = brokerAt(DAYS[2], '10:00', path);
@@ -293,7 +401,10 @@ describe('the ledger checkpoint', () => {
       const expected = brokerAt(DAYS[2], '10:00', path);
       const expectedBooks = booksOf(expected.broker);
       await expected.gateway.close();
-      editJournal(path, 'DROP TABLE checkpoints; PRAGMA user_version = 4;');
+      editJournal(
+        path,
+        'DROP TABLE checkpoints; DROP TABLE archived_rows; DROP INDEX orders_by_updated_at; PRAGMA user_version = 4;',
+      );
 
       const old = replayedDuring(() => brokerAt(DAYS[2], '10:00', path));
       assert.equal(old.replayed, dealsIn(path));

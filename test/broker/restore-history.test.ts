@@ -6,8 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import type { SavedOrders } from '../../src/broker/port.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
+import { SimOrders } from '../../src/broker/sim/orders/sim-orders.js';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import { SimVenue } from '../../src/broker/sim/sim-venue.js';
 import type { ContractInfo, StockInfo } from '../../src/domain/contracts.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { simGateway } from '../helpers/gateway.js';
@@ -93,5 +96,50 @@ describe('a restart on a later day', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('hands the venue back only the orders of its current days: an older finished one is read by id', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-restore-needed-'));
+    try {
+      const path = join(dir, 'sjgate.db');
+      const first = brokerAt(FIRST_DAY, '10:00', path);
+      const resting = { action: 'Buy' as const, price: 0, quantity: 1, price_type: 'LMT' as const };
+      const info = first.broker.contracts.current().find('2330')! as StockInfo;
+      const placed = first.broker.orders.place({
+        contract: { code: '2330' },
+        stockOrder: { ...resting, price: info.limit_down, order_type: 'ROD' },
+      });
+      const cancelled = first.broker.orders.cancel(placed.order.id);
+      assert.equal(cancelled.status.status, 'Cancelled');
+      await first.gateway.close();
+
+      // Four trading days later (within the 21 days a venue that says nothing gets back).
+      const handedBack: string[] = [];
+      const original = SimOrders.prototype.restore;
+      SimOrders.prototype.restore = function (this: SimOrders, saved: SavedOrders, ...rest) {
+        handedBack.push(...saved.orders.map((order) => order.id));
+        return original.call(this, saved, ...rest);
+      };
+      let later: ReturnType<typeof brokerAt>;
+      try {
+        later = brokerAt('2026-11-27', '10:00', path);
+      } finally {
+        SimOrders.prototype.restore = original;
+      }
+      assert.deepEqual(handedBack, [], 'the cancelled order of four days before is left in the journal');
+      assert.deepEqual(later.broker.orders.trade(placed.order.id), cancelled);
+      await later.gateway.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the simulator needs the orders changed since midnight of the day before its markets' earliest day", () => {
+    const clock = new ManualClock(taipeiInstant('2026-11-30', '10:00'));
+    const venue = new SimVenue({ clock, seed: 1, clockMode: 'exchange', apiKey: null });
+    const neededSince = (day: string, time: string) => venue.orders.neededSince!(taipeiInstant(day, time));
+    assert.equal(neededSince('2026-11-30', '10:00'), taipeiInstant('2026-11-27'), 'a Monday: from Friday');
+    assert.equal(neededSince('2026-11-27', '20:00'), taipeiInstant('2026-11-26'), "Friday's night session: Thursday");
+    assert.equal(neededSince('2026-11-29', '12:00'), taipeiInstant('2026-11-26'), 'a Sunday: Thursday');
   });
 });

@@ -3,14 +3,14 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { OrderJournal } from '../../src/gateway/order-journal.js';
+import { keepCheckpoint, OrderJournal } from '../../src/gateway/order-journal.js';
 import { Journal } from '../../src/store/journal.js';
 
 const DAY_MS = 86_400_000;
 const NOW = Date.UTC(2026, 10, 25, 2);
 
-function journalWith(orders: { id: string; open: boolean; age: number; deals: number }[]) {
-  const journal = Journal.open(':memory:');
+function journalWith(orders: { id: string; open: boolean; age: number; deals: number }[], into?: Journal) {
+  const journal = into ?? Journal.open(':memory:');
   journal.transaction(() => {
     for (const { id, open, age, deals } of orders) {
       const at = NOW - age * DAY_MS;
@@ -74,4 +74,39 @@ describe('a restart hands back what the venue needs', () => {
     assert.equal(saved.order?.('never-placed'), undefined);
     assert.equal(journal.load(() => undefined).orders.length, 4, 'without a bound, every order');
   });
+
+  test('a checkpoint covers the deals up to its last row: a deal of the same millisecond after it is booked', () => {
+    const journal = Journal.open(':memory:');
+    journalWith([{ id: 'before', open: false, age: 0, deals: 2 }], journal);
+    keepCheckpoint(journal, { state: 'booked two', archive: [] }, NOW);
+    // A deal stamped in the same millisecond as the last one the checkpoint covers, of another order.
+    journalWith([{ id: 'after', open: false, age: 0, deals: 1 }], journal);
+    const lines: string[] = [];
+    const saved = new OrderJournal(journal, () => undefined).load(
+      (row, reason) => lines.push(`${row}: ${reason}`),
+      NOW,
+    );
+    assert.equal(lines.join('\n'), '');
+    assert.equal(saved.checkpoint?.state, 'booked two');
+    assert.deepEqual(
+      saved.deals.map((deal) => [deal.orderId, deal.seq, deal.covered]),
+      [
+        ['before', 1, true],
+        ['before', 2, true],
+        ['after', 1, false],
+      ],
+    );
+    journal.transaction(() => journal.orders.addDeal({ ...deal('before', 3), at: NOW - 1 }));
+    const later = new OrderJournal(journal, () => undefined).load(
+      (row, reason) => lines.push(`${row}: ${reason}`),
+      NOW,
+    );
+    assert.equal(later.deals.find((d) => d.orderId === 'before' && d.seq === 3)?.covered, false);
+    assert.equal(lines.join('\n'), '', 'a deal written after it, even with an earlier time, is simply not covered');
+  });
 });
+
+function deal(orderId: string, seq: number) {
+  const fields = { accountKey: 'S-1', code: '2330', action: 'Buy' as const, price: 1, quantity: 1 };
+  return { orderId, seq, ...fields, at: NOW, record: { seq } };
+}

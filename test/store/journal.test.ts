@@ -287,6 +287,39 @@ describe('positions', () => {
   });
 });
 
+describe('checkpoints and archived rows', () => {
+  const row = (accountKey: string, id: number, date: string) => ({ accountKey, id, date, body: `${accountKey}#${id}` });
+
+  test('rows archived with a checkpoint are read by account, date range and id, up to the id trusted; bad dates refused', () => {
+    const journal = Journal.open(':memory:');
+    const checkpoint = { takenAt: T0, before: T0, lastDealRowid: 0, deals: 0, state: 'one' };
+    journal.checkpoints.save(checkpoint, [
+      row('S1', 1, '2025-06-02'),
+      row('S1', 2, '2025-06-03'),
+      row('F1', 1, '2025-06-03'),
+    ]);
+    journal.checkpoints.save({ ...checkpoint, state: 'two' }, [
+      { ...row('S1', 2, '2025-06-03'), body: 'again' },
+      row('S1', 3, '2025-06-04'),
+    ]);
+    assert.equal(journal.checkpoints.latest()?.state, 'two');
+    assert.deepEqual(journal.checkpoints.archivedWithin('S1', '2025-06-01', '2025-06-30', 3), [
+      'S1#1',
+      'again',
+      'S1#3',
+    ]);
+    assert.deepEqual(journal.checkpoints.archivedWithin('S1', '2025-06-03', '2025-06-03', 3), ['again']);
+    assert.deepEqual(journal.checkpoints.archivedWithin('S1', '2025-06-01', '2025-06-30', 2), ['S1#1', 'again']);
+    assert.deepEqual(journal.checkpoints.archivedWithin('F1', '2025-06-01', '2025-06-30', 1), ['F1#1']);
+    assert.equal(journal.checkpoints.archivedById('S1', 3, 3), 'S1#3');
+    assert.equal(journal.checkpoints.archivedById('S1', 3, 2), undefined, 'beyond the trusted id');
+    assert.equal(journal.checkpoints.archivedById('F1', 2, 5), undefined);
+    assert.throws(() => journal.checkpoints.save({ ...checkpoint, state: 'bad' }, [row('S1', 4, '2025-6-5')]), /date/);
+    assert.equal(journal.checkpoints.latest()?.state, 'two', 'a bad row refuses its checkpoint');
+    journal.close();
+  });
+});
+
 describe('idempotency keys and meta', () => {
   test('the first order remembered for an idempotency key wins', () => {
     const journal = Journal.open(':memory:');

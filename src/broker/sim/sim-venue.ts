@@ -4,6 +4,7 @@
 
 import { simulatedCaExpiry } from '../../domain/account-book.js';
 import { isStockTradingHours } from '../../domain/sessions.js';
+import { taipeiInstant } from '../../domain/time.js';
 import type {
   AccountsPort,
   ContractsPort,
@@ -106,13 +107,21 @@ export class SimVenue implements Venue {
         const earliestDay = earliestDayAt(exchange.market, exchange.clock.now());
         return ledgerCheckpoint(orders.ledger, expiry.settledCount, earliestDay);
       },
+      // A finished order matters to the book only on its trading day (OrderBook.isLive): the earliest day any
+      // market is on now, or the day before it (earliestDayAt), from midnight, holds them all.
+      neededSince: (now) => taipeiInstant(earliestDayAt(exchange.market, now)),
       restore: (given, options) => {
-        // The ledger's checkpoint holds the deals before an instant: only the later ones are booked again.
+        // The ledger's checkpoint holds the deals journaled before it: only the later ones are booked again.
         const earliestDay = earliestDayAt(exchange.market, exchange.clock.now());
-        const { saved, inCheckpoint, coveredBefore } = fromCheckpoint(given, orders.ledger, options.log, earliestDay);
+        exchange.portfolio.archive = given.archive;
+        const {
+          saved,
+          inCheckpoint,
+          fromCheckpoint: restored,
+        } = fromCheckpoint(given, orders.ledger, options.log, earliestDay);
         // What was settled at expiry is kept as a named value with the orders' state, and booked between the deals.
         const settleBefore = expiry.restore(saved.state(EXPIRY_SETTLEMENTS_STATE), options.log, inCheckpoint);
-        orders.restore(saved, options, settleBefore, coveredBefore);
+        orders.restore(saved, options, settleBefore, restored);
         // The reserves are kept as a named value with the orders' state.
         exchange.reserves.restore(saved.state(RESERVES_STATE), options.log);
       },

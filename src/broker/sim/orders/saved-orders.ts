@@ -10,12 +10,10 @@ import { dealProblem, type OrderRecord, recordProblem, restoredRecord } from './
 export interface RestoreTarget {
   book: OrderBook;
   combos: ComboDesk;
-  /** Books a deal of a plain order in the ledger. */
-  bookDeal: (record: OrderRecord, deal: Deal, seq: number) => void;
+  /** Books a deal of a plain order in the ledger, unless the ledger's checkpoint holds it (`covered`). */
+  bookDeal: (record: OrderRecord, deal: Deal, seq: number, covered: boolean) => void;
   /** The instant of the restore: only deals of its trading day matter to the books' memory. */
   now: number;
-  /** Whether the ledger's checkpoint holds the deal already (combo legs are not booked again then). */
-  inLedger?: (deal: Deal) => boolean;
 }
 
 /**
@@ -52,11 +50,11 @@ export function loadSavedOrders(saved: SavedOrders, into: RestoreTarget, log: (l
     if (record) record.trade.status.deals[deal.seq - 1] = deal.record as Deal;
     const unlistedRecord = unlisted.get(deal.orderId);
     const plain = record ?? (unlistedRecord && !isComboRecord(unlistedRecord) ? unlistedRecord : undefined);
-    if (plain) into.bookDeal(plain as OrderRecord, deal.record as Deal, deal.seq);
+    const covered = deal.covered === true;
+    if (plain) into.bookDeal(plain as OrderRecord, deal.record as Deal, deal.seq, covered);
     const combo = into.combos.records.get(deal.orderId) ?? (isComboRecord(unlistedRecord) ? unlistedRecord : undefined);
     if (combo) {
-      const booked = into.inLedger?.(deal.record as Deal) ?? false;
-      into.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq, into.now, !booked);
+      into.combos.replayDeal(combo, deal.code, deal.record as Deal, deal.seq, into.now, !covered);
     }
   }
 }

@@ -6,7 +6,7 @@
 import type { AccountSelector } from '../../../domain/accounts.js';
 import { NotFoundError } from '../../../domain/errors.js';
 import type { OrderChange } from '../../../domain/order-change-rules.js';
-import { type ComboTrade, type Deal, requireFiniteNumbers, type Trade } from '../../../domain/orders.js';
+import { type ComboTrade, requireFiniteNumbers, type Trade } from '../../../domain/orders.js';
 import type { ClockMode } from '../../../domain/sessions.js';
 import type { Clock } from '../../../domain/time.js';
 import type { OrderUpdate, PlaceComboInput, PlaceOrderInput, SavedOrders } from '../../port.js';
@@ -109,13 +109,11 @@ export class SimOrders {
     options: { rollback: boolean; log: (line: string) => void },
     /** Books the settlements at expiry stamped before an instant (ExpirySettlements.restore). */
     settleBefore?: (before: number) => void,
-    /** The ledger holds a checkpoint of the deals before this instant (epoch ms): only later ones are booked. */
-    ledgerCoversBefore?: number,
+    /** The ledger holds a checkpoint: only the deals it does not cover are booked (else the ledger starts empty). */
+    fromCheckpoint = false,
   ): void {
     this.reports.discard();
-    if (ledgerCoversBefore === undefined) this.ledger.clear();
-    const inLedger = (deal: Deal) =>
-      ledgerCoversBefore !== undefined && Math.round(deal.ts * 1000) < ledgerCoversBefore;
+    if (!fromCheckpoint) this.ledger.clear();
     this.combos.clear();
     this.plain.forgetBooks();
     this.book.reset(Number(saved.state(ORDER_COUNTER) ?? '0'), savedOrderLoader(saved));
@@ -127,14 +125,13 @@ export class SimOrders {
       {
         book: this.book,
         combos: this.combos,
-        bookDeal: (record, deal, seq) => {
-          if (!inLedger(deal)) {
+        bookDeal: (record, deal, seq, covered) => {
+          if (!covered) {
             settleBefore?.(deal.ts * 1000);
             this.ledger.replay(bookDeal(record, deal, seq));
           }
           this.plain.replayDeal(record, deal, seq);
         },
-        inLedger,
         now: this.clock.now(),
       },
       options.log,

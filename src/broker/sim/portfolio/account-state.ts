@@ -136,8 +136,11 @@ export interface AccountState {
   futures: Map<string, FuturePositionState>;
   /** Shares held at the end of each trading day a deal touched the position key, oldest first. */
   heldAtDayEnd: Map<string, { day: string; shares: number }[]>;
+  /** Realized rows not archived yet (ids above archivedThrough), oldest first; an account has one kind. */
   stockRealized: StockRealized[];
   futureRealized: FutureRealized[];
+  /** Realized rows with ids up to this one are in the journal's archive, not in memory (realized-history.ts). */
+  archivedThrough: number;
   nextPositionId: number;
   nextProfitLossId: number;
 }
@@ -154,6 +157,7 @@ export function newAccountState(key: string, type: LedgerAccountType, startingBa
     heldAtDayEnd: new Map(),
     stockRealized: [],
     futureRealized: [],
+    archivedThrough: 0,
     nextPositionId: 1,
     nextProfitLossId: 1,
   };

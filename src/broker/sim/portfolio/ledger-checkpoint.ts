@@ -4,19 +4,34 @@
 
 import { previousTradingDay } from '../../../domain/calendar.js';
 import { taipeiDate } from '../../../domain/time.js';
-import type { SavedOrders } from '../../port.js';
+import type { ArchivedRow, SavedOrders, VenueCheckpoint } from '../../port.js';
 import type { SimMarket } from '../market/market.js';
-import type { AccountState, LedgerCashEntry } from './account-state.js';
+import type { AccountState, FuturePositionState, LedgerCashEntry, StockPositionState } from './account-state.js';
 import type { Ledger } from './ledger.js';
+import { type PackedRows, packRows, unpackRows } from './packed-rows.js';
+import { forgetArchived, rowsToArchive } from './realized-history.js';
 
 /** Bumped whenever AccountState changes shape: a checkpoint of another version is not read (all deals are booked). */
-export const LEDGER_CHECKPOINT_VERSION = 1;
+export const LEDGER_CHECKPOINT_VERSION = 3;
+
+/** A position with its lots packed (packed-rows.ts). */
+type Saved<P extends { lots: object[] }> = Omit<P, 'lots'> & { lots: PackedRows };
 
 interface SavedAccount extends Omit<AccountState, 'stocks' | 'futures' | 'heldAtDayEnd'> {
-  stocks: [string, AccountState['stocks'] extends Map<string, infer V> ? V : never][];
-  futures: [string, AccountState['futures'] extends Map<string, infer V> ? V : never][];
+  stocks: [string, Saved<StockPositionState>][];
+  futures: [string, Saved<FuturePositionState>][];
   heldAtDayEnd: [string, { day: string; shares: number }[]][];
 }
+
+const packed = <P extends { lots: object[] }>([key, position]: [string, P]): [string, Saved<P>] => [
+  key,
+  { ...position, lots: packRows(position.lots) },
+];
+
+const unpacked = <P extends { lots: object[] }>([key, position]: [string, Saved<P>]): [string, P] => [
+  key,
+  { ...position, lots: unpackRows(position.lots) } as unknown as P,
+];
 
 interface SavedLedger {
   version: number;
@@ -29,25 +44,38 @@ interface SavedLedger {
 
 /**
  * Compacts the ledger for queries of `earliestDay` and later (compactLedger) and returns its state as text, with how
- * many expiry settlements it holds.
+ * many expiry settlements it holds, and the realized rows of days before `earliestDay` to archive: the state holds
+ * the rest, and the ledger forgets them once the journal has both (`kept`).
  */
-export function ledgerCheckpoint(ledger: Ledger, settlements: number, earliestDay: string): string {
+export function ledgerCheckpoint(ledger: Ledger, settlements: number, earliestDay: string): VenueCheckpoint {
   compactLedger(ledger, earliestDay);
-  const accounts = [...ledger.accounts.values()].map(
-    (account): SavedAccount => ({
+  const archive: ArchivedRow[] = [];
+  const forget: (() => void)[] = [];
+  const accounts = [...ledger.accounts.values()].map((account): SavedAccount => {
+    const { rows, through } = rowsToArchive(account, earliestDay);
+    archive.push(...rows);
+    forget.push(() => forgetArchived(account, rows.length, through));
+    const archived = rows.length;
+    return {
       ...account,
-      stocks: [...account.stocks],
-      futures: [...account.futures],
+      stocks: [...account.stocks].map(packed),
+      futures: [...account.futures].map(packed),
       heldAtDayEnd: [...account.heldAtDayEnd],
-    }),
-  );
+      stockRealized: account.type === 'S' ? account.stockRealized.slice(archived) : account.stockRealized,
+      futureRealized: account.type === 'F' ? account.futureRealized.slice(archived) : account.futureRealized,
+      archivedThrough: through,
+    };
+  });
   const saved: SavedLedger = {
     version: LEDGER_CHECKPOINT_VERSION,
     compactedBefore: earliestDay,
     accounts,
     settlements,
   };
-  return JSON.stringify(saved);
+  const kept = () => {
+    for (const forgetRows of forget) forgetRows();
+  };
+  return { state: JSON.stringify(saved), archive, kept };
 }
 
 /**
@@ -77,8 +105,8 @@ export function restoreLedger(
       ledger.accounts.set(account.key, {
         ...account,
         startingBalance,
-        stocks: new Map(account.stocks),
-        futures: new Map(account.futures),
+        stocks: new Map(account.stocks.map(unpacked<StockPositionState>)),
+        futures: new Map(account.futures.map(unpacked<FuturePositionState>)),
         heldAtDayEnd: new Map(account.heldAtDayEnd),
       });
     }
@@ -91,20 +119,21 @@ export function restoreLedger(
 }
 
 /**
- * Puts the journal's checkpoint into the ledger. Returns what to restore: the orders and deals handed back with it and
- * the instant it covers up to, or, when it cannot be read, every order with deals and every deal (the ledger empty).
+ * Puts the journal's checkpoint into the ledger. Returns what to restore: the orders and deals handed back with it
+ * (the deals it covers marked so), or, when it cannot be read, every order with deals and every deal (the ledger
+ * empty).
  */
 export function fromCheckpoint(
   saved: SavedOrders,
   ledger: Ledger,
   log: (line: string) => void,
   earliestDay: string,
-): { saved: SavedOrders; inCheckpoint: number; coveredBefore: number | undefined } {
+): { saved: SavedOrders; inCheckpoint: number; fromCheckpoint: boolean } {
   const { checkpoint } = saved;
-  if (!checkpoint) return { saved, inCheckpoint: 0, coveredBefore: undefined };
+  if (!checkpoint) return { saved, inCheckpoint: 0, fromCheckpoint: false };
   const inCheckpoint = restoreLedger(ledger, checkpoint.state, log, earliestDay);
-  if (inCheckpoint === undefined) return { saved: checkpoint.everything(), inCheckpoint: 0, coveredBefore: undefined };
-  return { saved, inCheckpoint, coveredBefore: checkpoint.before };
+  if (inCheckpoint === undefined) return { saved: checkpoint.everything(), inCheckpoint: 0, fromCheckpoint: false };
+  return { saved, inCheckpoint, fromCheckpoint: true };
 }
 
 /**

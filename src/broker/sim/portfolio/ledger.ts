@@ -165,12 +165,15 @@ export class Ledger {
     return history.findLast((entry) => entry.day < day)?.shares ?? 0;
   }
 
-  /** Closing stock deals, by id. */
+  /**
+   * Closing stock deals, by id: those in memory, which after a checkpoint are of its previous trading day and later
+   * (realized-history.ts reads the archived ones too).
+   */
   stockRealized(accountKey: string): readonly StockRealized[] {
     return this.accounts.get(accountKey)?.stockRealized ?? [];
   }
 
-  /** Closing futures and options deals, by id. */
+  /** Closing futures and options deals, by id: those in memory, as stockRealized. */
   futureRealized(accountKey: string): readonly FutureRealized[] {
     return this.accounts.get(accountKey)?.futureRealized ?? [];
   }

@@ -23,6 +23,7 @@ import type {
 } from '../../../domain/portfolio.js';
 import type { ClockMode } from '../../../domain/sessions.js';
 import { type Clock, isDateString, TAIPEI_OFFSET_MS, taipeiDate, taipeiMinuteOfDay } from '../../../domain/time.js';
+import type { ArchiveReader } from '../../port.js';
 import type { SimAccounts } from '../accounts.js';
 import type { ReserveBook } from '../reserve/reserve-book.js';
 import { bankBalance, settlementRows, tradingLimitsOf } from './cash-views.js';
@@ -35,9 +36,10 @@ import {
   futuresProfitLossSummary,
   marginStatement,
 } from './futures-views.js';
-import type { Ledger } from './ledger.js';
+import type { FutureRealized, Ledger, StockRealized } from './ledger.js';
 import type { PortfolioMarket } from './market.js';
 import { PortfolioAccounts, type ResolvedAccount } from './portfolio-accounts.js';
+import { realizedById, realizedCount, realizedWithin } from './realized-history.js';
 import {
   stockPositionDetailRows,
   stockPositionRows,
@@ -71,6 +73,11 @@ export class SimPortfolio {
   private readonly accounts: PortfolioAccounts;
   /** Positions cash-settled when their contract stops trading at expiry (SimBroker hands it in). */
   readonly expiry: ExpirySettlements | undefined;
+  /**
+   * Where the realized rows the checkpoints archived are read back (realized-history.ts); set at restore. Rows of a
+   * checkpoint not put back lie beyond every account's archivedThrough and are not read.
+   */
+  archive: ArchiveReader | undefined;
 
   constructor(
     private readonly ledger: Ledger,
@@ -130,14 +137,8 @@ export class SimPortfolio {
     this.options.beforeRead?.();
     const resolved = this.accounts.resolve(selector, 'S');
     const { begin, end } = dateRange(range, this.accounts.today(resolved));
-    const within = (date: string) => date >= begin && date <= end;
-    if (resolved.type === 'F') {
-      return futuresProfitLossRows(this.ledger.futureRealized(resolved.key).filter((r) => within(r.record.date)));
-    }
-    return stockProfitLossRows(
-      this.ledger.stockRealized(resolved.key).filter((r) => within(r.record.date)),
-      unit,
-    );
+    if (resolved.type === 'F') return futuresProfitLossRows(this.realizedWithin<FutureRealized>(resolved, begin, end));
+    return stockProfitLossRows(this.realizedWithin<StockRealized>(resolved, begin, end), unit);
   }
 
   profitLossDetail(
@@ -147,27 +148,28 @@ export class SimPortfolio {
   ): StockProfitDetail[] | FutureProfitDetail[] {
     this.options.beforeRead?.();
     const resolved = this.accounts.resolve(selector, 'S');
-    if (resolved.type === 'F') {
-      const realized = this.ledger.futureRealized(resolved.key);
-      const found = realized.find((r) => r.record.id === detailId);
-      if (!found) throw unknownProfitLoss(resolved, detailId, realized.length);
-      return futuresProfitDetailRows(found);
-    }
-    const realized = this.ledger.stockRealized(resolved.key);
-    const found = realized.find((r) => r.record.id === detailId);
-    if (!found) throw unknownProfitLoss(resolved, detailId, realized.length);
-    return stockProfitDetailRows(found, unit);
+    const account = this.ledger.accounts.get(resolved.key);
+    const found = realizedById<StockRealized | FutureRealized>(account, this.archive, detailId);
+    if (!found) throw unknownProfitLoss(resolved, detailId, realizedCount(account));
+    if (resolved.type === 'F') return futuresProfitDetailRows(found as FutureRealized);
+    return stockProfitDetailRows(found as StockRealized, unit);
   }
 
   profitLossSummary(selector: AccountSelector, range: DateRange): ProfitLossSummary {
     this.options.beforeRead?.();
     const resolved = this.accounts.resolve(selector, 'S');
     const { begin, end } = dateRange(range, this.accounts.today(resolved));
-    const within = (date: string) => date >= begin && date <= end;
-    if (resolved.type === 'F') {
-      return futuresProfitLossSummary(this.ledger.futureRealized(resolved.key).filter((r) => within(r.record.date)));
-    }
-    return stockProfitLossSummary(this.ledger.stockRealized(resolved.key).filter((r) => within(r.record.date)));
+    if (resolved.type === 'F')
+      return futuresProfitLossSummary(this.realizedWithin<FutureRealized>(resolved, begin, end));
+    return stockProfitLossSummary(this.realizedWithin<StockRealized>(resolved, begin, end));
+  }
+
+  private realizedWithin<T extends StockRealized | FutureRealized>(
+    resolved: ResolvedAccount,
+    begin: string,
+    end: string,
+  ): T[] {
+    return realizedWithin<T>(this.ledger.accounts.get(resolved.key), this.archive, begin, end);
   }
 
   settlements(selector: AccountSelector): Settlement[] {
