@@ -8,11 +8,9 @@ import {
   CHANGE_TYPE_NUMBERS,
   type ContractRef,
   type CreditEnquire,
-  changeTypeOf,
   type DailyQuotes,
   emptyKbars,
   type InstrumentRef,
-  isComboRef,
   type Kbars,
   type KbarsQuery,
   MAX_SNAPSHOTS,
@@ -28,12 +26,12 @@ import {
 import { type Clock, daysBetween, taipeiDate } from '../../domain/time.js';
 import type { SimContracts } from './contracts.js';
 import { HISTORY_START } from './market/daily.js';
-import { kbarsOf, taipeiDateTime } from './market/history.js';
-import { comboCodeOf, marketOf, type SimMarket } from './market/market.js';
+import { kbarsOf } from './market/history.js';
+import type { SimMarket } from './market/market.js';
 import { creditEnquires, noticeList, punishList, shortStockSources } from './market/reference-data.js';
-import { publishedCount, type Tape } from './market/tape.js';
-import { tradeStats } from './market/tape-digest.js';
+import { publishedCount } from './market/tape.js';
 import { PublishedDays } from './published-days.js';
+import { SimSnapshots, snapshotFrom } from './snapshots.js';
 
 export const MAX_KBARS_DAYS = 30;
 
@@ -41,6 +39,7 @@ const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digi
 
 export class SimMarketData {
   private readonly days: PublishedDays;
+  private readonly snapshotBook: SimSnapshots;
 
   constructor(
     private readonly market: SimMarket,
@@ -48,6 +47,7 @@ export class SimMarketData {
     private readonly clock: Clock,
   ) {
     this.days = new PublishedDays(market, contracts, clock);
+    this.snapshotBook = new SimSnapshots(market, this.days, clock);
   }
 
   ticks(query: TicksQuery): Ticks {
@@ -85,7 +85,7 @@ export class SimMarketData {
         `snapshots takes at most ${MAX_SNAPSHOTS} contracts per request, got ${instruments.length}; split the list`,
       );
     }
-    return instruments.map((ref) => this.snapshotOf(ref));
+    return instruments.map((ref) => this.snapshotBook.of(ref));
   }
 
   scanner(query: ScannerQuery): ScannerItem[] {
@@ -173,37 +173,6 @@ export class SimMarketData {
 
   // ---- snapshots and rankings ----
 
-  private snapshotOf(ref: InstrumentRef): Snapshot {
-    const now = this.clock.now();
-    if (isComboRef(ref)) {
-      const combo = this.days.combo(ref);
-      const day = this.market.dayAt('futures', now);
-      const tape = this.market.comboTape(combo, day);
-      return snapshotFrom(now, comboCodeOf(combo), '', tape, publishedCount(tape, now), 0, 0, null);
-    }
-    const info = this.days.resolve(ref);
-    const day = this.market.dayAt(marketOf(info), now);
-    const listed = this.market.listings.infoOn(info.code, day) ?? info;
-    const tape = this.market.tape(listed, day);
-    const yesterday = this.market.totalVolume(listed, previousTradingDay(day));
-    const reference = 'reference' in listed ? listed.reference : 0;
-    const limits = 'limit_up' in listed ? { up: listed.limit_up, down: listed.limit_down } : null;
-    const snapshot = snapshotFrom(
-      now,
-      info.code,
-      info.exchange,
-      tape,
-      publishedCount(tape, now),
-      reference,
-      yesterday,
-      limits,
-    );
-    // After the fixed-price match a stock's snapshot is stamped with it; its volume is not the day's.
-    const fixed = this.days.fixedPriceTape(info, day);
-    if (fixed && publishedCount(fixed, now) > 0) snapshot.datetime = taipeiDateTime(fixed.times[0]!);
-    return snapshot;
-  }
-
   private dayStats(info: StockInfo, day: string) {
     return this.market.figures.stockDayStats(info, day, this.clock.now());
   }
@@ -286,47 +255,6 @@ export class SimMarketData {
       rank_value: rankValue[type],
     };
   }
-}
-
-function snapshotFrom(
-  now: number,
-  code: string,
-  exchange: string,
-  tape: Tape,
-  count: number,
-  reference: number,
-  yesterdayVolume: number,
-  limits: { up: number; down: number } | null,
-): Snapshot {
-  const stats = tradeStats(tape, count);
-  const last = count - 1;
-  const traded = count > 0;
-  const close = traded ? stats.close : reference;
-  const change = roundTo(close - reference, 4);
-  return {
-    datetime: taipeiDateTime(traded ? tape.times[last]! : now * 1000),
-    code,
-    exchange,
-    open: traded ? stats.open : reference,
-    high: traded ? stats.high : reference,
-    low: traded ? stats.low : reference,
-    close,
-    tick_type: !traded ? 'None' : tape.tickTypes[last] === 1 ? 'Buy' : tape.tickTypes[last] === 2 ? 'Sell' : 'None',
-    change_price: change,
-    change_rate: reference ? roundTo((change / reference) * 100, 2) : 0,
-    change_type: changeTypeOf(close, reference, limits),
-    average_price: stats.volume ? roundTo(stats.amount / (stats.volume * tape.amountUnit), 2) : 0,
-    volume: traded ? tape.volumes[last]! : 0,
-    total_volume: stats.volume,
-    amount: traded ? Math.round(close * tape.volumes[last]! * tape.amountUnit) : 0,
-    total_amount: Math.round(stats.amount),
-    yesterday_volume: yesterdayVolume,
-    buy_price: traded ? tape.bidPrices[last]! : 0,
-    buy_volume: traded ? tape.bidVolumes[last]! : 0,
-    sell_price: traded ? tape.askPrices[last]! : 0,
-    sell_volume: traded ? tape.askVolumes[last]! : 0,
-    volume_ratio: yesterdayVolume ? roundTo(stats.volume / yesterdayVolume, 4) : 0,
-  };
 }
 
 function requireFields(query: TicksQuery, fields: (keyof TicksQuery)[], queryType: string): void {
