@@ -30,6 +30,7 @@ import { kbarsOf } from './market/history.js';
 import type { SimMarket } from './market/market.js';
 import { creditEnquires, noticeList, punishList, shortStockSources } from './market/reference-data.js';
 import { publishedCount } from './market/tape.js';
+import { tradeStats } from './market/tape-digest.js';
 import { PublishedDays } from './published-days.js';
 import { SimSnapshots, snapshotFrom } from './snapshots.js';
 
@@ -209,7 +210,7 @@ export class SimMarketData {
       code,
       info.exchange,
       tape,
-      count,
+      tradeStats(tape, count),
       info.reference,
       this.market.totalVolume(info, previousTradingDay(day)),
       { up: info.limit_up, down: info.limit_down },

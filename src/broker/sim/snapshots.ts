@@ -10,7 +10,7 @@ import type { Clock } from '../../domain/time.js';
 import { taipeiDateTime } from './market/history.js';
 import { comboCodeOf, marketOf, type SimMarket } from './market/market.js';
 import { publishedCount, type Tape } from './market/tape.js';
-import { TwoDayCache, tradeStats } from './market/tape-digest.js';
+import { type TradeStats, TwoDayCache, tradeStats } from './market/tape-digest.js';
 import type { PublishedDays } from './published-days.js';
 
 const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -22,6 +22,16 @@ interface SnapshotBasis {
   reference: number;
   limits: { up: number; down: number } | null;
   yesterdayVolume: number;
+  /** The day's figures as far as counted last: a later snapshot counts on from there, not from the day's start. */
+  counted: RunningStats;
+}
+
+interface RunningStats {
+  count: number;
+  high: number;
+  low: number;
+  volume: number;
+  amount: number;
 }
 
 export class SimSnapshots {
@@ -42,7 +52,7 @@ export class SimSnapshots {
       const combo = this.days.combo(ref);
       const day = this.market.dayAt('futures', now);
       const tape = this.market.comboTape(combo, day);
-      return snapshotFrom(now, comboCodeOf(combo), '', tape, publishedCount(tape, now), 0, 0, null);
+      return snapshotFrom(now, comboCodeOf(combo), '', tape, tradeStats(tape, publishedCount(tape, now)), 0, 0, null);
     }
     const info = this.days.resolve(ref);
     const kind = marketOf(info);
@@ -55,7 +65,7 @@ export class SimSnapshots {
       info.code,
       info.exchange,
       tape,
-      count,
+      statsOf(basis, tape, count),
       basis.reference,
       basis.yesterdayVolume,
       basis.limits,
@@ -82,8 +92,36 @@ export class SimSnapshots {
       reference: 'reference' in listed ? listed.reference : 0,
       limits: 'limit_up' in listed ? { up: listed.limit_up, down: listed.limit_down } : null,
       yesterdayVolume: this.market.totalVolume(listed, previousTradingDay(day)),
+      counted: { count: 0, high: Number.NEGATIVE_INFINITY, low: Number.POSITIVE_INFINITY, volume: 0, amount: 0 },
     };
   }
+}
+
+/**
+ * The day so far of a tape's first count trades, as tradeStats counts them (the same sums in the same order), counted
+ * on from the basis's last count; a clock gone back counts afresh.
+ */
+function statsOf(basis: SnapshotBasis, tape: Tape, count: number): TradeStats {
+  const counted = basis.counted;
+  if (count < counted.count) return tradeStats(tape, count);
+  for (let k = counted.count; k < count; k++) {
+    const price = tape.prices[k]!;
+    if (price > counted.high) counted.high = price;
+    if (price < counted.low) counted.low = price;
+    counted.volume += tape.volumes[k]!;
+    counted.amount += price * tape.volumes[k]! * tape.amountUnit;
+  }
+  counted.count = count;
+  const traded = count > 0;
+  return {
+    count,
+    open: traded ? tape.prices[0]! : 0,
+    high: traded ? counted.high : 0,
+    low: traded ? counted.low : 0,
+    close: traded ? tape.prices[count - 1]! : 0,
+    volume: counted.volume,
+    amount: counted.amount,
+  };
 }
 
 export function snapshotFrom(
@@ -91,14 +129,13 @@ export function snapshotFrom(
   code: string,
   exchange: string,
   tape: Tape,
-  count: number,
+  stats: TradeStats,
   reference: number,
   yesterdayVolume: number,
   limits: { up: number; down: number } | null,
 ): Snapshot {
-  const stats = tradeStats(tape, count);
-  const last = count - 1;
-  const traded = count > 0;
+  const last = stats.count - 1;
+  const traded = stats.count > 0;
   const close = traded ? stats.close : reference;
   const change = roundTo(close - reference, 4);
   return {
