@@ -55,9 +55,10 @@ export class SimMarketData {
     const queryType = query.query_type ?? 'AllDay';
     if (queryType === 'RangeTime') requireFields(query, ['time_start', 'time_end'], 'RangeTime');
     if (queryType === 'LastCount') requireFields(query, ['last_cnt'], 'LastCount');
+    // The last ticks only are turned into records: a day of a busy stock is tens of thousands.
+    if (queryType === 'LastCount') return this.days.dayTicks(query.contract, query.date, query.last_cnt!);
     const all = this.days.dayTicks(query.contract, query.date);
     if (queryType === 'AllDay') return all;
-    if (queryType === 'LastCount') return sliceColumns(all, Math.max(0, all.datetime.length - query.last_cnt!));
     return filterColumns(all, (datetime) => {
       const time = datetime.slice(11, 19);
       return time >= query.time_start!.slice(0, 8) && time <= query.time_end!.slice(0, 8);
@@ -74,8 +75,8 @@ export class SimMarketData {
     }
     const kbars = emptyKbars();
     for (const day of tradingDaysBetween(start, end)) {
-      const { ticks, amountUnit } = this.days.publishedDay(query.contract, day);
-      kbarsOf(ticks, amountUnit, kbars);
+      const published = this.days.publishedTape(query.contract, day);
+      if (published) kbarsOf(published.tape, published.count, kbars);
     }
     return kbars;
   }
@@ -265,12 +266,6 @@ function requireFields(query: TicksQuery, fields: (keyof TicksQuery)[], queryTyp
       `Please take ${missing.join(' and ')}: query_type ${queryType} needs ${fields.join(' and ')}`,
     );
   }
-}
-
-function sliceColumns(ticks: Ticks, from: number): Ticks {
-  return Object.fromEntries(
-    Object.entries(ticks).map(([k, v]) => [k, (v as unknown[]).slice(from)]),
-  ) as unknown as Ticks;
 }
 
 function filterColumns(ticks: Ticks, keep: (datetime: string) => boolean): Ticks {
