@@ -40,16 +40,19 @@ export interface TradingSession {
 const at = (day: string, time: string) => taipeiInstant(day, time);
 
 /** Sessions built lately, by mode, market and day: read on every snapshot, order and tape, and never changed. */
-const SESSIONS_KEPT = 64;
-const sessionsKept = new Map<string, TradingSession>();
+const SESSIONS_KEPT_PER_MARKET = 16;
+const sessionsKept: Record<ClockMode, Record<MarketKind, Map<string, TradingSession>>> = {
+  exchange: { stock: new Map(), futures: new Map() },
+  'always-open': { stock: new Map(), futures: new Map() },
+};
 
 export function tradingSession(mode: ClockMode, market: MarketKind, day: string): TradingSession {
-  const key = `${mode}|${market}|${day}`;
-  let session = sessionsKept.get(key);
+  const kept = sessionsKept[mode][market];
+  let session = kept.get(day);
   if (session === undefined) {
     session = frozenSession(sessionOf(mode, market, day));
-    if (sessionsKept.size >= SESSIONS_KEPT) sessionsKept.delete(sessionsKept.keys().next().value!);
-    sessionsKept.set(key, session);
+    if (kept.size >= SESSIONS_KEPT_PER_MARKET) kept.delete(kept.keys().next().value!);
+    kept.set(day, session);
   }
   return session;
 }

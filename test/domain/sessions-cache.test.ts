@@ -45,7 +45,9 @@ describe('session caches', () => {
       for (const mode of MODES)
         for (const market of MARKETS) tradingSession(mode, market, `2026-10-${String(d).padStart(2, '0')}`);
     }
-    assert.deepEqual(tradingSession('exchange', 'stock', '2026-11-20'), first);
+    const again = tradingSession('exchange', 'stock', '2026-11-20');
+    assert.notEqual(again, first, 'evicted and built again');
+    assert.deepEqual(again, first);
     assert.notEqual(tradingSession('always-open', 'stock', '2026-11-20'), first);
   });
 
