@@ -22,41 +22,47 @@ function brokerAt(epochMs: number, clockMode: ClockMode) {
 
 type Step = [day: string, time: string, compared: boolean, refs?: { code: string }[]];
 
-/** Walks the steps on one simulator, comparing the answers at the steps marked with those of a new simulator. */
-function assertSameAsFresh(steps: Step[], clockMode: ClockMode): Set<string> {
+/**
+ * Walks the steps on one simulator, comparing the answers at the steps marked with those of a new simulator; gives
+ * the first stock's datetime at each step.
+ */
+function assertSameAsFresh(steps: Step[], clockMode: ClockMode): string[] {
   const kept = brokerAt(taipeiInstant(steps[0]![0], steps[0]![1]), clockMode);
-  const days = new Set<string>();
+  const stamps: string[] = [];
   for (const [day, time, compared, refs = STOCKS] of steps) {
     const epochMs = taipeiInstant(day, time);
     kept.clock.set(epochMs);
     const answer: Snapshot[] = kept.broker.marketData.snapshots(refs);
-    days.add(answer[0]!.datetime.slice(0, 10));
+    stamps.push(answer[0]!.datetime);
     if (!compared) continue;
     assert.deepEqual(answer, brokerAt(epochMs, clockMode).broker.marketData.snapshots(refs), `${day} ${time}`);
   }
-  return days;
+  return stamps;
 }
 
 describe('snapshot caches', { timeout: 60_000 }, () => {
   test('exchange clock: the same answers as a new simulator from before the listing refresh to the next day', () => {
-    const days = assertSameAsFresh(
+    const stamps = assertSameAsFresh(
       [
         ['2026-11-19', '14:31', false], // Thursday after the fixed-price match
         ['2026-11-20', '07:59', true], // Friday before the stock listing refresh: still Thursday's day
         ['2026-11-20', '08:00', false],
         ['2026-11-20', '10:00', true],
         ['2026-11-20', '14:29', false, WITH_FUTURE],
-        ['2026-11-20', '14:30', true],
-        ['2026-11-20', '14:50', true, WITH_FUTURE], // futures on Monday's day
+        ['2026-11-20', '14:30', false],
+        ['2026-11-20', '14:50', true, WITH_FUTURE], // stamped with the fixed-price match; futures on Monday's day
         ['2026-11-20', '10:00', true], // and back: the clock going back answers as well
       ],
       'exchange',
     );
-    assert.ok(days.has('2026-11-19') && days.has('2026-11-20'), [...days].join());
+    assert.equal(stamps[0], '2026-11-19T14:30:00.000000', "Thursday's fixed-price match");
+    assert.ok(stamps[1]!.startsWith('2026-11-19T'), `before 08:00 still Thursday's day: ${stamps[1]}`);
+    assert.ok(stamps[3]!.startsWith('2026-11-20T'), stamps[3]);
+    assert.equal(stamps[6], '2026-11-20T14:30:00.000000', "Friday's fixed-price match");
   });
 
   test('always-open clock: the same answers as a new simulator through midnight and a weekend', () => {
-    const days = assertSameAsFresh(
+    const stamps = assertSameAsFresh(
       [
         ['2026-11-20', '23:59', false],
         ['2026-11-21', '00:00', true], // Saturday trades as part of Friday
@@ -64,6 +70,6 @@ describe('snapshot caches', { timeout: 60_000 }, () => {
       ],
       'always-open',
     );
-    assert.ok(days.has('2026-11-23'), [...days].join());
+    assert.ok(stamps.at(-1)!.startsWith('2026-11-23T'), stamps.join());
   });
 });
