@@ -1,7 +1,7 @@
 // Preloaded into the daemon by bench/churn.bench.ts (NODE_OPTIONS=--require): every 500 ms writes the process's GC
 // pause time and count (perf_hooks 'gc' entries), CPU time, RSS and heap to $SJ_BENCH_GC_DIR/gc-<pid>.json.
 const { PerformanceObserver } = require('node:perf_hooks');
-const { writeFileSync } = require('node:fs');
+const { renameSync, writeFileSync } = require('node:fs');
 
 const dir = process.env.SJ_BENCH_GC_DIR;
 if (dir) {
@@ -24,7 +24,9 @@ if (dir) {
       rss_mb: memory.rss / 2 ** 20,
       heap_mb: memory.heapUsed / 2 ** 20,
     };
-    writeFileSync(`${dir}/gc-${process.pid}.json`, JSON.stringify(sample));
+    // Written aside and renamed, so that the bench never reads a half-written file.
+    writeFileSync(`${dir}/gc-${process.pid}.json.tmp`, JSON.stringify(sample));
+    renameSync(`${dir}/gc-${process.pid}.json.tmp`, `${dir}/gc-${process.pid}.json`);
   }, 500).unref();
 }
 

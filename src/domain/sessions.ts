@@ -39,7 +39,33 @@ export interface TradingSession {
 
 const at = (day: string, time: string) => taipeiInstant(day, time);
 
+/** Sessions built lately, by mode, market and day: read on every snapshot, order and tape, and never changed. */
+const SESSIONS_KEPT_PER_MARKET = 16;
+const sessionsKept: Record<ClockMode, Record<MarketKind, Map<string, TradingSession>>> = {
+  exchange: { stock: new Map(), futures: new Map() },
+  'always-open': { stock: new Map(), futures: new Map() },
+};
+
 export function tradingSession(mode: ClockMode, market: MarketKind, day: string): TradingSession {
+  const kept = sessionsKept[mode][market];
+  let session = kept.get(day);
+  if (session === undefined) {
+    session = frozenSession(sessionOf(mode, market, day));
+    if (kept.size >= SESSIONS_KEPT_PER_MARKET) kept.delete(kept.keys().next().value!);
+    kept.set(day, session);
+  }
+  return session;
+}
+
+/** A session shared by every caller: frozen, so that no caller can change it for the others. */
+function frozenSession(session: TradingSession): TradingSession {
+  for (const interval of session.continuous) Object.freeze(interval);
+  Object.freeze(session.continuous);
+  Object.freeze(session.auctions);
+  return Object.freeze(session);
+}
+
+function sessionOf(mode: ClockMode, market: MarketKind, day: string): TradingSession {
   const previous = previousTradingDay(day);
   if (mode === 'always-open') {
     const interval =
@@ -107,6 +133,24 @@ export function anchorDayOf(mode: ClockMode, epochMs: number): string {
  * 14:45), except that always-open stocks move on at midnight, so that a day's trades carry its date.
  */
 export function sessionDayAt(market: MarketKind, epochMs: number, mode: ClockMode = 'exchange'): string {
+  // Every day boundary falls on a whole minute of the Taiwan clock, so the answer holds for the whole minute.
+  const minute = Math.floor(epochMs / 60_000);
+  const last = lastSessionDays[market === 'futures' ? 'futures' : mode];
+  if (last.minute !== minute) {
+    last.day = dayAtUncached(market, epochMs, mode);
+    last.minute = minute;
+  }
+  return last.day;
+}
+
+/** The last answer of sessionDayAt for each market and clock mode (futures move alike in both modes). */
+const lastSessionDays = {
+  futures: { minute: Number.NaN, day: '' },
+  'always-open': { minute: Number.NaN, day: '' },
+  exchange: { minute: Number.NaN, day: '' },
+};
+
+function dayAtUncached(market: MarketKind, epochMs: number, mode: ClockMode): string {
   if (market === 'futures') return contractDayAt(epochMs);
   return mode === 'always-open' ? tradingDayOnOrBefore(taipeiDate(epochMs)) : stockListingDayAt(epochMs);
 }

@@ -8,11 +8,9 @@ import {
   CHANGE_TYPE_NUMBERS,
   type ContractRef,
   type CreditEnquire,
-  changeTypeOf,
   type DailyQuotes,
   emptyKbars,
   type InstrumentRef,
-  isComboRef,
   type Kbars,
   type KbarsQuery,
   MAX_SNAPSHOTS,
@@ -28,12 +26,13 @@ import {
 import { type Clock, daysBetween, taipeiDate } from '../../domain/time.js';
 import type { SimContracts } from './contracts.js';
 import { HISTORY_START } from './market/daily.js';
-import { kbarsOf, taipeiDateTime } from './market/history.js';
-import { comboCodeOf, marketOf, type SimMarket } from './market/market.js';
+import { kbarsOf } from './market/history.js';
+import type { SimMarket } from './market/market.js';
 import { creditEnquires, noticeList, punishList, shortStockSources } from './market/reference-data.js';
-import { publishedCount, type Tape } from './market/tape.js';
+import { publishedCount } from './market/tape.js';
 import { tradeStats } from './market/tape-digest.js';
 import { PublishedDays } from './published-days.js';
+import { SimSnapshots, snapshotFrom } from './snapshots.js';
 
 export const MAX_KBARS_DAYS = 30;
 
@@ -41,6 +40,7 @@ const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digi
 
 export class SimMarketData {
   private readonly days: PublishedDays;
+  private readonly snapshotBook: SimSnapshots;
 
   constructor(
     private readonly market: SimMarket,
@@ -48,15 +48,17 @@ export class SimMarketData {
     private readonly clock: Clock,
   ) {
     this.days = new PublishedDays(market, contracts, clock);
+    this.snapshotBook = new SimSnapshots(market, this.days, clock);
   }
 
   ticks(query: TicksQuery): Ticks {
     const queryType = query.query_type ?? 'AllDay';
     if (queryType === 'RangeTime') requireFields(query, ['time_start', 'time_end'], 'RangeTime');
     if (queryType === 'LastCount') requireFields(query, ['last_cnt'], 'LastCount');
+    // The last ticks only are turned into records: a day of a busy stock is tens of thousands.
+    if (queryType === 'LastCount') return this.days.dayTicks(query.contract, query.date, query.last_cnt!);
     const all = this.days.dayTicks(query.contract, query.date);
     if (queryType === 'AllDay') return all;
-    if (queryType === 'LastCount') return sliceColumns(all, Math.max(0, all.datetime.length - query.last_cnt!));
     return filterColumns(all, (datetime) => {
       const time = datetime.slice(11, 19);
       return time >= query.time_start!.slice(0, 8) && time <= query.time_end!.slice(0, 8);
@@ -73,8 +75,8 @@ export class SimMarketData {
     }
     const kbars = emptyKbars();
     for (const day of tradingDaysBetween(start, end)) {
-      const { ticks, amountUnit } = this.days.publishedDay(query.contract, day);
-      kbarsOf(ticks, amountUnit, kbars);
+      const published = this.days.publishedTape(query.contract, day);
+      if (published) kbarsOf(published.tape, published.count, kbars);
     }
     return kbars;
   }
@@ -85,7 +87,7 @@ export class SimMarketData {
         `snapshots takes at most ${MAX_SNAPSHOTS} contracts per request, got ${instruments.length}; split the list`,
       );
     }
-    return instruments.map((ref) => this.snapshotOf(ref));
+    return instruments.map((ref) => this.snapshotBook.of(ref));
   }
 
   scanner(query: ScannerQuery): ScannerItem[] {
@@ -173,37 +175,6 @@ export class SimMarketData {
 
   // ---- snapshots and rankings ----
 
-  private snapshotOf(ref: InstrumentRef): Snapshot {
-    const now = this.clock.now();
-    if (isComboRef(ref)) {
-      const combo = this.days.combo(ref);
-      const day = this.market.dayAt('futures', now);
-      const tape = this.market.comboTape(combo, day);
-      return snapshotFrom(now, comboCodeOf(combo), '', tape, publishedCount(tape, now), 0, 0, null);
-    }
-    const info = this.days.resolve(ref);
-    const day = this.market.dayAt(marketOf(info), now);
-    const listed = this.market.listings.infoOn(info.code, day) ?? info;
-    const tape = this.market.tape(listed, day);
-    const yesterday = this.market.totalVolume(listed, previousTradingDay(day));
-    const reference = 'reference' in listed ? listed.reference : 0;
-    const limits = 'limit_up' in listed ? { up: listed.limit_up, down: listed.limit_down } : null;
-    const snapshot = snapshotFrom(
-      now,
-      info.code,
-      info.exchange,
-      tape,
-      publishedCount(tape, now),
-      reference,
-      yesterday,
-      limits,
-    );
-    // After the fixed-price match a stock's snapshot is stamped with it; its volume is not the day's.
-    const fixed = this.days.fixedPriceTape(info, day);
-    if (fixed && publishedCount(fixed, now) > 0) snapshot.datetime = taipeiDateTime(fixed.times[0]!);
-    return snapshot;
-  }
-
   private dayStats(info: StockInfo, day: string) {
     return this.market.figures.stockDayStats(info, day, this.clock.now());
   }
@@ -240,7 +211,7 @@ export class SimMarketData {
       code,
       info.exchange,
       tape,
-      count,
+      tradeStats(tape, count),
       info.reference,
       this.market.totalVolume(info, previousTradingDay(day)),
       { up: info.limit_up, down: info.limit_down },
@@ -288,47 +259,6 @@ export class SimMarketData {
   }
 }
 
-function snapshotFrom(
-  now: number,
-  code: string,
-  exchange: string,
-  tape: Tape,
-  count: number,
-  reference: number,
-  yesterdayVolume: number,
-  limits: { up: number; down: number } | null,
-): Snapshot {
-  const stats = tradeStats(tape, count);
-  const last = count - 1;
-  const traded = count > 0;
-  const close = traded ? stats.close : reference;
-  const change = roundTo(close - reference, 4);
-  return {
-    datetime: taipeiDateTime(traded ? tape.times[last]! : now * 1000),
-    code,
-    exchange,
-    open: traded ? stats.open : reference,
-    high: traded ? stats.high : reference,
-    low: traded ? stats.low : reference,
-    close,
-    tick_type: !traded ? 'None' : tape.tickTypes[last] === 1 ? 'Buy' : tape.tickTypes[last] === 2 ? 'Sell' : 'None',
-    change_price: change,
-    change_rate: reference ? roundTo((change / reference) * 100, 2) : 0,
-    change_type: changeTypeOf(close, reference, limits),
-    average_price: stats.volume ? roundTo(stats.amount / (stats.volume * tape.amountUnit), 2) : 0,
-    volume: traded ? tape.volumes[last]! : 0,
-    total_volume: stats.volume,
-    amount: traded ? Math.round(close * tape.volumes[last]! * tape.amountUnit) : 0,
-    total_amount: Math.round(stats.amount),
-    yesterday_volume: yesterdayVolume,
-    buy_price: traded ? tape.bidPrices[last]! : 0,
-    buy_volume: traded ? tape.bidVolumes[last]! : 0,
-    sell_price: traded ? tape.askPrices[last]! : 0,
-    sell_volume: traded ? tape.askVolumes[last]! : 0,
-    volume_ratio: yesterdayVolume ? roundTo(stats.volume / yesterdayVolume, 4) : 0,
-  };
-}
-
 function requireFields(query: TicksQuery, fields: (keyof TicksQuery)[], queryType: string): void {
   const missing = fields.filter((field) => query[field] === undefined);
   if (missing.length > 0) {
@@ -336,12 +266,6 @@ function requireFields(query: TicksQuery, fields: (keyof TicksQuery)[], queryTyp
       `Please take ${missing.join(' and ')}: query_type ${queryType} needs ${fields.join(' and ')}`,
     );
   }
-}
-
-function sliceColumns(ticks: Ticks, from: number): Ticks {
-  return Object.fromEntries(
-    Object.entries(ticks).map(([k, v]) => [k, (v as unknown[]).slice(from)]),
-  ) as unknown as Ticks;
 }
 
 function filterColumns(ticks: Ticks, keep: (datetime: string) => boolean): Ticks {

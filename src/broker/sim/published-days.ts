@@ -50,14 +50,20 @@ export class PublishedDays {
   }
 
   /**
-   * The ticks of a day as published by now: the whole day in the past, what has traded so far today. A stock day
-   * ends with its 14:30 fixed-price match once it printed, as the official ticks do (it is in no minute bar).
+   * The ticks of a day as published by now: the whole day in the past, what has traded so far today, or only the
+   * last `lastCount` of them. A stock day ends with its 14:30 fixed-price match once it printed, as the official
+   * ticks do (it is in no minute bar).
    */
-  dayTicks(ref: InstrumentRef, date: string | undefined): Ticks {
-    const { ticks } = this.publishedDay(ref, date);
+  dayTicks(ref: InstrumentRef, date: string | undefined, lastCount = Number.POSITIVE_INFINITY): Ticks {
+    const board = this.publishedTape(ref, date);
     const fixed = isComboRef(ref) ? null : this.fixedPriceTape(this.resolve(ref), date);
-    if (!fixed) return ticks;
-    const after = ticksOf(fixed, 0, publishedCount(fixed, this.clock.now()));
+    const fixedCount = fixed ? publishedCount(fixed, this.clock.now()) : 0;
+    const boardCount = board?.count ?? 0;
+    const boardFrom = Math.max(0, boardCount - Math.max(0, lastCount - fixedCount));
+    const ticks = board ? ticksOf(board.tape, boardFrom, boardCount) : emptyTicks();
+    const fixedFrom = Math.max(0, fixedCount - lastCount);
+    if (!fixed || fixedFrom >= fixedCount) return ticks;
+    const after = ticksOf(fixed, fixedFrom, fixedCount);
     for (const key of Object.keys(ticks) as (keyof Ticks)[]) (ticks[key] as unknown[]).push(...after[key]);
     return ticks;
   }
@@ -70,13 +76,16 @@ export class PublishedDays {
     return this.market.fixedPriceTape(this.market.listings.stockOn(info.code, day), day);
   }
 
-  /** A day's published ticks with the NT$ amount of one unit of their volume. */
-  publishedDay(ref: InstrumentRef, date: string | undefined): { ticks: Ticks; amountUnit: number } {
-    if (isComboRef(ref)) return { ticks: this.comboTicks(this.combo(ref), date), amountUnit: 1 };
-    const info = this.resolve(ref);
-    const tape = this.tapeOn(info, this.dayOrCurrent(date, info.security_type));
-    if (!tape) return { ticks: emptyTicks(), amountUnit: 1 };
-    return { ticks: ticksOf(tape, 0, publishedCount(tape, this.clock.now())), amountUnit: tape.amountUnit };
+  /** A day's tape of an instrument with how many of its trades are published by now; null when it has no trading. */
+  publishedTape(ref: InstrumentRef, date: string | undefined): { tape: Tape; count: number } | null {
+    let tape: Tape | null;
+    if (isComboRef(ref)) {
+      tape = this.comboTapeOn(this.combo(ref), date);
+    } else {
+      const info = this.resolve(ref);
+      tape = this.tapeOn(info, this.dayOrCurrent(date, info.security_type));
+    }
+    return tape && { tape, count: publishedCount(tape, this.clock.now()) };
   }
 
   /** A day's tape of a contract, or null when the day has no trading for it (holiday, future, before history). */
@@ -88,10 +97,9 @@ export class PublishedDays {
     return listed ? this.market.tape(listed, day) : null;
   }
 
-  private comboTicks(combo: ComboContract, date: string | undefined): Ticks {
+  private comboTapeOn(combo: ComboContract, date: string | undefined): Tape | null {
     const day = this.dayOrCurrent(date, 'FUT');
-    if (!isTradingDay(day) || day > this.market.dayAt('futures', this.clock.now())) return emptyTicks();
-    const tape = this.market.comboTape(combo, day);
-    return ticksOf(tape, 0, publishedCount(tape, this.clock.now()));
+    if (!isTradingDay(day) || day > this.market.dayAt('futures', this.clock.now())) return null;
+    return this.market.comboTape(combo, day);
   }
 }

@@ -38,16 +38,18 @@ const MINUTE_US = 60_000_000;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /**
- * One-minute bars, right-labelled: the 09:01 bar holds the trades after 09:00:00 up to 09:01:00 inclusive,
- * so the 13:30:00 closing auction is in the 13:30 bar. Minutes without trades have no bar.
+ * One-minute bars of a tape's first count trades, right-labelled: the 09:01 bar holds the trades after 09:00:00 up
+ * to 09:01:00 inclusive, so the 13:30:00 closing auction is in the 13:30 bar. Minutes without trades have no bar.
  */
-export function kbarsOf(ticks: Ticks, amountUnit: number, kbars: Kbars): Kbars {
+export function kbarsOf(tape: Tape, count: number, kbars: Kbars): Kbars {
+  const offsetUs = TAIPEI_OFFSET_MS * 1000;
   let label = -1;
-  for (let k = 0; k < ticks.datetime.length; k++) {
-    const us = parseTaipeiUs(ticks.datetime[k]!);
+  for (let k = 0; k < count; k++) {
+    // Whole microseconds on the Taiwan wall clock, as the ticks' datetime shows them.
+    const us = Math.floor(tape.times[k]!) + offsetUs;
     const minute = Math.ceil(us / MINUTE_US) * MINUTE_US;
-    const price = ticks.close[k]!;
-    const volume = ticks.volume[k]!;
+    const price = tape.prices[k]!;
+    const volume = tape.volumes[k]!;
     if (minute !== label) {
       label = minute;
       kbars.datetime.push(taipeiSeconds(minute / 1000 - TAIPEI_OFFSET_MS));
@@ -63,12 +65,7 @@ export function kbarsOf(ticks: Ticks, amountUnit: number, kbars: Kbars): Kbars {
     kbars.Low[last] = Math.min(kbars.Low[last]!, price);
     kbars.Close[last] = price;
     kbars.Volume[last] = kbars.Volume[last]! + volume;
-    kbars.Amount[last] = round4(kbars.Amount[last]! + price * volume * amountUnit);
+    kbars.Amount[last] = round4(kbars.Amount[last]! + price * volume * tape.amountUnit);
   }
   return kbars;
-}
-
-/** Microseconds of a Taiwan wall-clock datetime string as if it were UTC (only differences matter here). */
-function parseTaipeiUs(datetime: string): number {
-  return Date.parse(`${datetime.slice(0, 19)}Z`) * 1000 + Number(datetime.slice(20, 26));
 }

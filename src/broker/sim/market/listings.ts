@@ -29,9 +29,13 @@ function futuresOfProduct(product: FuturesProduct, day: string, prices: Referenc
   return [...futures, ...continuousAliases(product, futures)];
 }
 const DERIVATIVES_PER_DAY = 8;
+/** Stock infos kept, by day and code: two days of the whole listing (some 2,300 stocks) and room to spare. */
+const STOCK_INFOS_KEPT = 8192;
 
 export class Listings {
   private readonly derivatives = new Map<string, Map<string, ContractInfo>>();
+  /** A stock's info of a day, read on every snapshot and order of it: built once, frozen, the oldest going first. */
+  private readonly stocks = new Map<string, StockInfo>();
 
   constructor(
     private readonly daily: DailyModel,
@@ -50,8 +54,15 @@ export class Listings {
   }
 
   stockOn(code: string, day: string): StockInfo {
-    const security = SECURITIES_BY_CODE.get(code)!;
-    return stockInfo(security, this.daily.referencesOn(day).referenceOf(code), day, this.daily.seed);
+    const key = `${day}|${code}`;
+    let info = this.stocks.get(key);
+    if (info === undefined) {
+      const security = SECURITIES_BY_CODE.get(code)!;
+      info = Object.freeze(stockInfo(security, this.daily.referencesOn(day).referenceOf(code), day, this.daily.seed));
+      if (this.stocks.size >= STOCK_INFOS_KEPT) this.stocks.delete(this.stocks.keys().next().value!);
+      this.stocks.set(key, info);
+    }
+    return info;
   }
 
   indexOn(code: string, day: string): IndexInfo {

@@ -114,7 +114,8 @@ export class SimMarket {
    * A tape for one pass over it: the kept one, else built and not kept, so that a pass over a whole past day of the
    * market (daily quotes, the scanner's threshold) does not evict the tapes in use nor fill the cache with its own.
    */
-  passingTape(info: StockInfo, day: string): Tape {
+  passingTape(listed: ContractInfo, day: string): Tape {
+    const info = targetOf(listed);
     return this.tapes.peek(`${info.code}|${day}`) ?? this.figures.shareArrays(this.builder.build(info, day));
   }
 
@@ -163,13 +164,16 @@ export class SimMarket {
     return count === 0 ? this.daily.closeOf(code, previousTradingDay(day)) : tape.prices[count - 1]!;
   }
 
-  /** Lots or contracts traded over a whole day. */
+  /**
+   * Lots or contracts traded over a whole day: a stock's from its daily volume; another instrument's counted from
+   * its tape of that day, which is not kept for it (a snapshot asks for the previous day's, once a day).
+   */
   totalVolume(listed: ContractInfo, day: string): number {
     if (listed.security_type === 'STK') {
       return this.builder.stockVolume(listed.code, day);
     }
     const info = this.listings.infoOn(listed.code, day);
-    return info ? this.tape(info, day).volumes.reduce((a, b) => a + b, 0) : 0;
+    return info ? this.passingTape(info, day).volumes.reduce((a, b) => a + b, 0) : 0;
   }
 
   /** A combo's own trades: rare, at the net price of its legs (far minus near for a time spread). */

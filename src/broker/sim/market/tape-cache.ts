@@ -42,7 +42,11 @@ export class TapeCache {
     if (entry) {
       this.tapes.delete(key);
     } else {
-      const tape = this.evicted.get(key)?.deref() ?? build();
+      const revived = this.evicted.get(key)?.deref();
+      // A tape taken back is no longer watched for collection: a hot tape evicted and taken back again and again
+      // would otherwise leave one registration behind each time, for as long as it lives.
+      if (revived) this.collected.unregister(revived);
+      const tape = revived ?? build();
       this.evicted.delete(key);
       entry = { tape, bytes: tapeBytes(tape) };
       this.bytes += entry.bytes;
@@ -58,6 +62,6 @@ export class TapeCache {
     this.tapes.delete(key);
     this.bytes -= entry.bytes;
     this.evicted.set(key, new WeakRef(entry.tape));
-    this.collected.register(entry.tape, key);
+    this.collected.register(entry.tape, key, entry.tape);
   }
 }
