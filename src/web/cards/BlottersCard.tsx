@@ -13,9 +13,7 @@ const WORKING = new Set(['PendingSubmit', 'PreSubmitted', 'Submitted', 'PartFill
 /** Positions are valued at the last price, so they are refreshed slowly even without reports. */
 const POSITIONS_REFRESH_MS = 15_000;
 
-interface AccountPosition extends Position {
-  accountType: string;
-}
+type AccountPosition = Position & { accountType: string };
 
 interface DealRow {
   key: string;

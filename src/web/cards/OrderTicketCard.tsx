@@ -154,7 +154,7 @@ export function OrderTicketCard({ code, accounts, onPlaced }: TicketProps) {
         </span>
       }
     >
-      {info?.limit_down !== undefined ? (
+      {info && 'limit_down' in info ? (
         <p className="hint">
           Reference {formatPrice(info.reference)} · limits {formatPrice(info.limit_down)} – {formatPrice(info.limit_up)}
         </p>

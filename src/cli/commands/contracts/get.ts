@@ -14,15 +14,19 @@ import { exchangeOption, type Options, queryOf, regionOption, typeOption } from 
 async function overview(client: DaemonClient, contract: Contract): Promise<Record<string, unknown>> {
   const ref = { security_type: contract.security_type, exchange: contract.exchange, code: contract.code };
   const [info, snapshots] = await Promise.all([
-    client.contracts.info<ContractInfo>(contract.code).catch(() => null),
-    client.data.snapshots<Snapshot[]>({ contracts: [ref] }).catch(() => []),
+    client.contracts.info(contract.code).catch(() => null),
+    client.data.snapshots({ contracts: [ref] }).catch(() => []),
   ]);
   const last = snapshots[0];
   return {
     ...contract,
     ...(info === null
       ? {}
-      : { name: info.name, reference: info.reference, limit_up: info.limit_up, limit_down: info.limit_down }),
+      : {
+          name: info.name,
+          reference: info.reference,
+          ...('limit_up' in info ? { limit_up: info.limit_up, limit_down: info.limit_down } : {}),
+        }),
     ...(last === undefined ? {} : { last: last.close, change: last.change_price, at: last.datetime }),
   };
 }
