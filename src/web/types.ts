@@ -17,6 +17,7 @@ export type {
   SubscribeTradeAnswer,
   Subscription,
   SubscriptionList,
+  SubscriptionRequest,
   Trade,
   Usage,
   Watchlist,

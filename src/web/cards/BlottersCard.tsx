@@ -26,7 +26,9 @@ interface DealRow {
 }
 
 async function loadPositions(accounts: AccountView[]): Promise<AccountPosition[]> {
-  const tradable = accounts.filter((a) => a.account_type === 'S' || a.account_type === 'F');
+  const tradable = accounts.filter(
+    (a): a is AccountView & { account_type: 'S' | 'F' } => a.account_type === 'S' || a.account_type === 'F',
+  );
   const lists = await Promise.all(
     tradable.map(async ({ account_type, broker_id, account_id }) => {
       const rows = await client.portfolio.positionUnit<Position[]>({ account_type, broker_id, account_id });

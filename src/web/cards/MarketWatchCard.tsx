@@ -7,7 +7,7 @@ import { contractInfo } from '../contracts';
 import { integer, price, signed, trend } from '../format';
 import { useStoredState } from '../hooks';
 import { quoteBook } from '../quotes';
-import type { ContractInfo, Snapshot } from '../types';
+import type { ContractInfo, Snapshot, SubscriptionRequest } from '../types';
 import { Card, ErrorLine } from './Card';
 import { SavedWatchlists } from './SavedWatchlists';
 
@@ -19,14 +19,9 @@ export const DEFAULT_WATCH = ['TXFR1', 'MXFR1', '2330', '2317', '2303', '0050'];
 async function watchCode(code: string): Promise<ContractInfo> {
   const info = await contractInfo(code);
   quoteBook.watch(code, info.target_code ?? info.code);
-  const quoteTypes = info.security_type === 'IND' ? ['Quote'] : ['Tick', 'BidAsk'];
+  const quoteTypes: SubscriptionRequest['quote_type'][] = info.security_type === 'IND' ? ['Quote'] : ['Tick', 'BidAsk'];
   for (const quote_type of quoteTypes) {
-    await client.stream.subscribe({
-      code,
-      security_type: info.security_type,
-      exchange: info.exchange,
-      quote_type,
-    });
+    await client.stream.subscribe({ code, security_type: info.security_type, quote_type });
   }
   return info;
 }

@@ -12,7 +12,7 @@ import { exchangeOption, type Options, queryOf, regionOption, typeOption } from 
 
 /** What a person wants to see beside the identity; a part the daemon cannot give (a warrant's info) is left out. */
 async function overview(client: DaemonClient, contract: Contract): Promise<Record<string, unknown>> {
-  const ref = { security_type: contract.security_type, exchange: contract.exchange, code: contract.code };
+  const ref = { security_type: contract.security_type, code: contract.code };
   const [info, snapshots] = await Promise.all([
     client.contracts.info(contract.code).catch(() => null),
     client.data.snapshots({ contracts: [ref] }).catch(() => []),

@@ -2,9 +2,8 @@
 // code, or a combo of two, becomes the contract of a request.
 
 import { InvalidArgumentError, Option } from 'commander';
-import type { Contract } from '../../../contract/wire.js';
+import type { ComboRef, Contract, ContractRef, InstrumentRef } from '../../../contract/wire.js';
 import { isContinuousCode } from '../../../domain/contracts.js';
-import type { ComboRef, ContractRef, InstrumentRef } from '../../../domain/market-data.js';
 import type { Cli } from '../../context.js';
 import { codeList, oneOf, text } from '../../parsers.js';
 
