@@ -1,6 +1,6 @@
 // The wire types clients read and send: every answer and request body of the gateway's JSON API, field names as the
 // API sends them. They are written out from the server's TypeBox schemas (src/server/schemas/, tied to the domain's
-// enums), one file per area under wire/; test/contract-types.test.ts checks at compile time that each is exactly the
+// enums), one file per area under wire/; test/contract-wire.test.ts checks at compile time that each is exactly the
 // static type of its schema both ways, so a field renamed, dropped, added or retyped on either side fails the type
 // check. ServerInfo, Health and Usage are partial: the official server sends less (their schemas are inline in the
 // routes).
@@ -13,6 +13,7 @@ import type {
   OptionInfoRecord,
   StockInfoRecord,
 } from './wire/contracts.js';
+import type { ContractRef } from './wire/market-data.js';
 import type {
   FuturePosition,
   FuturePositionDetail,
@@ -89,6 +90,15 @@ export interface AppDeleted {
 }
 
 export type AppUploaded = AppUploadResult;
+
+/** The exchanges and security types a request may name: an answer's are any string, so one read is checked first. */
+const REQUEST_EXCHANGES: readonly string[] = ['TSE', 'OTC', 'OES', 'TAIFEX'] satisfies NonNullable<
+  ContractRef['exchange']
+>[];
+const REQUEST_SECURITY_TYPES: readonly string[] = ['STK', 'IND', 'FUT', 'OPT', 'WRT'] satisfies SecurityType[];
+export const isRequestExchange = (exchange: string): exchange is NonNullable<ContractRef['exchange']> =>
+  REQUEST_EXCHANGES.includes(exchange);
+export const isSecurityType = (type: string): type is SecurityType => REQUEST_SECURITY_TYPES.includes(type);
 
 /**
  * order/trades with paging fields reads older trades out of the journal: at most `maxLimit` a page (`defaultLimit`

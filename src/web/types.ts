@@ -22,3 +22,4 @@ export type {
   Usage,
   Watchlist,
 } from '../contract/wire.js';
+export { isRequestExchange, isSecurityType } from '../contract/wire.js';

@@ -7,7 +7,7 @@ import { contractInfo } from '../contracts';
 import { integer, price, signed, trend } from '../format';
 import { useStoredState } from '../hooks';
 import { quoteBook } from '../quotes';
-import type { ContractInfo, Snapshot, SubscriptionRequest } from '../types';
+import { type ContractInfo, isRequestExchange, type Snapshot, type SubscriptionRequest } from '../types';
 import { Card, ErrorLine } from './Card';
 import { SavedWatchlists } from './SavedWatchlists';
 
@@ -21,7 +21,13 @@ async function watchCode(code: string): Promise<ContractInfo> {
   quoteBook.watch(code, info.target_code ?? info.code);
   const quoteTypes: SubscriptionRequest['quote_type'][] = info.security_type === 'IND' ? ['Quote'] : ['Tick', 'BidAsk'];
   for (const quote_type of quoteTypes) {
-    await client.stream.subscribe({ code, security_type: info.security_type, quote_type });
+    const { security_type, exchange } = info;
+    await client.stream.subscribe({
+      code,
+      security_type,
+      ...(isRequestExchange(exchange) ? { exchange } : {}),
+      quote_type,
+    });
   }
   return info;
 }

@@ -7,7 +7,14 @@ import { integer } from '../format';
 import { usePolling, useStreamState } from '../hooks';
 import type { StreamState } from '../stream';
 import { marketStream } from '../stream';
-import type { StreamStatus, Subscription, SubscriptionList, SubscriptionRequest } from '../types';
+import {
+  isRequestExchange,
+  isSecurityType,
+  type StreamStatus,
+  type Subscription,
+  type SubscriptionList,
+  type SubscriptionRequest,
+} from '../types';
 import { Card, ErrorLine } from './Card';
 
 const PAGE_STREAM_STATES: Record<StreamState, string> = {
@@ -31,7 +38,7 @@ const QUOTE_TYPES: readonly string[] = ['Tick', 'BidAsk', 'Quote'] satisfies Sub
 const isQuoteType = (type: string): type is SubscriptionRequest['quote_type'] => QUOTE_TYPES.includes(type);
 
 /**
- * The unsubscribe body: the subscription as listed, in the request's own shape (the code names the contract). Bars
+ * The unsubscribe body: the subscription as listed, in the request's own shape. Bars
  * and index analytics are ended by their own routes, not here.
  */
 function unsubscribeBody(subscription: Subscription): SubscriptionRequest {
@@ -41,7 +48,14 @@ function unsubscribeBody(subscription: Subscription): SubscriptionRequest {
     const legs = subscription.contract.legs.map((leg) => ({ code: leg.code }));
     return { contract: { legs, combo_type: subscription.contract.combo_type }, quote_type };
   }
-  return { code: subscription.code, quote_type, intraday_odd };
+  const { security_type, exchange, code } = subscription;
+  return {
+    ...(isSecurityType(security_type) ? { security_type } : {}),
+    ...(isRequestExchange(exchange) ? { exchange } : {}),
+    code,
+    quote_type,
+    intraday_odd,
+  };
 }
 
 /** `subscribedCount` changes when the page subscribed something: the list is fetched again at once. */

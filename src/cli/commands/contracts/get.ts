@@ -2,7 +2,7 @@
 // limits, and its last price.
 
 import type { Command } from 'commander';
-import type { Contract, ContractInfo, Snapshot } from '../../../contract/wire.js';
+import { type Contract, isRequestExchange } from '../../../contract/wire.js';
 import { SECURITY_TYPES } from '../../../domain/contracts.js';
 import type { DaemonClient } from '../../client.js';
 import { action, type CliEnv } from '../../context.js';
@@ -12,7 +12,8 @@ import { exchangeOption, type Options, queryOf, regionOption, typeOption } from 
 
 /** What a person wants to see beside the identity; a part the daemon cannot give (a warrant's info) is left out. */
 async function overview(client: DaemonClient, contract: Contract): Promise<Record<string, unknown>> {
-  const ref = { security_type: contract.security_type, code: contract.code };
+  const { security_type, exchange, code } = contract;
+  const ref = { security_type, ...(isRequestExchange(exchange) ? { exchange } : {}), code };
   const [info, snapshots] = await Promise.all([
     client.contracts.info(contract.code).catch(() => null),
     client.data.snapshots({ contracts: [ref] }).catch(() => []),
