@@ -21,15 +21,7 @@ import {
 } from '../contract/paths.js';
 import type * as Wire from '../contract/wire.js';
 import { TRADE_PAGES } from '../contract/wire.js';
-import {
-  builders,
-  type CallOptions,
-  type JsonBody,
-  type Query,
-  type Request,
-  type Route,
-  withQuery,
-} from './endpoints.js';
+import { builders, type CallOptions, type Query, type Request, type Route, withQuery } from './endpoints.js';
 import { ApiError, errorBodyOf } from './errors.js';
 import { EventSubscription, type FollowOptions, retriedByDefault } from './events.js';
 import { fetchTransport, type Transport, type TransportResponse } from './transport.js';

@@ -1,7 +1,6 @@
 // A refused order or change: the broker's message kept, explained in English, and the other rules the order breaks
 // named too (status.violations from the simulator; the broker names only the first), as a RefusedError (exit 4).
 
-import type { ContractInfo } from '../../../contract/wire.js';
 import { ACCEPTED_MESSAGE, englishOfShioajiMessage, SHIOAJI_MESSAGES } from '../../../domain/order-messages.js';
 import type { Trade } from '../../../domain/orders.js';
 import type { DaemonClient } from '../../client.js';
