@@ -293,8 +293,10 @@ const CHECKED = Object.keys({
   AppDeleted: 1,
 } satisfies Record<keyof Pairs, 1>);
 
-/** Types checked through the type that holds them (their schemas are not exported on their own). */
+/** Types checked through the type that holds or names them (their schemas are not exported on their own). */
 const HELD: Record<string, keyof Pairs> = {
+  AccountFields: 'AccountSelector',
+  AccountQuery: 'AccountRequest',
   ComboLegRef: 'ComboRef',
   BaseContract: 'IndexComponents',
   IndexComponentEntry: 'IndexComponents',

@@ -7,10 +7,10 @@ export interface Account {
   username: string;
 }
 
-/** broker_id and account_id name the account; omitted, the default account of the type is used */
-export interface AccountSelector {
-  /** S, F or H; null means not given */
-  account_type?: 'S' | 'F' | 'H' | null;
+/** The fields that name an account; omitted, the default account of the type is used. */
+export interface AccountFields<Type> {
+  /** the type of account the query is about (the default account of that type when no ids are given) */
+  account_type?: Type;
   /** the broker of the account; null means not given */
   broker_id?: string | null;
   /** the account; null means not given */
@@ -23,21 +23,19 @@ export interface AccountSelector {
   username?: string;
 }
 
-export interface AccountRequest {
-  /** S, F or H; null means not given */
-  account_type?: 'S' | 'F' | 'H' | null;
-  /** the broker of the account; null means not given */
-  broker_id?: string | null;
-  /** the account; null means not given */
-  account_id?: string | null;
-  /** the person; "" is not given too; null means not given */
-  person_id?: string | null;
-  /** ignored; accepted so an Account object can be sent as is */
-  signed?: boolean;
-  /** ignored; accepted so an Account object can be sent as is */
-  username?: string;
-  account?: AccountSelector;
+/**
+ * A body naming an account: `{}` (or no body) means the default account of the type; broker_id and account_id (flat
+ * or under `account`) name another.
+ */
+export interface AccountQuery<Type> extends AccountFields<Type> {
+  /** the account nested instead of flat; an Account from /auth/accounts may be sent as is */
+  account?: AccountFields<Type>;
 }
+
+/** broker_id and account_id name the account; omitted, the default account of the type is used */
+export type AccountSelector = AccountFields<'S' | 'F' | 'H' | null>;
+
+export type AccountRequest = AccountQuery<'S' | 'F' | 'H' | null>;
 
 export interface SubscribeTradeResponse {
   account: Account;

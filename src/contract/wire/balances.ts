@@ -1,33 +1,7 @@
+import type { AccountQuery } from './accounts.js';
+
 /** `{}` (or no body) means the default account of the type; broker_id and account_id (flat or under `account`) name another */
-export interface StockAccountRequest {
-  /** S: this query is about a stock account; may be omitted */
-  account_type?: 'S';
-  /** the broker of the account; null means not given */
-  broker_id?: string | null;
-  /** the account; null means not given */
-  account_id?: string | null;
-  /** the person; "" is not given too; null means not given */
-  person_id?: string | null;
-  /** ignored; accepted so an Account object can be sent as is */
-  signed?: boolean;
-  /** ignored; accepted so an Account object can be sent as is */
-  username?: string;
-  /** the account nested instead of flat; an Account from /auth/accounts may be sent as is */
-  account?: {
-    /** S: this query is about a stock account; may be omitted */
-    account_type?: 'S';
-    /** the broker of the account; null means not given */
-    broker_id?: string | null;
-    /** the account; null means not given */
-    account_id?: string | null;
-    /** the person; "" is not given too; null means not given */
-    person_id?: string | null;
-    /** ignored; accepted so an Account object can be sent as is */
-    signed?: boolean;
-    /** ignored; accepted so an Account object can be sent as is */
-    username?: string;
-  };
-}
+export type StockAccountRequest = AccountQuery<'S'>;
 
 export interface AccountBalance {
   /** the bank balance of the settlement account, NT$ */
@@ -39,35 +13,7 @@ export interface AccountBalance {
 }
 
 /** `{}` (or no body) means the default account of the type; broker_id and account_id (flat or under `account`) name another */
-export interface FuturesAccountRequest {
-  /** F: this query is about a futures account; may be omitted */
-  account_type?: 'F';
-  /** the broker of the account; null means not given */
-  broker_id?: string | null;
-  /** the account; null means not given */
-  account_id?: string | null;
-  /** the person; "" is not given too; null means not given */
-  person_id?: string | null;
-  /** ignored; accepted so an Account object can be sent as is */
-  signed?: boolean;
-  /** ignored; accepted so an Account object can be sent as is */
-  username?: string;
-  /** the account nested instead of flat; an Account from /auth/accounts may be sent as is */
-  account?: {
-    /** F: this query is about a futures account; may be omitted */
-    account_type?: 'F';
-    /** the broker of the account; null means not given */
-    broker_id?: string | null;
-    /** the account; null means not given */
-    account_id?: string | null;
-    /** the person; "" is not given too; null means not given */
-    person_id?: string | null;
-    /** ignored; accepted so an Account object can be sent as is */
-    signed?: boolean;
-    /** ignored; accepted so an Account object can be sent as is */
-    username?: string;
-  };
-}
+export type FuturesAccountRequest = AccountQuery<'F'>;
 
 /** NT$ amounts of a futures account; every field a number */
 export interface Margin {

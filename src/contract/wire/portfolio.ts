@@ -1,32 +1,7 @@
+import type { AccountQuery } from './accounts.js';
+
 /** `{}` (or no body) means the default account of the type; broker_id and account_id (flat or under `account`) name another */
-export interface PositionsRequest {
-  /** S stock or F futures; omitted: S, or the type of the account broker_id and account_id name */
-  account_type?: 'S' | 'F';
-  /** the broker of the account; null means not given */
-  broker_id?: string | null;
-  /** the account; null means not given */
-  account_id?: string | null;
-  /** the person; "" is not given too; null means not given */
-  person_id?: string | null;
-  /** ignored; accepted so an Account object can be sent as is */
-  signed?: boolean;
-  /** ignored; accepted so an Account object can be sent as is */
-  username?: string;
-  /** the account nested instead of flat; an Account from /auth/accounts may be sent as is */
-  account?: {
-    /** S stock or F futures; omitted: S, or the type of the account broker_id and account_id name */
-    account_type?: 'S' | 'F';
-    /** the broker of the account; null means not given */
-    broker_id?: string | null;
-    /** the account; null means not given */
-    account_id?: string | null;
-    /** the person; "" is not given too; null means not given */
-    person_id?: string | null;
-    /** ignored; accepted so an Account object can be sent as is */
-    signed?: boolean;
-    /** ignored; accepted so an Account object can be sent as is */
-    username?: string;
-  };
+export interface PositionsRequest extends AccountQuery<'S' | 'F'> {
   /** Common (default): quantities in lots of 1,000 shares; Share: in shares, odd lots included */
   unit?: 'Common' | 'Share';
 }
@@ -70,34 +45,7 @@ export interface FuturePosition {
 }
 
 /** `{}` (or no body) means the default account of the type; broker_id and account_id (flat or under `account`) name another */
-export interface PositionDetailRequest {
-  /** S stock or F futures; omitted: S, or the type of the account broker_id and account_id name */
-  account_type?: 'S' | 'F';
-  /** the broker of the account; null means not given */
-  broker_id?: string | null;
-  /** the account; null means not given */
-  account_id?: string | null;
-  /** the person; "" is not given too; null means not given */
-  person_id?: string | null;
-  /** ignored; accepted so an Account object can be sent as is */
-  signed?: boolean;
-  /** ignored; accepted so an Account object can be sent as is */
-  username?: string;
-  /** the account nested instead of flat; an Account from /auth/accounts may be sent as is */
-  account?: {
-    /** S stock or F futures; omitted: S, or the type of the account broker_id and account_id name */
-    account_type?: 'S' | 'F';
-    /** the broker of the account; null means not given */
-    broker_id?: string | null;
-    /** the account; null means not given */
-    account_id?: string | null;
-    /** the person; "" is not given too; null means not given */
-    person_id?: string | null;
-    /** ignored; accepted so an Account object can be sent as is */
-    signed?: boolean;
-    /** ignored; accepted so an Account object can be sent as is */
-    username?: string;
-  };
+export interface PositionDetailRequest extends AccountQuery<'S' | 'F'> {
   /** the id of a row of position_unit */
   detail_id: number;
 }
@@ -145,34 +93,7 @@ export interface FuturePositionDetail {
 }
 
 /** `{}` (or no body) means the default account of the type; broker_id and account_id (flat or under `account`) name another */
-export interface ProfitLossRequest {
-  /** S stock or F futures; omitted: S, or the type of the account broker_id and account_id name */
-  account_type?: 'S' | 'F';
-  /** the broker of the account; null means not given */
-  broker_id?: string | null;
-  /** the account; null means not given */
-  account_id?: string | null;
-  /** the person; "" is not given too; null means not given */
-  person_id?: string | null;
-  /** ignored; accepted so an Account object can be sent as is */
-  signed?: boolean;
-  /** ignored; accepted so an Account object can be sent as is */
-  username?: string;
-  /** the account nested instead of flat; an Account from /auth/accounts may be sent as is */
-  account?: {
-    /** S stock or F futures; omitted: S, or the type of the account broker_id and account_id name */
-    account_type?: 'S' | 'F';
-    /** the broker of the account; null means not given */
-    broker_id?: string | null;
-    /** the account; null means not given */
-    account_id?: string | null;
-    /** the person; "" is not given too; null means not given */
-    person_id?: string | null;
-    /** ignored; accepted so an Account object can be sent as is */
-    signed?: boolean;
-    /** ignored; accepted so an Account object can be sent as is */
-    username?: string;
-  };
+export interface ProfitLossRequest extends AccountQuery<'S' | 'F'> {
   /** YYYY-MM-DD; first day of the range; today when omitted */
   begin_date?: string;
   /** YYYY-MM-DD; last day of the range, inclusive; today when omitted */
@@ -217,34 +138,7 @@ export interface FutureProfitLoss {
 }
 
 /** `{}` (or no body) means the default account of the type; broker_id and account_id (flat or under `account`) name another */
-export interface ProfitLossDetailRequest {
-  /** S stock or F futures; omitted: S, or the type of the account broker_id and account_id name */
-  account_type?: 'S' | 'F';
-  /** the broker of the account; null means not given */
-  broker_id?: string | null;
-  /** the account; null means not given */
-  account_id?: string | null;
-  /** the person; "" is not given too; null means not given */
-  person_id?: string | null;
-  /** ignored; accepted so an Account object can be sent as is */
-  signed?: boolean;
-  /** ignored; accepted so an Account object can be sent as is */
-  username?: string;
-  /** the account nested instead of flat; an Account from /auth/accounts may be sent as is */
-  account?: {
-    /** S stock or F futures; omitted: S, or the type of the account broker_id and account_id name */
-    account_type?: 'S' | 'F';
-    /** the broker of the account; null means not given */
-    broker_id?: string | null;
-    /** the account; null means not given */
-    account_id?: string | null;
-    /** the person; "" is not given too; null means not given */
-    person_id?: string | null;
-    /** ignored; accepted so an Account object can be sent as is */
-    signed?: boolean;
-    /** ignored; accepted so an Account object can be sent as is */
-    username?: string;
-  };
+export interface ProfitLossDetailRequest extends AccountQuery<'S' | 'F'> {
   /** the id of a row of profit_loss */
   detail_id: number;
   /** Common (default): quantities in lots of 1,000 shares; Share: in shares, odd lots included */
@@ -294,34 +188,7 @@ export interface FutureProfitDetail {
 }
 
 /** `{}` (or no body) means the default account of the type; broker_id and account_id (flat or under `account`) name another */
-export interface ProfitLossSummaryRequest {
-  /** S stock or F futures; omitted: S, or the type of the account broker_id and account_id name */
-  account_type?: 'S' | 'F';
-  /** the broker of the account; null means not given */
-  broker_id?: string | null;
-  /** the account; null means not given */
-  account_id?: string | null;
-  /** the person; "" is not given too; null means not given */
-  person_id?: string | null;
-  /** ignored; accepted so an Account object can be sent as is */
-  signed?: boolean;
-  /** ignored; accepted so an Account object can be sent as is */
-  username?: string;
-  /** the account nested instead of flat; an Account from /auth/accounts may be sent as is */
-  account?: {
-    /** S stock or F futures; omitted: S, or the type of the account broker_id and account_id name */
-    account_type?: 'S' | 'F';
-    /** the broker of the account; null means not given */
-    broker_id?: string | null;
-    /** the account; null means not given */
-    account_id?: string | null;
-    /** the person; "" is not given too; null means not given */
-    person_id?: string | null;
-    /** ignored; accepted so an Account object can be sent as is */
-    signed?: boolean;
-    /** ignored; accepted so an Account object can be sent as is */
-    username?: string;
-  };
+export interface ProfitLossSummaryRequest extends AccountQuery<'S' | 'F'> {
   /** YYYY-MM-DD; first day of the range; today when omitted */
   begin_date?: string;
   /** YYYY-MM-DD; last day of the range, inclusive; today when omitted */

@@ -1,4 +1,4 @@
-import type { Account } from './accounts.js';
+import type { Account, AccountQuery } from './accounts.js';
 import type { Contract } from './contracts.js';
 import type { ContractRef } from './market-data.js';
 
@@ -45,34 +45,7 @@ export interface EarmarkStocksDetail {
 }
 
 /** `{}` (or no body) means the default account of the type; broker_id and account_id (flat or under `account`) name another */
-export interface ReserveStockRequest {
-  /** S: this query is about a stock account; may be omitted */
-  account_type?: 'S';
-  /** the broker of the account; null means not given */
-  broker_id?: string | null;
-  /** the account; null means not given */
-  account_id?: string | null;
-  /** the person; "" is not given too; null means not given */
-  person_id?: string | null;
-  /** ignored; accepted so an Account object can be sent as is */
-  signed?: boolean;
-  /** ignored; accepted so an Account object can be sent as is */
-  username?: string;
-  /** the account nested instead of flat; an Account from /auth/accounts may be sent as is */
-  account?: {
-    /** S: this query is about a stock account; may be omitted */
-    account_type?: 'S';
-    /** the broker of the account; null means not given */
-    broker_id?: string | null;
-    /** the account; null means not given */
-    account_id?: string | null;
-    /** the person; "" is not given too; null means not given */
-    person_id?: string | null;
-    /** ignored; accepted so an Account object can be sent as is */
-    signed?: boolean;
-    /** ignored; accepted so an Account object can be sent as is */
-    username?: string;
-  };
+export interface ReserveStockRequest extends AccountQuery<'S'> {
   contract: ContractRef;
   /** shares (not lots), 1 to 499000 (499 lots) per request */
   share: number;
@@ -89,34 +62,7 @@ export interface ReserveOrderResp {
 }
 
 /** `{}` (or no body) means the default account of the type; broker_id and account_id (flat or under `account`) name another */
-export interface ReserveEarmarkingRequest {
-  /** S: this query is about a stock account; may be omitted */
-  account_type?: 'S';
-  /** the broker of the account; null means not given */
-  broker_id?: string | null;
-  /** the account; null means not given */
-  account_id?: string | null;
-  /** the person; "" is not given too; null means not given */
-  person_id?: string | null;
-  /** ignored; accepted so an Account object can be sent as is */
-  signed?: boolean;
-  /** ignored; accepted so an Account object can be sent as is */
-  username?: string;
-  /** the account nested instead of flat; an Account from /auth/accounts may be sent as is */
-  account?: {
-    /** S: this query is about a stock account; may be omitted */
-    account_type?: 'S';
-    /** the broker of the account; null means not given */
-    broker_id?: string | null;
-    /** the account; null means not given */
-    account_id?: string | null;
-    /** the person; "" is not given too; null means not given */
-    person_id?: string | null;
-    /** ignored; accepted so an Account object can be sent as is */
-    signed?: boolean;
-    /** ignored; accepted so an Account object can be sent as is */
-    username?: string;
-  };
+export interface ReserveEarmarkingRequest extends AccountQuery<'S'> {
   contract: ContractRef;
   /** shares (not lots), 1 to 499000 (499 lots) per request */
   share: number;
