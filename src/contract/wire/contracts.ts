@@ -95,46 +95,8 @@ export interface FuturesInfoRecord {
   dataset: string;
 }
 
-export interface OptionInfoRecord {
+export interface OptionInfoRecord extends Omit<FuturesInfoRecord, 'security_type' | 'spec_kind'> {
   security_type: 'OPT';
-  region: string;
-  /** TSE, OTC, OES or TAIFEX */
-  exchange: string;
-  code: string;
-  /** the real contract of a continuous-month alias (R1/R2) */
-  target_code: string | null;
-  name: string;
-  root: string;
-  /** YYYYMM */
-  delivery_month: string;
-  /** YYYY-MM-DD */
-  delivery_date: string;
-  /** YYYY-MM-DD */
-  last_trading_date: string;
-  /** YYYY-MM-DD */
-  begin_date: string;
-  underlying_kind: 'S' | 'I' | 'E' | 'C';
-  underlying_code: string;
-  multiplier: number;
-  contract_size: number;
-  size_unit: string;
-  quote_ccy: string;
-  tick_basis: 'fixed' | 'price' | 'premium';
-  tick_rule: string | null;
-  tick: number;
-  tick_value: number;
-  decimal_locator: number;
-  dynamic_banding: boolean;
-  flow_group: string;
-  reference: number;
-  limit_up: number;
-  limit_down: number;
-  limit_up_2: number;
-  limit_down_2: number;
-  limit_up_3: number;
-  limit_down_3: number;
-  /** YYYY-MM-DD */
-  update_date: string;
   spec_kind: 'index_opt' | 'stock_opt' | 'etf_opt' | 'commodity_opt' | 'unknown';
   strike_price: number;
   option_right: 'C' | 'P';

@@ -303,33 +303,7 @@ export interface ComboTradeOrder {
   combo_type: 'PriceSpread' | 'TimeSpread' | 'Straddle' | 'Strangle' | 'ConversionReversal' | 'WeeklyTimeSpread';
 }
 
-export interface ComboTradeStatus {
-  /** same as order.id */
-  id: string;
-  status:
-    | 'PendingSubmit'
-    | 'PreSubmitted'
-    | 'Submitted'
-    | 'Failed'
-    | 'Cancelled'
-    | 'Filled'
-    | 'PartFilled'
-    | 'Inactive';
-  status_code: string;
-  web_id: string;
-  /** epoch seconds (float) */
-  order_ts: number;
-  /** the reason when Failed; the answer of the last operation otherwise */
-  msg: string;
-  /** epoch seconds of the last change; 0 before acknowledgement */
-  modified_ts: number;
-  modified_price: number;
-  /** the live quantity: ordered less cancelled; 0 until acknowledged */
-  order_quantity: number;
-  deal_quantity: number;
-  /** cumulative: update_qty reductions and the cancelled remainder */
-  cancel_quantity: number;
-  violations?: RuleViolation[];
+export interface ComboTradeStatus extends Omit<TradeStatus, 'deals'> {
   /** deals per leg code; {} before any */
   deals: Record<string, Deal[]>;
 }
