@@ -7,7 +7,7 @@ import { contractInfo } from '../contracts';
 import { integer, price, signed, trend } from '../format';
 import { useStoredState } from '../hooks';
 import { quoteBook } from '../quotes';
-import { type ContractInfo, isRequestExchange, type Snapshot, type SubscriptionRequest } from '../types';
+import { type ContractInfo, isRequestExchange, type SubscriptionRequest } from '../types';
 import { Card, ErrorLine } from './Card';
 import { SavedWatchlists } from './SavedWatchlists';
 
@@ -34,7 +34,7 @@ async function watchCode(code: string): Promise<ContractInfo> {
 
 /** One snapshot call for all the new codes fills the rows before their first tick. */
 async function loadSnapshots(codes: string[]): Promise<void> {
-  const snapshots = await client.data.snapshots<Snapshot[]>({ contracts: codes.map((code) => ({ code })) });
+  const snapshots = await client.data.snapshots({ contracts: codes.map((code) => ({ code })) });
   for (const snapshot of snapshots)
     quoteBook.applySnapshot(quoteBook.watchedCode(snapshot.code) ?? snapshot.code, snapshot);
 }

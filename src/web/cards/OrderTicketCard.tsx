@@ -134,7 +134,7 @@ export function OrderTicketCard({ code, accounts, onPlaced }: TicketProps) {
   async function send() {
     setStage('sending');
     try {
-      const trade = await client.orders.placeOrder<Trade>(orderBody());
+      const trade = await client.orders.placeOrder(orderBody());
       setOutcome(outcomeOf(trade));
       onPlaced();
     } catch (error) {

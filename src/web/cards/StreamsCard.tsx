@@ -7,14 +7,7 @@ import { integer } from '../format';
 import { usePolling, useStreamState } from '../hooks';
 import type { StreamState } from '../stream';
 import { marketStream } from '../stream';
-import {
-  isRequestExchange,
-  isSecurityType,
-  type StreamStatus,
-  type Subscription,
-  type SubscriptionList,
-  type SubscriptionRequest,
-} from '../types';
+import { isRequestExchange, isSecurityType, type Subscription, type SubscriptionRequest } from '../types';
 import { Card, ErrorLine } from './Card';
 
 const PAGE_STREAM_STATES: Record<StreamState, string> = {
@@ -60,8 +53,8 @@ function unsubscribeBody(subscription: Subscription): SubscriptionRequest {
 
 /** `subscribedCount` changes when the page subscribed something: the list is fetched again at once. */
 export function StreamsCard({ subscribedCount }: { subscribedCount: number }) {
-  const status = usePolling(() => client.stream.status<StreamStatus>(), 5000);
-  const list = usePolling(() => client.stream.subscriptions<SubscriptionList>(), 5000);
+  const status = usePolling(() => client.stream.status(), 5000);
+  const list = usePolling(() => client.stream.subscriptions(), 5000);
   const pageStream = useStreamState();
   const [actionError, setActionError] = useState<string | null>(null);
   const reloadList = list.reload;

@@ -85,7 +85,7 @@ Examples:
             return;
           }
           const answers = await cli.call(async (client) => {
-            const bodies = everyAccountRequests(await client.auth.accounts<Account[]>());
+            const bodies = everyAccountRequests(await client.auth.accounts());
             const done: SubscribeTradeAnswer[] = [];
             for (const body of bodies) done.push(await postTo<SubscribeTradeAnswer>(client, command.method, body));
             return done;

@@ -53,7 +53,7 @@ and \`data snapshots\`); --format json prints the identity as the API answers it
         const query = queryOf({ security_type: o.type, region: o.region, exchange: o.exchange });
         const human = cli.format === 'human' && !cli.json;
         const contract = await cli.call(async (client) => {
-          const found = await client.contracts.get<Contract>(code as string, query);
+          const found = await client.contracts.get(code as string, query);
           return human ? overview(client, found) : found;
         });
         cli.emit(contract, (value, color) => formatRecord(value, { color }));
