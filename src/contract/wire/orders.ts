@@ -236,26 +236,9 @@ export interface ComboOrderContract {
   managed?: boolean;
 }
 
-export interface ComboOrder {
-  /** Buy or Sell */
-  action: 'Buy' | 'Sell';
+export interface ComboOrder extends FuturesOrder {
   /** the combo's net price as its quotes show it (far minus near for a spread; may be negative) */
   price: number;
-  /** a memo echoed in order and deal reports: up to 6 letters or digits */
-  custom_field?: string;
-  account?: AccountSelector;
-  /** the signature the 1.7.9 SDK sends (empty); ignored: sjgate signs */
-  ca?: string;
-  /** contracts */
-  quantity: number;
-  /** LMT, MKT or MKP (range market) */
-  price_type: 'LMT' | 'MKT' | 'MKP';
-  /** ROD, IOC or FOK; TAIFEX refuses MKT with ROD (1.7.9 name) */
-  time_in_force?: 'ROD' | 'IOC' | 'FOK';
-  /** ROD, IOC or FOK; TAIFEX refuses MKT with ROD; the legacy name of time_in_force */
-  order_type?: 'ROD' | 'IOC' | 'FOK';
-  /** Auto (default), New (also NewPosition), Cover or DayTrade */
-  octype?: 'Auto' | 'New' | 'Cover' | 'DayTrade' | 'NewPosition';
   combo_type?:
     | 'PriceSpread'
     | 'TimeSpread'
