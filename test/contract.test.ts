@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import {
   API_PATHS,
   API_PREFIX,
@@ -19,49 +18,8 @@ import {
   streamDataPath,
   tickBandsPath,
 } from '../src/contract/paths.js';
-import type * as Wire from '../src/contract/wire.js';
-import type { AccountSchema } from '../src/server/schemas/accounts.js';
-import type { AppListResponse } from '../src/server/schemas/apps.js';
-import type {
-  FuturesInfoSchema,
-  IndexInfoSchema,
-  OptionInfoSchema,
-  StockInfoSchema,
-} from '../src/server/schemas/contracts.js';
-import type { KbarsSchema, SnapshotSchema } from '../src/server/schemas/market-data.js';
-import type { TradeSchema } from '../src/server/schemas/orders.js';
-import type { StockPositionSchema } from '../src/server/schemas/portfolio.js';
-import type {
-  StreamStatusSchema,
-  SubscribeTradeResponseSchema,
-  SubscriptionListSchema,
-} from '../src/server/schemas/streams.js';
-import type { WatchlistSchema } from '../src/server/schemas/watchlists.js';
 import { DEDICATED_STREAMS } from '../src/server/sse/families.js';
 import { appOver, removeDir, tempDir } from './server/apps-fixtures.js';
-
-/**
- * Compile-time checks (tsc -p tsconfig.test.json): every answer a schema allows is a value of the wire type clients
- * read, so a field renamed, dropped or retyped in a schema breaks the build of this file. The wire types are the
- * parts the dashboard uses, so the check is one way: the schema's static type is assignable to the wire type.
- */
-type Reads<Answer extends Read, Read> = [Answer, Read];
-export type WireTypesMatchTheSchemas = [
-  Reads<Static<typeof AccountSchema>, Wire.Account>,
-  Reads<Static<typeof SubscribeTradeResponseSchema>, Wire.SubscribeTradeAnswer>,
-  Reads<Static<typeof SubscriptionListSchema>, Wire.SubscriptionList>,
-  Reads<Static<typeof StreamStatusSchema>, Wire.StreamStatus>,
-  Reads<
-    Static<typeof StockInfoSchema | typeof FuturesInfoSchema | typeof OptionInfoSchema | typeof IndexInfoSchema>,
-    Wire.ContractInfo
-  >,
-  Reads<Static<typeof SnapshotSchema>, Wire.Snapshot>,
-  Reads<Static<typeof KbarsSchema>, Wire.Kbars>,
-  Reads<Static<typeof TradeSchema>, Wire.Trade>,
-  Reads<Static<typeof StockPositionSchema>, Wire.Position>,
-  Reads<Static<typeof AppListResponse>, Wire.AppList>,
-  Reads<Static<typeof WatchlistSchema>, Wire.Watchlist>,
-];
 
 /** Every path constant, named by area and key (`orders.placeOrder`). */
 const CONSTANTS: [string, string][] = Object.entries(API_PATHS).flatMap(([area, paths]) =>

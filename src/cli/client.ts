@@ -8,6 +8,7 @@ import {
   type Call,
   type CallOptions,
   type Query,
+  type Route,
   SjgateClient,
   type TransportRequest,
   type TransportResponse,
@@ -16,8 +17,19 @@ import { GATEWAY_FAULT_KINDS, isErrorKind } from '../domain/errors.js';
 
 export { ApiError, type ApiErrorBody, type QueryValue, withQuery } from '../client/index.js';
 
-/** A client method that posts a JSON body: commands that differ only in their route name theirs this way. */
-export type PostMethod = (client: DaemonClient) => Call<[body: object, options?: CallOptions], unknown>;
+/**
+ * A client method that posts a JSON body: commands that differ only in their route name theirs this way, and send it
+ * with `postTo`.
+ */
+export type PostMethod = (client: DaemonClient) => Route;
+
+/**
+ * Posts a body made from a command's flags to the route of `method`. The daemon validates it and names what is wrong
+ * in the error envelope, so a body the flags make is not held to the route's request type here; the answer is read
+ * as `T`, the route's answer type (or the part the command shows).
+ */
+export const postTo = <T>(client: DaemonClient, method: PostMethod, body: object): Promise<T> =>
+  client.request({ method: 'POST', path: method(client).route, body }) as Promise<T>;
 /** The same for a GET with a query string. */
 export type GetMethod = (client: DaemonClient) => Call<[query?: Query, options?: CallOptions], unknown>;
 

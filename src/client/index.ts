@@ -21,15 +21,7 @@ import {
 } from '../contract/paths.js';
 import type * as Wire from '../contract/wire.js';
 import { TRADE_PAGES } from '../contract/wire.js';
-import {
-  builders,
-  type CallOptions,
-  type JsonBody,
-  type Query,
-  type Request,
-  type Route,
-  withQuery,
-} from './endpoints.js';
+import { builders, type CallOptions, type Query, type Request, type Route, withQuery } from './endpoints.js';
 import { ApiError, errorBodyOf } from './errors.js';
 import { EventSubscription, type FollowOptions, retriedByDefault } from './events.js';
 import { fetchTransport, type Transport, type TransportResponse } from './transport.js';
@@ -110,7 +102,7 @@ export class SjgateClient {
   constructor(private readonly options: ClientOptions = {}) {
     this.#transport = options.transport ?? fetchTransport(options);
     const { get, getOne, send, sendOne, bare, upload } = builders((request) => this.request(request));
-    const post = <Answer, B = JsonBody>(route: string) => send<Answer, B>('POST', route);
+    const post = <Answer, B>(route: string) => send<Answer, B>('POST', route);
     this.server = {
       info: get<Wire.ServerInfo>(SERVER_PATHS.info),
       health: get<Wire.Health>(SERVER_PATHS.health),
@@ -118,119 +110,146 @@ export class SjgateClient {
     this.auth = {
       accounts: get<Wire.Account[]>(AUTH_PATHS.accounts),
       defaultAccount: get<Wire.Account>(AUTH_PATHS.defaultAccount),
-      setDefaultAccount: post<Wire.Account>(AUTH_PATHS.defaultAccount),
+      setDefaultAccount: post<Wire.Account, Wire.AccountRequest>(AUTH_PATHS.defaultAccount),
       usage: get<Wire.Usage>(AUTH_PATHS.usage),
-      caExpireTime: get<unknown>(AUTH_PATHS.caExpireTime),
-      subscribeTrade: post<Wire.SubscribeTradeAnswer>(AUTH_PATHS.subscribeTrade),
-      unsubscribeTrade: post<Wire.SubscribeTradeAnswer>(AUTH_PATHS.unsubscribeTrade),
+      caExpireTime: get<Wire.CaExpireTime>(AUTH_PATHS.caExpireTime),
+      subscribeTrade: post<Wire.SubscribeTradeResponse, Wire.AccountRequest>(AUTH_PATHS.subscribeTrade),
+      unsubscribeTrade: post<Wire.SubscribeTradeResponse, Wire.AccountRequest>(AUTH_PATHS.unsubscribeTrade),
     };
     this.contracts = {
       list: get<Wire.ContractList>(CONTRACT_PATHS.contracts),
-      lookup: post<Wire.Contract[]>(CONTRACT_PATHS.contracts),
+      lookup: post<Wire.ContractList, Wire.ContractsRequest>(CONTRACT_PATHS.contracts),
       get: getOne<Wire.Contract>(CONTRACT_PATHS.contract),
       info: getOne<Wire.ContractInfo>(CONTRACT_PATHS.contractInfo),
-      futuresRoots: get<unknown[]>(CONTRACT_PATHS.futuresRoots),
-      futures: get<Wire.Contract[]>(CONTRACT_PATHS.futures),
-      optionsRoots: get<unknown[]>(CONTRACT_PATHS.optionsRoots),
-      options: get<Wire.Contract[]>(CONTRACT_PATHS.options),
-      warrantUnderlyings: get<unknown[]>(CONTRACT_PATHS.warrantUnderlyings),
-      warrants: get<Wire.Contract[]>(CONTRACT_PATHS.warrants),
-      combo: post<unknown>(CONTRACT_PATHS.combo),
-      comboFutures: get<unknown[]>(CONTRACT_PATHS.comboFutures),
+      futuresRoots: get<Wire.RootName[]>(CONTRACT_PATHS.futuresRoots),
+      futures: get<Wire.FuturesInfoRecord[]>(CONTRACT_PATHS.futures),
+      optionsRoots: get<Wire.RootName[]>(CONTRACT_PATHS.optionsRoots),
+      options: get<Wire.OptionInfoRecord[]>(CONTRACT_PATHS.options),
+      warrantUnderlyings: get<Wire.WarrantUnderlying[]>(CONTRACT_PATHS.warrantUnderlyings),
+      warrants: get<Wire.WarrantInfoRecord[]>(CONTRACT_PATHS.warrants),
+      combo: post<Wire.ComboContract, Wire.ComboRequest>(CONTRACT_PATHS.combo),
+      comboFutures: get<Wire.ComboContract[]>(CONTRACT_PATHS.comboFutures),
       tickBands: getOne<Wire.TickBandRule>(CONTRACT_PATHS.tickBands),
     };
     this.data = {
-      ticks: post<Record<string, unknown[]>>(MARKET_DATA_PATHS.ticks),
-      kbars: post<Wire.Kbars>(MARKET_DATA_PATHS.kbars),
-      snapshots: post<Wire.Snapshot[]>(MARKET_DATA_PATHS.snapshots),
-      scanner: post<unknown[]>(MARKET_DATA_PATHS.scanner),
-      creditEnquire: post<unknown[]>(MARKET_DATA_PATHS.creditEnquire),
-      shortStockSources: post<unknown[]>(MARKET_DATA_PATHS.shortStockSources),
-      regulatoryPunish: get<Record<string, unknown[]>>(MARKET_DATA_PATHS.regulatoryPunish),
-      regulatoryNotice: get<Record<string, unknown[]>>(MARKET_DATA_PATHS.regulatoryNotice),
-      dailyQuotes: post<Record<string, unknown[]>>(MARKET_DATA_PATHS.dailyQuotes),
-      indexComponents: post<unknown>(MARKET_DATA_PATHS.indexComponents),
+      ticks: post<Wire.Ticks, Wire.TicksRequest>(MARKET_DATA_PATHS.ticks),
+      kbars: post<Wire.Kbars, Wire.KbarsRequest>(MARKET_DATA_PATHS.kbars),
+      snapshots: post<Wire.Snapshot[], Wire.SnapshotsRequest>(MARKET_DATA_PATHS.snapshots),
+      scanner: post<Wire.ScannerItem[], Wire.ScannerRequest>(MARKET_DATA_PATHS.scanner),
+      creditEnquire: post<Wire.CreditEnquire[], Wire.StockContractsRequest>(MARKET_DATA_PATHS.creditEnquire),
+      shortStockSources: post<Wire.ShortStockSource[], Wire.StockContractsRequest>(MARKET_DATA_PATHS.shortStockSources),
+      regulatoryPunish: get<Wire.Punish>(MARKET_DATA_PATHS.regulatoryPunish),
+      regulatoryNotice: get<Wire.Notice>(MARKET_DATA_PATHS.regulatoryNotice),
+      dailyQuotes: post<Wire.DailyQuotes, Wire.DailyQuotesRequest>(MARKET_DATA_PATHS.dailyQuotes),
+      indexComponents: post<Wire.IndexComponents, Wire.IndexComponentsRequest>(MARKET_DATA_PATHS.indexComponents),
     };
     this.orders = {
-      placeOrder: post<Wire.Trade>(ORDER_PATHS.placeOrder),
-      cancelOrder: post<Wire.Trade>(ORDER_PATHS.cancelOrder),
-      updatePrice: post<Wire.Trade>(ORDER_PATHS.updatePrice),
-      updateQty: post<Wire.Trade>(ORDER_PATHS.updateQty),
-      placeComboOrder: post<unknown>(ORDER_PATHS.placeComboOrder),
-      cancelComboOrder: post<unknown>(ORDER_PATHS.cancelComboOrder),
-      comboTrades: post<unknown[]>(ORDER_PATHS.comboTrades),
-      trades: post<Wire.Trade[]>(ORDER_PATHS.trades),
+      placeOrder: post<Wire.Trade, Wire.PlaceOrderRequest>(ORDER_PATHS.placeOrder),
+      cancelOrder: post<Wire.Trade, Wire.TradeIdRequest>(ORDER_PATHS.cancelOrder),
+      updatePrice: post<Wire.Trade, Wire.UpdatePriceRequest>(ORDER_PATHS.updatePrice),
+      updateQty: post<Wire.Trade, Wire.UpdateQtyRequest>(ORDER_PATHS.updateQty),
+      placeComboOrder: post<Wire.ComboTrade, Wire.PlaceComboOrderRequest>(ORDER_PATHS.placeComboOrder),
+      cancelComboOrder: post<Wire.ComboTrade, Wire.TradeIdRequest>(ORDER_PATHS.cancelComboOrder),
+      comboTrades: post<Wire.ComboTrade[], Wire.TradesRequest>(ORDER_PATHS.comboTrades),
+      trades: post<Wire.Trade[], Wire.TradesPageRequest>(ORDER_PATHS.trades),
       /** trades with paging fields, and the cursor of the next page: the same route as `trades`. */
-      tradesPage: <T = Wire.Trade[]>(body: JsonBody, options?: CallOptions) => this.#tradesPage<T>(body, options),
-      updateStatus: post<unknown>(ORDER_PATHS.updateStatus),
+      tradesPage: <T = Wire.Trade[]>(body: Wire.TradesPageRequest, options?: CallOptions) =>
+        this.#tradesPage<T>(body, options),
+      updateStatus: post<Wire.Trade[], Wire.TradesRequest>(ORDER_PATHS.updateStatus),
     };
     this.portfolio = {
-      accountBalance: post<unknown>(PORTFOLIO_PATHS.accountBalance),
-      margin: post<unknown>(PORTFOLIO_PATHS.margin),
-      positionUnit: post<Wire.Position[]>(PORTFOLIO_PATHS.positionUnit),
-      positionDetail: post<unknown[]>(PORTFOLIO_PATHS.positionDetail),
-      profitLoss: post<unknown[]>(PORTFOLIO_PATHS.profitLoss),
-      profitLossDetail: post<unknown[]>(PORTFOLIO_PATHS.profitLossDetail),
-      profitLossSum: post<Wire.ProfitLossSummary>(PORTFOLIO_PATHS.profitLossSum),
-      settlements: post<unknown[]>(PORTFOLIO_PATHS.settlements),
-      tradingLimits: post<unknown>(PORTFOLIO_PATHS.tradingLimits),
+      accountBalance: post<Wire.AccountBalance, Wire.StockAccountRequest>(PORTFOLIO_PATHS.accountBalance),
+      margin: post<Wire.Margin, Wire.FuturesAccountRequest>(PORTFOLIO_PATHS.margin),
+      positionUnit: post<Wire.Positions, Wire.PositionsRequest>(PORTFOLIO_PATHS.positionUnit),
+      positionDetail: post<Wire.PositionDetails, Wire.PositionDetailRequest>(PORTFOLIO_PATHS.positionDetail),
+      profitLoss: post<Wire.ProfitLosses, Wire.ProfitLossRequest>(PORTFOLIO_PATHS.profitLoss),
+      profitLossDetail: post<Wire.ProfitLossDetails, Wire.ProfitLossDetailRequest>(PORTFOLIO_PATHS.profitLossDetail),
+      profitLossSum: post<Wire.ProfitLossSummary, Wire.ProfitLossSummaryRequest>(PORTFOLIO_PATHS.profitLossSum),
+      settlements: post<Wire.Settlement[], Wire.StockAccountRequest>(PORTFOLIO_PATHS.settlements),
+      tradingLimits: post<Wire.TradingLimits, Wire.StockAccountRequest>(PORTFOLIO_PATHS.tradingLimits),
     };
     this.reserve = {
-      stockReserveSummary: post<unknown>(RESERVE_PATHS.stockReserveSummary),
-      stockReserveDetail: post<unknown>(RESERVE_PATHS.stockReserveDetail),
-      reserveStock: post<unknown>(RESERVE_PATHS.reserveStock),
-      earmarkingDetail: post<unknown>(RESERVE_PATHS.earmarkingDetail),
-      reserveEarmarking: post<unknown>(RESERVE_PATHS.reserveEarmarking),
+      stockReserveSummary: post<Wire.ReserveStocksSummary, Wire.StockAccountRequest>(RESERVE_PATHS.stockReserveSummary),
+      stockReserveDetail: post<Wire.ReserveStocksDetail, Wire.StockAccountRequest>(RESERVE_PATHS.stockReserveDetail),
+      reserveStock: post<Wire.ReserveOrderResp, Wire.ReserveStockRequest>(RESERVE_PATHS.reserveStock),
+      earmarkingDetail: post<Wire.EarmarkStocksDetail, Wire.StockAccountRequest>(RESERVE_PATHS.earmarkingDetail),
+      reserveEarmarking: post<Wire.EarmarkingOrderResp, Wire.ReserveEarmarkingRequest>(RESERVE_PATHS.reserveEarmarking),
     };
-    type Subscribed = { success: boolean; message: string };
     this.stream = {
-      subscribe: post<Wire.SubscribeAnswer>(STREAM_PATHS.subscribe),
-      unsubscribe: post<Wire.SubscribeAnswer>(STREAM_PATHS.unsubscribe),
-      subscribeKbars: post<Subscribed>(STREAM_PATHS.subscribeKbars),
-      unsubscribeKbars: post<Subscribed>(STREAM_PATHS.unsubscribeKbars),
-      subscribeCalculatedIndex: post<Subscribed>(STREAM_PATHS.subscribeCalculatedIndex),
-      unsubscribeCalculatedIndex: post<Subscribed>(STREAM_PATHS.unsubscribeCalculatedIndex),
-      subscribeIndexContribution: post<Subscribed>(STREAM_PATHS.subscribeIndexContribution),
-      unsubscribeIndexContribution: post<Subscribed>(STREAM_PATHS.unsubscribeIndexContribution),
-      subscribeIndustryContribution: post<Subscribed>(STREAM_PATHS.subscribeIndustryContribution),
-      unsubscribeIndustryContribution: post<Subscribed>(STREAM_PATHS.unsubscribeIndustryContribution),
-      subscribeIndexComponents: post<Subscribed>(STREAM_PATHS.subscribeIndexComponents),
-      unsubscribeIndexComponents: post<Subscribed>(STREAM_PATHS.unsubscribeIndexComponents),
-      subscribeScanner: post<Subscribed>(STREAM_PATHS.subscribeScanner),
-      unsubscribeScanner: post<Subscribed>(STREAM_PATHS.unsubscribeScanner),
+      subscribe: post<Wire.SubscriptionResponse, Wire.SubscriptionRequest>(STREAM_PATHS.subscribe),
+      unsubscribe: post<Wire.SubscriptionResponse, Wire.SubscriptionRequest>(STREAM_PATHS.unsubscribe),
+      subscribeKbars: post<Wire.CapabilitySubscriptionResponse, Wire.KbarSubscriptionRequest>(
+        STREAM_PATHS.subscribeKbars,
+      ),
+      unsubscribeKbars: post<Wire.CapabilitySubscriptionResponse, Wire.KbarSubscriptionRequest>(
+        STREAM_PATHS.unsubscribeKbars,
+      ),
+      subscribeCalculatedIndex: post<Wire.CapabilitySubscriptionResponse, Wire.CalculatedIndexSubscriptionRequest>(
+        STREAM_PATHS.subscribeCalculatedIndex,
+      ),
+      unsubscribeCalculatedIndex: post<Wire.CapabilitySubscriptionResponse, Wire.CalculatedIndexSubscriptionRequest>(
+        STREAM_PATHS.unsubscribeCalculatedIndex,
+      ),
+      subscribeIndexContribution: post<Wire.CapabilitySubscriptionResponse, Wire.IndexContributionSubscriptionRequest>(
+        STREAM_PATHS.subscribeIndexContribution,
+      ),
+      unsubscribeIndexContribution: post<
+        Wire.CapabilitySubscriptionResponse,
+        Wire.IndexContributionSubscriptionRequest
+      >(STREAM_PATHS.unsubscribeIndexContribution),
+      subscribeIndustryContribution: post<
+        Wire.CapabilitySubscriptionResponse,
+        Wire.IndustryContributionSubscriptionRequest
+      >(STREAM_PATHS.subscribeIndustryContribution),
+      unsubscribeIndustryContribution: post<
+        Wire.CapabilitySubscriptionResponse,
+        Wire.IndustryContributionSubscriptionRequest
+      >(STREAM_PATHS.unsubscribeIndustryContribution),
+      subscribeIndexComponents: post<Wire.CapabilitySubscriptionResponse, Wire.IndexComponentsSubscriptionRequest>(
+        STREAM_PATHS.subscribeIndexComponents,
+      ),
+      unsubscribeIndexComponents: post<Wire.CapabilitySubscriptionResponse, Wire.IndexComponentsSubscriptionRequest>(
+        STREAM_PATHS.unsubscribeIndexComponents,
+      ),
+      subscribeScanner: post<Wire.CapabilitySubscriptionResponse, Wire.ScannerSubscriptionRequest>(
+        STREAM_PATHS.subscribeScanner,
+      ),
+      unsubscribeScanner: post<Wire.CapabilitySubscriptionResponse, Wire.ScannerSubscriptionRequest>(
+        STREAM_PATHS.unsubscribeScanner,
+      ),
       subscriptions: get<Wire.SubscriptionList>(STREAM_PATHS.subscriptions),
       status: get<Wire.StreamStatus>(STREAM_PATHS.status),
-      receivers: get<unknown>(STREAM_PATHS.receivers),
+      receivers: get<string>(STREAM_PATHS.receivers),
     };
     this.events = this.#events();
     this.apps = {
       list: get<Wire.AppList>(APP_PATHS.apps),
-      upload: upload<Wire.AppUploaded>(APP_PATHS.app),
+      upload: upload<Wire.AppUploadResult>(APP_PATHS.app),
       remove: bare<Wire.AppDeleted>('DELETE', APP_PATHS.app),
     };
     this.watchlists = {
       list: get<Wire.Watchlist[]>(WATCHLIST_PATHS.watchlists),
-      create: post<Wire.Watchlist>(WATCHLIST_PATHS.watchlists),
+      create: post<Wire.Watchlist, Wire.WatchlistCreateRequest>(WATCHLIST_PATHS.watchlists),
       get: getOne<Wire.Watchlist>(WATCHLIST_PATHS.watchlist),
-      replace: sendOne<Wire.Watchlist>('PUT', WATCHLIST_PATHS.watchlist),
+      replace: sendOne<Wire.Watchlist, Wire.WatchlistReplaceRequest>('PUT', WATCHLIST_PATHS.watchlist),
       remove: bare<Wire.Watchlist>('DELETE', WATCHLIST_PATHS.watchlist),
-      addContracts: sendOne<Wire.Watchlist>('POST', WATCHLIST_PATHS.contracts),
-      removeContracts: sendOne<Wire.Watchlist>('DELETE', WATCHLIST_PATHS.contracts),
+      addContracts: sendOne<Wire.Watchlist, Wire.WatchlistContractsRequest>('POST', WATCHLIST_PATHS.contracts),
+      removeContracts: sendOne<Wire.Watchlist, Wire.WatchlistContractsRequest>('DELETE', WATCHLIST_PATHS.contracts),
     };
     this.agent = {
-      harness: get<unknown>(AGENT_PATHS.harness),
-      setHarness: send<unknown>('PATCH', AGENT_PATHS.harness),
+      harness: get<Wire.AgentHarness>(AGENT_PATHS.harness),
+      setHarness: send<Wire.AgentHarness, Wire.AgentHarnessPatch>('PATCH', AGENT_PATHS.harness),
     };
     this.monitor = {
-      metrics: get<unknown>(MONITOR_PATHS.metrics),
-      requests: get<unknown>(MONITOR_PATHS.requests),
-      subscriptions: get<unknown>(MONITOR_PATHS.subscriptions),
-      streams: get<unknown>(MONITOR_PATHS.streams),
-      settings: get<unknown>(MONITOR_PATHS.settings),
-      updateSettings: send<unknown>('PATCH', MONITOR_PATHS.settings),
-      openSession: bare<unknown>('POST', MONITOR_PATHS.streamSessions),
-      renewSession: bare<unknown>('PUT', MONITOR_PATHS.streamSession),
-      closeSession: bare<unknown>('DELETE', MONITOR_PATHS.streamSession),
+      metrics: get<Wire.MonitorMetrics>(MONITOR_PATHS.metrics),
+      requests: get<Wire.MonitorRequests>(MONITOR_PATHS.requests),
+      subscriptions: get<Wire.MonitorSubscriptions>(MONITOR_PATHS.subscriptions),
+      streams: get<Wire.MonitorStreams>(MONITOR_PATHS.streams),
+      settings: get<Wire.MonitorSettings>(MONITOR_PATHS.settings),
+      updateSettings: send<Wire.MonitorSettings, Wire.MonitorSettingsPatch>('PATCH', MONITOR_PATHS.settings),
+      openSession: bare<Wire.MonitorViewerSession>('POST', MONITOR_PATHS.streamSessions),
+      renewSession: bare<Wire.MonitorViewerSession>('PUT', MONITOR_PATHS.streamSession),
+      closeSession: bare<Wire.MonitorViewerReleased>('DELETE', MONITOR_PATHS.streamSession),
     };
   }
 
@@ -252,7 +271,10 @@ export class SjgateClient {
    * One page of the trade history (`order/trades` with `limit`, `cursor`, `begin_date` or `end_date`), and the cursor
    * of the next page (none after the last).
    */
-  async #tradesPage<T>(body: JsonBody, options?: CallOptions): Promise<{ trades: T; nextCursor?: string }> {
+  async #tradesPage<T>(
+    body: Wire.TradesPageRequest,
+    options?: CallOptions,
+  ): Promise<{ trades: T; nextCursor?: string }> {
     const { answer, response } = await this.#exchange({ method: 'POST', path: ORDER_PATHS.trades, body, options });
     const nextCursor = response.header?.(TRADE_PAGES.nextCursorHeader);
     return nextCursor === undefined ? { trades: answer as T } : { trades: answer as T, nextCursor };

@@ -42,7 +42,7 @@ function ThemeToggle() {
 
 /** The server's identity; its sim_time also sets the page's market clock. */
 async function loadInfo(): Promise<ServerInfo> {
-  const info = await client.server.info<ServerInfo>();
+  const info = await client.server.info();
   if (info.sim_time) simClock.set(info.sim_time);
   return info;
 }

@@ -2,7 +2,7 @@
 // them: order_event carries an account's reports only after subscribe_trade.
 
 import { client } from './api';
-import type { Account, SubscribeTradeAnswer } from './types';
+import type { Account } from './types';
 
 export interface AccountView extends Account {
   isDefault: boolean;
@@ -12,13 +12,13 @@ export const accountKey = (account: Pick<Account, 'broker_id' | 'account_id'>) =
   `${account.broker_id}-${account.account_id}`;
 
 async function subscribeTrade(selector: Partial<Account>): Promise<Account> {
-  const answer = await client.auth.subscribeTrade<SubscribeTradeAnswer>(selector);
+  const answer = await client.auth.subscribeTrade(selector);
   return answer.account;
 }
 
 /** Lists the accounts and subscribes each stock and futures account to its order reports. */
 export async function loadAccounts(): Promise<AccountView[]> {
-  const accounts = await client.auth.accounts<Account[]>();
+  const accounts = await client.auth.accounts();
   const defaults = new Set<string>();
   for (const type of ['S', 'F'] as const) {
     // Without ids, subscribe_trade picks the default account of the type, and says which one it is.

@@ -55,7 +55,7 @@ export async function loadBars(code: string, tradingDay: string | null): Promise
   const range = tradingDay
     ? { start: addDays(tradingDay, -HISTORY_DAYS), end: addDays(tradingDay, SESSION_DAYS_AHEAD) }
     : {};
-  const bars = barsOf(await client.data.kbars<Kbars>({ contract: { code }, ...range }));
+  const bars = barsOf(await client.data.kbars({ contract: { code }, ...range }));
   // Only a full range is kept; today's bars alone are asked again once the day is known.
   if (!tradingDay) return bars;
   if (!history.has(code)) history.set(code, bars);

@@ -8,6 +8,12 @@ export type {
   Deal,
   Health,
   Kbars,
+  MonitorMetrics,
+  MonitorStreamRow,
+  MonitorStreams,
+  MonitorSubscription,
+  MonitorSubscriptions,
+  MonitorViewerSession,
   Position,
   ProductSubscription,
   SecurityType,
@@ -17,7 +23,9 @@ export type {
   SubscribeTradeAnswer,
   Subscription,
   SubscriptionList,
+  SubscriptionRequest,
   Trade,
   Usage,
   Watchlist,
 } from '../contract/wire.js';
+export { isRequestExchange, isSecurityType } from '../contract/wire.js';

@@ -171,7 +171,7 @@ describe('DaemonClient', () => {
     });
     try {
       const client = new DaemonClient({ socketPath, host: '127.0.0.1', port: await freePort() });
-      const body = { account_type: 'S', broker_id: '9A95', account_id: '1234567' };
+      const body = { account_type: 'S', broker_id: '9A95', account_id: '1234567' } as const;
       assert.deepEqual(await client.auth.setDefaultAccount(body), { echo: body });
       assert.equal(unix.seen[0]?.method, 'POST');
       assert.equal(unix.seen[0]?.contentType, 'application/json');

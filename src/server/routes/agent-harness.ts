@@ -11,6 +11,8 @@ import { errorResponses } from '../schemas/common.js';
 
 const tags = ['agent'];
 
+export const AgentHarnessPatchSchema = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+
 export const AgentHarnessStateSchema = Type.Object(
   {
     enabled: Type.Boolean({ description: 'whether protected calls need a capability now' }),
@@ -44,7 +46,7 @@ export function agentHarnessRoutes(harness: AgentHarness): FastifyPluginAsync {
           description:
             'Needs X-Shioaji-Agent-Capability for update_agent_harness (op 9) whenever the daemon has a secret, ' +
             'even while the harness is off.',
-          body: Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false }),
+          body: AgentHarnessPatchSchema,
           response: { 200: AgentHarnessStateSchema, ...errorResponses(400, 403, 422) },
         },
       },

@@ -8,6 +8,11 @@ import type { Gateway } from '../../gateway/gateway.js';
 import { AccountRequestSchema, AccountSchema, selectorOf } from '../schemas/accounts.js';
 import { errorResponses } from '../schemas/common.js';
 
+export const CaExpireTimeSchema = Type.Object({
+  person_id: Type.String(),
+  expire_time: Type.String({ description: 'ISO 8601, Taiwan time' }),
+});
+
 const tags = ['auth'];
 
 export function authRoutes(gateway: Gateway): FastifyPluginAsync {
@@ -84,10 +89,7 @@ export function authRoutes(gateway: Gateway): FastifyPluginAsync {
             { additionalProperties: false },
           ),
           response: {
-            200: Type.Object({
-              person_id: Type.String(),
-              expire_time: Type.String({ description: 'ISO 8601, Taiwan time' }),
-            }),
+            200: CaExpireTimeSchema,
             ...errorResponses(404, 422, 503, 504),
           },
         },

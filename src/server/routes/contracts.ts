@@ -47,6 +47,17 @@ const LookupQuery = Type.Object({
 const RegionQuery = Type.Object({ region: Type.Optional(RegionSchema) });
 const PageSize = Type.Integer({ minimum: 1, maximum: 100_000, description: 'default 1000' });
 
+/** The POST form of the listing: page -1 is every contract. */
+export const ContractsRequestSchema = Type.Object(
+  {
+    security_type: SecurityTypeSchema,
+    region: Type.Optional(RegionSchema),
+    page: Type.Optional(Type.Integer({ minimum: -1, maximum: MAX_PAGE })),
+    page_size: Type.Optional(PageSize),
+  },
+  { additionalProperties: false },
+);
+
 const DEFAULT_PAGE_SIZE = 1000;
 
 /** Unpaged when neither page nor page_size is given; page_size alone means page 1. */
@@ -126,15 +137,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
           tags,
           summary: 'List contracts (pre-1.7 form)',
           description: 'The POST form of old clients. page -1 returns every contract.',
-          body: Type.Object(
-            {
-              security_type: SecurityTypeSchema,
-              region: Type.Optional(RegionSchema),
-              page: Type.Optional(Type.Integer({ minimum: -1, maximum: MAX_PAGE })),
-              page_size: Type.Optional(PageSize),
-            },
-            { additionalProperties: false },
-          ),
+          body: ContractsRequestSchema,
           response: { 200: ContractListSchema, ...errorResponses(400, 422) },
         },
       },

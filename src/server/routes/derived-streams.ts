@@ -13,7 +13,7 @@ import type { StreamServices } from '../sse/services.js';
 
 const tags = ['stream'];
 
-const KbarsBodySchema = Type.Object(
+export const KbarsSubscriptionBodySchema = Type.Object(
   { stocks: Type.Array(ContractRefSchema, { minItems: 1, maxItems: 200, description: 'stocks: {code} is enough' }) },
   { additionalProperties: false, title: 'KbarSubscriptionRequest' },
 );
@@ -23,7 +23,7 @@ const CapabilityResponseSchema = Type.Object(
   { title: 'CapabilitySubscriptionResponse' },
 );
 
-const IndexBodySchema = Type.Object(
+export const IndexBodySchema = Type.Object(
   { index: ContractRefSchema },
   { additionalProperties: false, title: 'CalculatedIndexSubscriptionRequest' },
 );
@@ -44,7 +44,7 @@ export function derivedStreamRoutes(gateway: Gateway, { subscriptions }: StreamS
             'once for a trade on the minute itself, such as the 13:30 closing auction), ' +
             'equal to the bar GET /data/kbars answers for it; `time` is its start. Stocks only; each is one of ' +
             'the 200 subscriptions. Nothing is subscribed when one of them is refused.',
-          body: KbarsBodySchema,
+          body: KbarsSubscriptionBodySchema,
           response: { 200: CapabilityResponseSchema, ...errorResponses(400, 404, 422, 429, 507) },
         },
       },
@@ -63,7 +63,7 @@ export function derivedStreamRoutes(gateway: Gateway, { subscriptions }: StreamS
           tags,
           summary: 'Stop the kbar stream of stocks',
           description: 'success is false, naming them, when some of the stocks were not subscribed.',
-          body: KbarsBodySchema,
+          body: KbarsSubscriptionBodySchema,
           response: { 200: CapabilityResponseSchema, ...errorResponses(400, 404, 422) },
         },
       },

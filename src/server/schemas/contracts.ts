@@ -171,7 +171,7 @@ export const WarrantInfoSchema = Type.Object(
 
 // 1.7.9 clients tell the info records apart by `dataset`, `<region>/<security type>` (TW/STK, TW/FUT, TW/OPT, TW/IND,
 // TW/WRT): the info and listing routes answer these records, the domain's Info with it added.
-const infoRecordSchema = <S extends Type.TObject>(info: S, example: string, title: string) =>
+const infoRecordSchema = <P extends Type.TProperties>(info: Type.TObject<P>, example: string, title: string) =>
   Type.Object(
     {
       ...info.properties,

@@ -17,7 +17,7 @@ export const ContributionRankingSchema = Type.Enum([...CONTRIBUTION_RANKINGS], {
   description: 'top10 (largest points), abs10 (largest |points|), positive25, negative25',
 });
 
-const METRICS = [...new Set<string>([...COMPONENT_METRICS, ...GROUP_METRICS])];
+const METRICS = [...new Set([...COMPONENT_METRICS, ...GROUP_METRICS])];
 
 /** A projection as asked; the pairing of metric, order and limit is checked by the domain (400 listing the pairs). */
 export const ProjectionSchema = Type.Object(

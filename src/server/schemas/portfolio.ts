@@ -44,11 +44,11 @@ const ACCOUNT_TYPES = {
 type AccountTypes = keyof typeof ACCOUNT_TYPES;
 
 /** The selector's fields, with account_type narrowed to what the query takes (also inside `account`). */
-function selectorFieldsOf(types: AccountTypes) {
+function selectorFieldsOf<T extends AccountTypes>(types: T) {
   return { ...AccountSelectorSchema.properties, account_type: Type.Optional(ACCOUNT_TYPES[types]) };
 }
 
-export function accountBody<P extends Type.TProperties>(types: AccountTypes, title: string, extra: P) {
+export function accountBody<T extends AccountTypes, P extends Type.TProperties>(types: T, title: string, extra: P) {
   const fields = selectorFieldsOf(types);
   return Type.Object(
     {

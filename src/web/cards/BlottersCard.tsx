@@ -13,9 +13,7 @@ const WORKING = new Set(['PendingSubmit', 'PreSubmitted', 'Submitted', 'PartFill
 /** Positions are valued at the last price, so they are refreshed slowly even without reports. */
 const POSITIONS_REFRESH_MS = 15_000;
 
-interface AccountPosition extends Position {
-  accountType: string;
-}
+type AccountPosition = Position & { accountType: string };
 
 interface DealRow {
   key: string;
@@ -28,10 +26,12 @@ interface DealRow {
 }
 
 async function loadPositions(accounts: AccountView[]): Promise<AccountPosition[]> {
-  const tradable = accounts.filter((a) => a.account_type === 'S' || a.account_type === 'F');
+  const tradable = accounts.filter(
+    (a): a is AccountView & { account_type: 'S' | 'F' } => a.account_type === 'S' || a.account_type === 'F',
+  );
   const lists = await Promise.all(
     tradable.map(async ({ account_type, broker_id, account_id }) => {
-      const rows = await client.portfolio.positionUnit<Position[]>({ account_type, broker_id, account_id });
+      const rows = await client.portfolio.positionUnit({ account_type, broker_id, account_id });
       return rows.map((row) => ({ ...row, accountType: account_type }));
     }),
   );
@@ -61,7 +61,7 @@ const codeOf = ({ contract }: Trade) =>
     : contract.code;
 
 export function BlottersCard({ accounts, placedCount }: { accounts: AccountView[] | null; placedCount: number }) {
-  const trades = usePolling(() => client.orders.trades<Trade[]>({}), 0);
+  const trades = usePolling(() => client.orders.trades({}), 0);
   const positions = usePolling(
     () => (accounts ? loadPositions(accounts) : Promise.resolve(null)),
     accounts ? POSITIONS_REFRESH_MS : 0,
@@ -79,7 +79,7 @@ export function BlottersCard({ accounts, placedCount }: { accounts: AccountView[
 
   async function cancel(trade: Trade) {
     try {
-      const answer = await client.orders.cancelOrder<Trade>({ trade_id: trade.order.id });
+      const answer = await client.orders.cancelOrder({ trade_id: trade.order.id });
       setActionError(answer.status.status === 'Cancelled' ? null : answer.status.msg);
     } catch (error) {
       setActionError(messageOf(error));

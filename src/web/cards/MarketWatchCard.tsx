@@ -7,7 +7,7 @@ import { contractInfo } from '../contracts';
 import { integer, price, signed, trend } from '../format';
 import { useStoredState } from '../hooks';
 import { quoteBook } from '../quotes';
-import type { ContractInfo, Snapshot } from '../types';
+import { type ContractInfo, isRequestExchange, type SubscriptionRequest } from '../types';
 import { Card, ErrorLine } from './Card';
 import { SavedWatchlists } from './SavedWatchlists';
 
@@ -19,12 +19,13 @@ export const DEFAULT_WATCH = ['TXFR1', 'MXFR1', '2330', '2317', '2303', '0050'];
 async function watchCode(code: string): Promise<ContractInfo> {
   const info = await contractInfo(code);
   quoteBook.watch(code, info.target_code ?? info.code);
-  const quoteTypes = info.security_type === 'IND' ? ['Quote'] : ['Tick', 'BidAsk'];
+  const quoteTypes: SubscriptionRequest['quote_type'][] = info.security_type === 'IND' ? ['Quote'] : ['Tick', 'BidAsk'];
   for (const quote_type of quoteTypes) {
+    const { security_type, exchange } = info;
     await client.stream.subscribe({
       code,
-      security_type: info.security_type,
-      exchange: info.exchange,
+      security_type,
+      ...(isRequestExchange(exchange) ? { exchange } : {}),
       quote_type,
     });
   }
@@ -33,7 +34,7 @@ async function watchCode(code: string): Promise<ContractInfo> {
 
 /** One snapshot call for all the new codes fills the rows before their first tick. */
 async function loadSnapshots(codes: string[]): Promise<void> {
-  const snapshots = await client.data.snapshots<Snapshot[]>({ contracts: codes.map((code) => ({ code })) });
+  const snapshots = await client.data.snapshots({ contracts: codes.map((code) => ({ code })) });
   for (const snapshot of snapshots)
     quoteBook.applySnapshot(quoteBook.watchedCode(snapshot.code) ?? snapshot.code, snapshot);
 }

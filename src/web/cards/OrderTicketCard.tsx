@@ -134,7 +134,7 @@ export function OrderTicketCard({ code, accounts, onPlaced }: TicketProps) {
   async function send() {
     setStage('sending');
     try {
-      const trade = await client.orders.placeOrder<Trade>(orderBody());
+      const trade = await client.orders.placeOrder(orderBody());
       setOutcome(outcomeOf(trade));
       onPlaced();
     } catch (error) {
@@ -154,7 +154,7 @@ export function OrderTicketCard({ code, accounts, onPlaced }: TicketProps) {
         </span>
       }
     >
-      {info?.limit_down !== undefined ? (
+      {info && 'limit_down' in info ? (
         <p className="hint">
           Reference {formatPrice(info.reference)} · limits {formatPrice(info.limit_down)} – {formatPrice(info.limit_up)}
         </p>

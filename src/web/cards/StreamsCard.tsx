@@ -7,7 +7,7 @@ import { integer } from '../format';
 import { usePolling, useStreamState } from '../hooks';
 import type { StreamState } from '../stream';
 import { marketStream } from '../stream';
-import type { StreamStatus, Subscription, SubscriptionList } from '../types';
+import { isRequestExchange, isSecurityType, type Subscription, type SubscriptionRequest } from '../types';
 import { Card, ErrorLine } from './Card';
 
 const PAGE_STREAM_STATES: Record<StreamState, string> = {
@@ -27,21 +27,34 @@ function subscriptionKey(subscription: Subscription): string {
   return `${subscriptionName(subscription)}:${subscription.quote_type}`;
 }
 
-/** The unsubscribe body: the subscription as listed, in the request's own shape. */
-function unsubscribeBody(subscription: Subscription) {
+const QUOTE_TYPES: readonly string[] = ['Tick', 'BidAsk', 'Quote'] satisfies SubscriptionRequest['quote_type'][];
+const isQuoteType = (type: string): type is SubscriptionRequest['quote_type'] => QUOTE_TYPES.includes(type);
+
+/**
+ * The unsubscribe body: the subscription as listed, in the request's own shape. Bars
+ * and index analytics are ended by their own routes, not here.
+ */
+function unsubscribeBody(subscription: Subscription): SubscriptionRequest {
   const { quote_type, intraday_odd } = subscription;
+  if (!isQuoteType(quote_type)) throw new Error(`a ${quote_type} subscription is not ended by /stream/unsubscribe`);
   if ('contract' in subscription) {
     const legs = subscription.contract.legs.map((leg) => ({ code: leg.code }));
     return { contract: { legs, combo_type: subscription.contract.combo_type }, quote_type };
   }
   const { security_type, exchange, code } = subscription;
-  return { security_type, exchange, code, quote_type, intraday_odd };
+  return {
+    ...(isSecurityType(security_type) ? { security_type } : {}),
+    ...(isRequestExchange(exchange) ? { exchange } : {}),
+    code,
+    quote_type,
+    intraday_odd,
+  };
 }
 
 /** `subscribedCount` changes when the page subscribed something: the list is fetched again at once. */
 export function StreamsCard({ subscribedCount }: { subscribedCount: number }) {
-  const status = usePolling(() => client.stream.status<StreamStatus>(), 5000);
-  const list = usePolling(() => client.stream.subscriptions<SubscriptionList>(), 5000);
+  const status = usePolling(() => client.stream.status(), 5000);
+  const list = usePolling(() => client.stream.subscriptions(), 5000);
   const pageStream = useStreamState();
   const [actionError, setActionError] = useState<string | null>(null);
   const reloadList = list.reload;

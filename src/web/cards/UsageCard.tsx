@@ -3,11 +3,10 @@
 import { client } from '../api';
 import { bytes, integer } from '../format';
 import { usePolling } from '../hooks';
-import type { Usage } from '../types';
 import { Card, ErrorLine } from './Card';
 
 export function UsageCard() {
-  const usage = usePolling(() => client.auth.usage<Usage>(), 5000);
+  const usage = usePolling(() => client.auth.usage(), 5000);
   const data = usage.data;
   const share = data && data.limit_bytes > 0 ? Math.min(1, data.bytes / data.limit_bytes) : 0;
   const level = share > 0.9 ? 'bad' : share > 0.7 ? 'warn' : 'ok';

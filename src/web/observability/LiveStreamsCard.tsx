@@ -5,11 +5,11 @@ import { client } from '../api';
 import { Card, ErrorLine } from '../cards/Card';
 import { bytes, integer } from '../format';
 import { usePolling } from '../hooks';
-import { type MonitorStreams, useViewerSession } from './monitor-api';
+import { useViewerSession } from './monitor-api';
 
 export function LiveStreamsCard() {
   const session = useViewerSession();
-  const streams = usePolling(() => client.monitor.streams<MonitorStreams>({ limit: 500 }), 2000);
+  const streams = usePolling(() => client.monitor.streams({ limit: 500 }), 2000);
   const data = streams.data;
   const rows = [...(data?.items ?? [])].sort((a, b) =>
     a.kind === b.kind ? b.per_second - a.per_second : a.kind === 'connection' ? -1 : 1,

@@ -9,7 +9,7 @@ import { Card, EmptyRow, ErrorLine } from '../cards/Card';
 import { integer } from '../format';
 import { usePolling } from '../hooks';
 import { LiveStreamsCard } from './LiveStreamsCard';
-import { latency, type Metrics, percent } from './monitor-api';
+import { latency, percent } from './monitor-api';
 import { LatencyLines, RequestBars } from './SeriesChart';
 import { SubscriptionsCard } from './SubscriptionsCard';
 
@@ -54,10 +54,7 @@ export function ObservabilityView() {
   const [origin, setOrigin] = useState<(typeof ORIGINS)[number][0]>('user');
   const [source, setSource] = useState<(typeof SOURCES)[number][0]>('incoming');
   const choice = `${span} ${origin} ${source}`;
-  const metrics = usePolling(
-    () => client.monitor.metrics<Metrics>({ window: span, origin, source, limit: 1000 }),
-    5000,
-  );
+  const metrics = usePolling(() => client.monitor.metrics({ window: span, origin, source, limit: 1000 }), 5000);
   const data = metrics.data;
   const reload = metrics.reload;
   // A new choice is shown at once, not at the next poll.

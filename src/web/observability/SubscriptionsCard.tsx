@@ -5,14 +5,10 @@ import { client } from '../api';
 import { Card, EmptyRow, ErrorLine } from '../cards/Card';
 import { integer } from '../format';
 import { useDebounced, usePolling } from '../hooks';
-import type { MonitorSubscriptions } from './monitor-api';
 
 export function SubscriptionsCard() {
   const [search, setSearch] = useState('');
-  const list = usePolling(
-    () => client.monitor.subscriptions<MonitorSubscriptions>({ limit: 500, search: search || undefined }),
-    5000,
-  );
+  const list = usePolling(() => client.monitor.subscriptions({ limit: 500, search: search || undefined }), 5000);
   const reload = useDebounced(list.reload, 200);
   const data = list.data;
   const types = Object.entries(data?.by_type ?? {});

@@ -1,86 +1,24 @@
-// The monitoring API as the observability view reads it: the answers' types (the fields shown), and the stream
-// viewer session the view holds while it is open, renewed as the gateway asks and released when the view closes.
+// The monitoring API as the observability view reads it: the answers' wire types under the names the view uses, and
+// the stream viewer session the view holds while it is open, renewed as the gateway asks and released when the view closes.
 
 import { useEffect, useState } from 'react';
 import { ApiError, client } from '../api';
+import type {
+  MonitorMetrics,
+  MonitorStreamRow,
+  MonitorStreams,
+  MonitorSubscription,
+  MonitorSubscriptions,
+  MonitorViewerSession,
+} from '../types';
 
 type Micros = number | null;
 
-export interface Quantiles {
-  p50_us: Micros;
-  p95_us: Micros;
-  p99_us: Micros;
-}
-
-export interface EndpointRow extends Quantiles {
-  source: string;
-  category: string;
-  method: string;
-  endpoint: string;
-  requests: number;
-  errors: number;
-  error_rate: number;
-}
-
-export interface Metrics {
-  window: { from_ms: number; to_ms: number };
-  totals: Quantiles & { requests: number; errors: number; error_rate: number; per_second: number };
-  matched: number;
-  endpoints: EndpointRow[];
-  series: { bucket_ms: number; points: (Quantiles & { start_ms: number; requests: number; errors: number })[] };
-  coverage: { complete: boolean; from_ms: number; capturing: boolean };
-  persistence: { enabled: boolean; persistence_error: string | null };
-}
-
-export interface MonitorSubscription {
-  type: 'market_data' | 'trade_account';
-  id: string;
-  quote_type: string | null;
-  security_type: string | null;
-  exchange: string | null;
-  code: string | null;
-  target_code: string | null;
-  topic: string | null;
-}
-
-export interface MonitorSubscriptions {
-  total: number;
-  market_data: number;
-  trade_accounts: number;
-  by_type: Record<string, number>;
-  matched: number;
-  items: MonitorSubscription[];
-  partial: boolean;
-}
-
-export interface StreamRow {
-  kind: 'connection' | 'topic';
-  id: string;
-  stream: string;
-  origin: string | null;
-  open: boolean;
-  since_ms: number;
-  messages: number;
-  bytes: number;
-  deliveries: number | null;
-  per_second: number;
-  unread_bytes: number | null;
-}
-
-export interface MonitorStreams {
-  total: number;
-  matched: number;
-  collecting: boolean;
-  since: string | null;
-  viewers: number;
-  items: StreamRow[];
-}
-
-interface ViewerSession {
-  id: string;
-  expires_in_seconds: number;
-  renew_after_seconds: number;
-}
+export type Metrics = MonitorMetrics;
+export type EndpointRow = MonitorMetrics['endpoints'][number];
+export type Quantiles = Pick<EndpointRow, 'p50_us' | 'p95_us' | 'p99_us'>;
+export type StreamRow = MonitorStreamRow;
+export type { MonitorStreams, MonitorSubscription, MonitorSubscriptions };
 
 /** Latency in µs as text: µs below 1 ms, ms below 10 s. */
 export function latency(us: Micros): string {
@@ -108,7 +46,7 @@ export function useViewerSession(): { id: string | null; error: string | null } 
     const schedule = (seconds: number, then: () => Promise<void>) => {
       if (!stopped) timer = setTimeout(() => void then(), seconds * 1000);
     };
-    const hold = (session: ViewerSession) => {
+    const hold = (session: MonitorViewerSession) => {
       current = session.id;
       setId(session.id);
       setError(null);
@@ -116,7 +54,7 @@ export function useViewerSession(): { id: string | null; error: string | null } 
     };
     const open = async (): Promise<void> => {
       try {
-        hold(await client.monitor.openSession<ViewerSession>());
+        hold(await client.monitor.openSession());
       } catch (failure) {
         setError(failure instanceof Error ? failure.message : String(failure));
         schedule(5, open);
@@ -125,7 +63,7 @@ export function useViewerSession(): { id: string | null; error: string | null } 
     const renew = async (): Promise<void> => {
       if (current === null) return open();
       try {
-        hold(await client.monitor.renewSession<ViewerSession>(current));
+        hold(await client.monitor.renewSession(current));
       } catch (failure) {
         // Expired (the tab slept): open a new one. Anything else: try again shortly.
         if (failure instanceof ApiError && failure.status === 404) return open();

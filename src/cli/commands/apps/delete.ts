@@ -1,7 +1,6 @@
 // `sjgate apps delete`: delete an app.
 
 import type { Command } from 'commander';
-import type { AppDeleted } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { text } from '../../parsers.js';
 
@@ -14,7 +13,7 @@ export function registerDelete(apps: Command, env: CliEnv): void {
       action<{ name: string }>(
         env,
         async (cli, options) => {
-          const answer = await cli.call((client) => client.apps.remove<AppDeleted>(options.name));
+          const answer = await cli.call((client) => client.apps.remove(options.name));
           cli.emit(answer, ({ deleted }) => `Deleted app ${deleted}`);
         },
         { fields: ['deleted'] },

@@ -55,7 +55,7 @@ Examples:
           if (cli.io.stderr.isTTY) progress = new ProgressLine(cli.io.stderr, `Uploading ${options.name}`, body.length);
           let answer: AppUploaded;
           try {
-            answer = await cli.call((client) => client.apps.upload<AppUploaded>(options.name, body));
+            answer = await cli.call((client) => client.apps.upload(options.name, body));
           } finally {
             progress?.clear();
           }

@@ -15,7 +15,7 @@ const sameAccount = (a: Account, b: Account | null) =>
 async function markedDefaults(client: DaemonClient, accounts: readonly Account[]): Promise<Record<string, unknown>[]> {
   const types = [...new Set(accounts.map((one) => one.account_type))];
   const defaults = await Promise.all(
-    types.map((type) => client.auth.defaultAccount<Account>({ account_type: type }).catch(() => null)),
+    types.map((type) => client.auth.defaultAccount({ account_type: type }).catch(() => null)),
   );
   return accounts.map((one) => ({ default: defaults.some((chosen) => sameAccount(one, chosen)) ? '*' : '', ...one }));
 }
@@ -28,7 +28,7 @@ export function registerAccounts(auth: Command, env: CliEnv): void {
       action(env, async (cli) => {
         const human = cli.format === 'human' && !cli.json;
         const accounts = await cli.call(async (client) => {
-          const list = await client.auth.accounts<Account[]>();
+          const list = await client.auth.accounts();
           return human ? markedDefaults(client, list) : list;
         });
         cli.emit(accounts, (rows, color) => formatTable(rows, COLUMNS, color));

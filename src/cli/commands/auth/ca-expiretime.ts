@@ -1,14 +1,8 @@
 // `sjgate auth ca-expiretime`: when the CA certificate of a person expires (the official CLI's command of that name).
 
 import type { Command } from 'commander';
-import type { Account } from '../../../contract/wire.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
 import { formatRecord } from '../../output.js';
-
-interface CaExpireTime {
-  person_id: string;
-  expire_time: string;
-}
 
 export function registerCaExpireTime(auth: Command, env: CliEnv): void {
   auth
@@ -17,10 +11,9 @@ export function registerCaExpireTime(auth: Command, env: CliEnv): void {
     .option('--person-id <ID>', "the person the certificate is bound to (default: the logged-in accounts' person)")
     .action(
       action(env, async (cli, options: { personId?: string }) => {
-        const personId =
-          options.personId ?? (await cli.call((client) => client.auth.accounts<Account[]>()))[0]?.person_id;
+        const personId = options.personId ?? (await cli.call((client) => client.auth.accounts()))[0]?.person_id;
         if (personId === undefined) throw new UsageError('no account is logged in to name a person: give --person-id');
-        const answer = await cli.call((client) => client.auth.caExpireTime<CaExpireTime>({ person_id: personId }));
+        const answer = await cli.call((client) => client.auth.caExpireTime({ person_id: personId }));
         cli.emit(answer, (value, color) => formatRecord(value, { color }));
       }),
     );

@@ -41,7 +41,7 @@ Examples:
             ...(options.accountType === undefined ? {} : { account_type: options.accountType }),
             ...options.account,
           };
-          const chosen = await cli.call((client) => client.auth.setDefaultAccount<Account>(body));
+          const chosen = await cli.call((client) => client.auth.setDefaultAccount(body));
           cli.emit(
             chosen,
             (value, color) => `${formatHeading('default account', color)}\n${formatRecord(value, { color })}`,

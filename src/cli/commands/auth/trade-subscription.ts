@@ -2,7 +2,7 @@
 
 import { type Command, Option } from 'commander';
 import type { Account, SubscribeTradeAnswer } from '../../../contract/wire.js';
-import type { PostMethod } from '../../client.js';
+import { type PostMethod, postTo } from '../../client.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatRecord } from '../../output.js';
 import { type AccountSelector, accountOption, oneOf } from '../../parsers.js';
@@ -80,14 +80,14 @@ Examples:
         async (cli, options) => {
           if (options.accountType !== undefined || options.account !== undefined) {
             const body = tradeSubscriptionRequest(options);
-            const answer = await cli.call((client) => command.method(client)<SubscribeTradeAnswer>(body));
+            const answer = await cli.call((client) => postTo<SubscribeTradeAnswer>(client, command.method, body));
             cli.emit(answer, formatTradeSubscription);
             return;
           }
           const answers = await cli.call(async (client) => {
-            const bodies = everyAccountRequests(await client.auth.accounts<Account[]>());
+            const bodies = everyAccountRequests(await client.auth.accounts());
             const done: SubscribeTradeAnswer[] = [];
-            for (const body of bodies) done.push(await command.method(client)<SubscribeTradeAnswer>(body));
+            for (const body of bodies) done.push(await postTo<SubscribeTradeAnswer>(client, command.method, body));
             return done;
           });
           cli.emit(answers, (list, color) => list.map((answer) => formatTradeSubscription(answer, color)).join('\n\n'));

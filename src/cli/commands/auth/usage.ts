@@ -28,7 +28,7 @@ export function registerUsage(auth: Command, env: CliEnv): void {
     .description("today's data usage against the daily limit")
     .action(
       action(env, async (cli) => {
-        const usage = await cli.call((client) => client.auth.usage<Usage>());
+        const usage = await cli.call((client) => client.auth.usage());
         cli.emit(usage, formatUsage);
       }),
     );

@@ -1,12 +1,18 @@
 // `sjgate contracts combo`: build the combo contract of two futures or options legs.
 
 import { type Command, Option } from 'commander';
-import type { Contract } from '../../../contract/wire.js';
-import { COMBO_TYPES } from '../../../domain/contracts.js';
+import type { ComboRequest } from '../../../contract/wire.js';
+import { COMBO_TYPES, type ComboType } from '../../../domain/contracts.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
-import { formatRecord, type Row } from '../../output.js';
+import { formatRecord } from '../../output.js';
 import { codeList, oneOf } from '../../parsers.js';
-import { type Options, queryOf, regionOption } from './query.js';
+import { queryOf, regionOption } from './query.js';
+
+interface ComboOptions {
+  legs: string[];
+  comboType?: ComboType;
+  region?: string;
+}
 
 export function registerCombo(contracts: Command, env: CliEnv): void {
   contracts
@@ -26,18 +32,18 @@ Examples:
   $ sjgate contracts combo --legs MXFR1,MXFR2 --format json`,
     )
     .action(
-      action<Options>(env, async (cli, o) => {
-        const codes = o.legs as string[];
+      action<ComboOptions>(env, async (cli, o) => {
+        const codes = o.legs;
         if (codes.length !== 2) throw new UsageError(`--legs takes two codes, got ${codes.length}`);
         const combo = await cli.call(async (client) => {
-          const legs: Pick<Contract, 'security_type' | 'exchange' | 'code'>[] = [];
+          const legs: ComboRequest['legs'] = [];
           for (const code of codes) {
-            const leg = await client.contracts.get<Contract>(code, queryOf({ region: o.region }));
+            const leg = await client.contracts.get(code, queryOf({ region: o.region }));
             // A continuous alias stands for its month today: combos are of specific months.
             legs.push({ security_type: leg.security_type, exchange: leg.exchange, code: leg.target_code ?? leg.code });
           }
           const body = o.comboType === undefined ? { legs } : { legs, combo_type: o.comboType };
-          return client.contracts.combo<Row>(body);
+          return client.contracts.combo(body);
         });
         cli.emit(combo, (value, color) => formatRecord(value, { color }));
       }),

@@ -2,7 +2,7 @@
 // limits, and its last price.
 
 import type { Command } from 'commander';
-import type { Contract, ContractInfo, Snapshot } from '../../../contract/wire.js';
+import { type Contract, isRequestExchange } from '../../../contract/wire.js';
 import { SECURITY_TYPES } from '../../../domain/contracts.js';
 import type { DaemonClient } from '../../client.js';
 import { action, type CliEnv } from '../../context.js';
@@ -12,17 +12,22 @@ import { exchangeOption, type Options, queryOf, regionOption, typeOption } from 
 
 /** What a person wants to see beside the identity; a part the daemon cannot give (a warrant's info) is left out. */
 async function overview(client: DaemonClient, contract: Contract): Promise<Record<string, unknown>> {
-  const ref = { security_type: contract.security_type, exchange: contract.exchange, code: contract.code };
+  const { security_type, exchange, code } = contract;
+  const ref = { security_type, ...(isRequestExchange(exchange) ? { exchange } : {}), code };
   const [info, snapshots] = await Promise.all([
-    client.contracts.info<ContractInfo>(contract.code).catch(() => null),
-    client.data.snapshots<Snapshot[]>({ contracts: [ref] }).catch(() => []),
+    client.contracts.info(contract.code).catch(() => null),
+    client.data.snapshots({ contracts: [ref] }).catch(() => []),
   ]);
   const last = snapshots[0];
   return {
     ...contract,
     ...(info === null
       ? {}
-      : { name: info.name, reference: info.reference, limit_up: info.limit_up, limit_down: info.limit_down }),
+      : {
+          name: info.name,
+          reference: info.reference,
+          ...('limit_up' in info ? { limit_up: info.limit_up, limit_down: info.limit_down } : {}),
+        }),
     ...(last === undefined ? {} : { last: last.close, change: last.change_price, at: last.datetime }),
   };
 }
@@ -48,7 +53,7 @@ and \`data snapshots\`); --format json prints the identity as the API answers it
         const query = queryOf({ security_type: o.type, region: o.region, exchange: o.exchange });
         const human = cli.format === 'human' && !cli.json;
         const contract = await cli.call(async (client) => {
-          const found = await client.contracts.get<Contract>(code as string, query);
+          const found = await client.contracts.get(code as string, query);
           return human ? overview(client, found) : found;
         });
         cli.emit(contract, (value, color) => formatRecord(value, { color }));

@@ -1,7 +1,6 @@
 // `sjgate contracts info`: every field of a contract.
 
 import type { Command } from 'commander';
-import type { ContractInfo } from '../../../contract/wire.js';
 import { SECURITY_TYPES } from '../../../domain/contracts.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatRecord } from '../../output.js';
@@ -24,7 +23,7 @@ export function registerInfo(contracts: Command, env: CliEnv): void {
     .action(
       action<Options>(env, async (cli, o, [code]) => {
         const query = queryOf({ security_type: o.type, region: o.region, exchange: o.exchange });
-        const info = await cli.call((client) => client.contracts.info<ContractInfo>(code as string, query));
+        const info = await cli.call((client) => client.contracts.info(code as string, query));
         cli.emit(info, (value, color) => formatRecord(value, { table: true, color }));
       }),
     );

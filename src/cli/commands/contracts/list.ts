@@ -1,7 +1,6 @@
 // `sjgate contracts list`: the contracts of one security type.
 
 import type { Command } from 'commander';
-import type { ContractList } from '../../../contract/wire.js';
 import { SECURITY_TYPES } from '../../../domain/contracts.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable } from '../../output.js';
@@ -21,7 +20,7 @@ export function registerList(contracts: Command, env: CliEnv): void {
     .action(
       action<Options>(env, async (cli, o) => {
         const query = { security_type: o.type, page: o.page, page_size: o.pageSize, region: o.region };
-        const list = await cli.call((client) => client.contracts.list<ContractList>(queryOf(query)));
+        const list = await cli.call((client) => client.contracts.list(queryOf(query)));
         cli.emit(list, (value, color) => {
           const footer =
             value.page === undefined

@@ -1,7 +1,6 @@
 // `sjgate contracts tick-bands`: the tick size by price band of a tick rule.
 
 import type { Command } from 'commander';
-import type { TickBandRule } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatHeading, formatTable } from '../../output.js';
 import { text } from '../../parsers.js';
@@ -17,7 +16,7 @@ export function registerTickBands(contracts: Command, env: CliEnv): void {
     .action(
       action<Options>(env, async (cli, o, [rule]) => {
         const query = queryOf({ security_type: o.type, region: o.region });
-        const bands = await cli.call((client) => client.contracts.tickBands<TickBandRule>(rule as string, query));
+        const bands = await cli.call((client) => client.contracts.tickBands(rule as string, query));
         cli.emit(bands, (value, color) => {
           const heading = `${value.rule} tick bands (${value.security_type}, ${value.basis} basis, ${value.region})`;
           return `${formatHeading(heading, color)}\n${formatTable(value.bands, ['min', 'max', 'tick'], color)}`;

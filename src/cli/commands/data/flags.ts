@@ -2,9 +2,8 @@
 // code, or a combo of two, becomes the contract of a request.
 
 import { InvalidArgumentError, Option } from 'commander';
-import type { Contract } from '../../../contract/wire.js';
+import type { ComboRef, ContractRef, InstrumentRef } from '../../../contract/wire.js';
 import { isContinuousCode } from '../../../domain/contracts.js';
-import type { ComboRef, ContractRef, InstrumentRef } from '../../../domain/market-data.js';
 import type { Cli } from '../../context.js';
 import { codeList, oneOf, text } from '../../parsers.js';
 
@@ -72,7 +71,7 @@ export const comboOption = () =>
  */
 export async function legCode(cli: Cli, code: string): Promise<string> {
   if (!isContinuousCode(code.toUpperCase())) return code;
-  const contract = await cli.call((client) => client.contracts.get<Contract>(code));
+  const contract = await cli.call((client) => client.contracts.get(code));
   return contract.target_code ?? contract.code;
 }
 

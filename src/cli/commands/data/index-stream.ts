@@ -4,7 +4,8 @@
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { STREAM_PATHS, streamDataPath } from '../../../contract/paths.js';
-import type { PostMethod } from '../../client.js';
+import type { CapabilitySubscriptionResponse } from '../../../contract/wire.js';
+import { type PostMethod, postTo } from '../../client.js';
 import type { Cli, CliEnv } from '../../context.js';
 import { UsageError } from '../../context.js';
 import type { Row } from '../../output.js';
@@ -146,7 +147,7 @@ export function formatIndexEvent(family: string, data: Row): string {
 async function streamIndex(cli: Cli, options: IndexStreamOptions, json: boolean, signal: AbortSignal): Promise<void> {
   const request = indexStreamRequest(options);
   const answer = await cli.call((client) =>
-    request.subscribe(client)<{ success: boolean; message: string }>(request.body),
+    postTo<CapabilitySubscriptionResponse>(client, request.subscribe, request.body),
   );
   if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
   if (cli.io.stderr.isTTY) cli.printError(`${answer.message} (Ctrl+C to stop)`);
@@ -162,8 +163,8 @@ async function streamIndex(cli: Cli, options: IndexStreamOptions, json: boolean,
     },
     {
       signal,
-      subscribe: () => request.subscribe(cli.client)(request.body),
-      unsubscribe: () => request.unsubscribe(cli.client)(request.body),
+      subscribe: () => postTo(cli.client, request.subscribe, request.body),
+      unsubscribe: () => postTo(cli.client, request.unsubscribe, request.body),
     },
   );
 }

@@ -1,7 +1,7 @@
 // `sjgate data kbars`: one-minute bars, one row per bar.
 
 import type { Command } from 'commander';
-import type { InstrumentRef } from '../../../domain/market-data.js';
+import type { KbarsRequest } from '../../../contract/wire.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
 import { formatTable, rowsOfColumns } from '../../output.js';
 import { dateOrToday, text } from '../../parsers.js';
@@ -20,12 +20,6 @@ export interface KbarsOptions extends ContractOptions {
   start?: string | undefined;
   end?: string | undefined;
   comboWith?: string | undefined;
-}
-
-export interface KbarsRequest {
-  contract: InstrumentRef;
-  start?: string;
-  end?: string;
 }
 
 /** The body of POST /data/kbars; start and end are left to the daemon (today) when not given. */

@@ -29,23 +29,19 @@ const KIND_OF: Partial<Record<QuoteType, 'tick' | 'bidask' | 'quote'>> = {
  * The stream of a subscription, from what the daemon answered. STK and WRT: tick_stk, bidask_stk, quote_stk; IND:
  * quote_idx; FUT, OPT and combos: tick_fop, bidask_fop, quote_fop. A product's events carry its real code
  * (target_code for R1/R2), and stock ticks and bid/asks say whether they are odd lots. A combo's events carry the
- * combo's own code (`TXFR1/H6`): the one the subscription names if it does, else any code that starts with the first
- * leg's and is not the leg's own (the leg's own events belong to a subscription of the leg).
+ * combo's own code (`TXFR1/H6`), which the subscription does not name: any code that starts with the first leg's and
+ * is not the leg's own (the leg's own events belong to a subscription of the leg).
  */
 export function quoteStream(subscription: Subscription): QuoteStream {
   const kind = KIND_OF[subscription.quote_type] ?? 'tick';
   if (isCombo(subscription)) {
     const legs = subscription.contract.legs.map((leg) => leg.target_code ?? leg.code);
     const first = legs[0] ?? '';
-    const code = subscription.contract.code;
     return {
       name: `${kind}_fop`,
       kind,
       label: legs.join('/'),
-      accepts: (data) =>
-        typeof code === 'string'
-          ? data.code === code
-          : typeof data.code === 'string' && data.code.startsWith(first) && data.code !== first,
+      accepts: (data) => typeof data.code === 'string' && data.code.startsWith(first) && data.code !== first,
     };
   }
   const real = subscription.target_code ?? subscription.code;

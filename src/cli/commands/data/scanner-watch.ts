@@ -3,6 +3,7 @@
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { STREAM_PATHS, streamDataPath } from '../../../contract/paths.js';
+import type { ScannerSubscriptionRequest } from '../../../contract/wire.js';
 import {
   isScannerRule,
   isScannerState,
@@ -45,7 +46,7 @@ const many =
   };
 
 /** The body of POST /stream/subscribe/scanner (and its unsubscribe) for one scanner on one exchange. */
-export function scannerRequest(id: ScannerId, exchange: ScannerExchange) {
+export function scannerRequest(id: ScannerId, exchange: ScannerExchange): ScannerSubscriptionRequest {
   return {
     scanner: isScannerState(id) ? id : { kind: 'preset_rule', id },
     region: 'TW',
@@ -110,7 +111,7 @@ async function watchScanners(
   const client: DaemonClient = cli.client;
   const subscribeAll = async () => {
     for (const body of bodies) {
-      const answer = await client.stream.subscribeScanner<{ success: boolean; message: string }>(body);
+      const answer = await client.stream.subscribeScanner(body);
       if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
     }
   };

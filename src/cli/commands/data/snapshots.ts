@@ -1,7 +1,7 @@
 // `sjgate data snapshots`: the current snapshot of codes and combos.
 
 import type { Command } from 'commander';
-import type { InstrumentRef } from '../../../domain/market-data.js';
+import type { InstrumentRef } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
 import {

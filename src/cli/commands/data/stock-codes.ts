@@ -2,7 +2,7 @@
 
 import type { Command } from 'commander';
 import type { ContractRef } from '../../../domain/market-data.js';
-import type { PostMethod } from '../../client.js';
+import { type PostMethod, postTo } from '../../client.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
 import { codeList } from '../../parsers.js';
@@ -35,7 +35,7 @@ export function registerStockCodesQuery(
     .action(
       action<CodesOptions>(env, async (cli, options) => {
         const body = contractsRequest(options);
-        const rows = await cli.call((client) => query.method(client)<Row[]>(body));
+        const rows = await cli.call((client) => postTo<Row[]>(client, query.method, body));
         cli.emit(rows, (value, color) => formatTable(value, query.columns, color));
       }),
     );

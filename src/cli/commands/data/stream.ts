@@ -2,7 +2,6 @@
 
 import { type Command, Option } from 'commander';
 import { STREAM_PATHS, streamDataPath } from '../../../contract/paths.js';
-import type { Contract, QuoteType, SubscribeAnswer } from '../../../contract/wire.js';
 import { EXCHANGES } from '../../../domain/contracts.js';
 import type { DaemonClient } from '../../client.js';
 import type { Cli, CliEnv } from '../../context.js';
@@ -11,7 +10,13 @@ import { text } from '../../parsers.js';
 import { followSubscription, printLine, stopSignal, streamAction } from '../../stream.js';
 import { exchangeOption, securityTypeOption, withComboLegs } from './flags.js';
 import { formatQuote, formatQuoteHeader, gapNotice, quoteStream } from './quotes.js';
-import { quoteType, STREAM_SECURITY_TYPES, type StreamOptions, subscribeRequest } from './subscription.js';
+import {
+  quoteType,
+  STREAM_SECURITY_TYPES,
+  type StreamOptions,
+  type StreamQuoteType,
+  subscribeRequest,
+} from './subscription.js';
 
 /**
  * Subscribes, prints the events of the subscription until the signal aborts (Ctrl+C), then unsubscribes. The
@@ -22,7 +27,7 @@ async function streamQuotes(cli: Cli, given: StreamOptions, json: boolean, signa
   const upper = { ...given, code: given.code.toUpperCase(), comboWith: given.comboWith?.toUpperCase() };
   const options = await withComboLegs(cli, upper);
   const body = subscribeRequest({ ...options, quoteType: await defaultQuoteType(cli, options) });
-  const answer = await cli.call((client) => client.stream.subscribe<SubscribeAnswer>(body));
+  const answer = await cli.call((client) => client.stream.subscribe(body));
   if (answer.success === false) throw new Error(answer.message || 'the subscription was refused');
   if (answer.subscription === null || answer.subscription === undefined) {
     throw new Error('the daemon did not say what it subscribed');
@@ -54,11 +59,10 @@ async function streamQuotes(cli: Cli, given: StreamOptions, json: boolean, signa
 }
 
 /** The quote type asked for; unset, Quote for an index (it has no other stream) and Tick for anything else. */
-async function defaultQuoteType(cli: Cli, options: StreamOptions): Promise<QuoteType> {
+async function defaultQuoteType(cli: Cli, options: StreamOptions): Promise<StreamQuoteType> {
   if (options.quoteType !== undefined) return options.quoteType;
   if (options.comboWith !== undefined) return 'Tick';
-  const type =
-    options.securityType ?? (await cli.call((client) => client.contracts.get<Contract>(options.code))).security_type;
+  const type = options.securityType ?? (await cli.call((client) => client.contracts.get(options.code))).security_type;
   return type === 'IND' ? 'Quote' : 'Tick';
 }
 

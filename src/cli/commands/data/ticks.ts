@@ -1,7 +1,7 @@
 // `sjgate data ticks`: the ticks of a day, one row per tick.
 
 import { type Command, Option } from 'commander';
-import type { InstrumentRef, TicksQueryType } from '../../../domain/market-data.js';
+import type { TicksRequest } from '../../../contract/wire.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
 import { formatTable, rowsOfColumns } from '../../output.js';
 import { dateOrToday, integerIn, text, timeOfDay } from '../../parsers.js';
@@ -25,15 +25,6 @@ export interface TicksOptions extends ContractOptions {
   timeStart?: string | undefined;
   timeEnd?: string | undefined;
   comboWith?: string | undefined;
-}
-
-export interface TicksRequest {
-  contract: InstrumentRef;
-  date?: string;
-  query_type: TicksQueryType;
-  time_start?: string;
-  time_end?: string;
-  last_cnt?: number;
 }
 
 /** The body of POST /data/ticks: LastCount 10 unless --last, --all or a time range says otherwise. */

@@ -3,7 +3,7 @@
 
 import type { Command, Option } from 'commander';
 import type { Trade } from '../../../domain/orders.js';
-import type { PostMethod } from '../../client.js';
+import { type PostMethod, postTo } from '../../client.js';
 import { action, type CliEnv } from '../../context.js';
 import { text } from '../../parsers.js';
 import { noWaitOption, waitMs, waitTimeoutOption } from './flags.js';
@@ -46,7 +46,7 @@ export function registerChange(order: Command, env: CliEnv, change: OrderChange)
         async (cli, options) => {
           const timeoutMs = waitMs(options, WAIT.timeoutMs);
           const trade = await cli.call(async (client) => {
-            const changed = await change.method(client)<Trade>(change.body(options));
+            const changed = await postTo<Trade>(client, change.method, change.body(options));
             return options.wait === false ? changed : settle(changed, listOf(client), { timeoutMs });
           });
           if (options.wait !== false) warnIfUnsettled(cli, trade);

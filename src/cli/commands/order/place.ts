@@ -15,6 +15,7 @@ import {
   type StockOrderLot,
   type Trade,
 } from '../../../domain/orders.js';
+import { postTo } from '../../client.js';
 import { action, type CliEnv, UsageError } from '../../context.js';
 import {
   type AccountSelector,
@@ -252,7 +253,8 @@ Examples:
               ...(contract.exchange === undefined ? {} : { exchange: contract.exchange }),
               code: options.code,
             });
-            const placed = await client.orders.placeOrder<Trade>(body);
+            // The flags' body goes as it is: the daemon names a bad value in its error envelope.
+            const placed = await postTo<Trade>(client, (daemon) => daemon.orders.placeOrder, body);
             return options.wait === false ? placed : settle(placed, listOf(client), { timeoutMs });
           });
           if (options.wait !== false) warnIfUnsettled(cli, trade);

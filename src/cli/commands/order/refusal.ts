@@ -1,7 +1,6 @@
 // A refused order or change: the broker's message kept, explained in English, and the other rules the order breaks
 // named too (status.violations from the simulator; the broker names only the first), as a RefusedError (exit 4).
 
-import type { ContractInfo } from '../../../contract/wire.js';
 import { ACCEPTED_MESSAGE, englishOfShioajiMessage, SHIOAJI_MESSAGES } from '../../../domain/order-messages.js';
 import type { Trade } from '../../../domain/orders.js';
 import type { DaemonClient } from '../../client.js';
@@ -38,7 +37,7 @@ const limitsMaySayMore = (status: Trade['status']): boolean =>
  * The price against the day's limits: a sentence when it is outside them (the broker may have named only the tick
  * grid), null when it is within them.
  */
-export function limitProblem(price: number, info: Pick<ContractInfo, 'limit_up' | 'limit_down'>): string | null {
+export function limitProblem(price: number, info: { limit_up?: number; limit_down?: number }): string | null {
   const { limit_up: up, limit_down: down } = info;
   if (up === undefined || down === undefined) return null;
   const limits = `today's limits are ${down} to ${up}`;
@@ -61,8 +60,8 @@ export async function refusal(
   const [first, ...others] = brokenRuleMessages(trade.status);
   const details = others.map((message) => `also: ${explainedMessage(message)}`);
   if (price !== undefined && limitsMaySayMore(trade.status)) {
-    const info = await client.contracts.info<ContractInfo>(trade.contract.code).catch(() => null);
-    const problem = info === null ? null : limitProblem(price, info);
+    const info = await client.contracts.info(trade.contract.code).catch(() => null);
+    const problem = info === null || !('limit_up' in info) ? null : limitProblem(price, info);
     if (problem !== null) details.push(problem);
   }
   return new RefusedError(`the broker refused the ${what}: ${explainedMessage(first)}`, details);

@@ -1,6 +1,6 @@
 // The action every portfolio command has: post the body its flags make, print the answer.
 
-import type { PostMethod } from '../../client.js';
+import { type PostMethod, postTo } from '../../client.js';
 import type { CliEnv } from '../../context.js';
 import { action } from '../../context.js';
 import type { PortfolioOptions, PortfolioRequest } from './requests.js';
@@ -13,6 +13,6 @@ export const portfolioQuery = <T>(
 ) =>
   action<PortfolioOptions>(env, async (cli, options) => {
     const request = body(options);
-    const answer = await cli.call((client) => method(client)<T>(request));
+    const answer = await cli.call((client) => postTo<T>(client, method, request));
     cli.emit(answer, human);
   });

@@ -1,6 +1,6 @@
 // Human output of the portfolio listings: stock rows have `cond`, futures rows never do, and each gets its columns.
 
-import { formatTable, type Row } from '../../output.js';
+import { formatTable } from '../../output.js';
 
 const COLUMNS = {
   positions: {
@@ -27,9 +27,9 @@ const COLUMNS = {
 
 export type Listing = keyof typeof COLUMNS;
 
-const isStockRows = (rows: readonly Row[]) => rows.some((row) => 'cond' in row);
+const isStockRows = (rows: readonly object[]) => rows.some((row) => 'cond' in row);
 
 /** Rows of one listing, with the stock or the futures columns. */
-export function formatPortfolioRows(listing: Listing, rows: readonly Row[], color = false): string {
+export function formatPortfolioRows(listing: Listing, rows: readonly object[], color = false): string {
   return formatTable(rows, COLUMNS[listing][isStockRows(rows) ? 'stock' : 'futures'], color);
 }

@@ -3,7 +3,7 @@
 
 import type { Command } from 'commander';
 import { MAX_RESERVE_SHARES } from '../../../domain/reserve.js';
-import type { PostMethod } from '../../client.js';
+import { type PostMethod, postTo } from '../../client.js';
 import { action, type CliEnv, EXIT } from '../../context.js';
 import { formatTable } from '../../output.js';
 import { type AccountSelector, accountOption, argumentOrFlag, decimal, integerIn, text } from '../../parsers.js';
@@ -52,7 +52,7 @@ export function reserveCommand<T>(
   (spec.args ? spec.args(command) : command).action(
     action<ReserveOptions>(env, async (cli, options, args) => {
       const request = { account_type: 'S', ...(options.account ?? {}), ...(spec.body?.(args, options) ?? {}) };
-      const answer = await cli.call((client) => spec.method(client)<T>(request));
+      const answer = await cli.call((client) => postTo<T>(client, spec.method, request));
       cli.emit(answer, spec.human);
       const refused = (answer as { status?: unknown }).status === false;
       if (refused) cli.io.setExitCode(EXIT.error);

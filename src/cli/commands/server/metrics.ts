@@ -3,6 +3,7 @@
 
 import { type Command, Option } from 'commander';
 import { MONITOR_PATHS } from '../../../contract/paths.js';
+import type { MonitorMetrics } from '../../../contract/wire.js';
 import { UnreachableError } from '../../client.js';
 import { action, type CliEnv, EXIT } from '../../context.js';
 import { formatHeading, formatRecord, formatTable } from '../../output.js';
@@ -24,19 +25,6 @@ interface MetricsOptions {
 }
 
 type Micros = number | null;
-interface Quantiles {
-  p50_us: Micros;
-  p95_us: Micros;
-  p99_us: Micros;
-}
-export interface MetricsAnswer {
-  window: { from: string; to: string; source: string; origin: string };
-  totals: Quantiles & { requests: number; errors: number; error_rate: number; per_second: number };
-  matched: number;
-  endpoints: (Quantiles & { method: string; endpoint: string; requests: number; errors: number })[];
-  coverage: { complete: boolean; from_ms: number; capturing: boolean };
-  persistence: { persistence_error: string | null };
-}
 
 /** µs as milliseconds with two decimals; '-' for none. */
 const ms = (us: Micros) => (us === null ? '-' : (us / 1000).toFixed(2));
@@ -55,7 +43,7 @@ export function metricsQuery(options: MetricsOptions): Record<string, string | n
   return query;
 }
 
-export function formatMetrics(answer: MetricsAnswer, color = false): string {
+export function formatMetrics(answer: MonitorMetrics, color = false): string {
   const { totals, window, coverage } = answer;
   const lines = [
     formatHeading(`requests ${window.from} to ${window.to} (${window.source}, ${window.origin})`, color),
@@ -128,9 +116,9 @@ Examples:
     .action(
       action<MetricsOptions>(env, async (cli, options) => {
         // Not cli.call: a daemon started only to be asked would have nothing to show.
-        let answer: MetricsAnswer;
+        let answer: MonitorMetrics;
         try {
-          answer = await cli.client.monitor.metrics<MetricsAnswer>(metricsQuery(options));
+          answer = await cli.client.monitor.metrics(metricsQuery(options));
         } catch (error) {
           if (!(error instanceof UnreachableError)) throw error;
           cli.printError('error: no daemon is running (sjgate server start starts one)');

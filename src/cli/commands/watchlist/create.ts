@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import type { Watchlist } from '../../../contract/wire.js';
+import { postTo } from '../../client.js';
 import { action, type CliEnv } from '../../context.js';
 import {
   argumentOrFlag,
@@ -29,7 +30,9 @@ export function registerCreate(watchlist: Command, env: CliEnv): void {
             name: argumentOrFlag(name, options.name, 'name'),
             contracts: contractsOfFlags(codes, options),
           };
-          const made = await cli.call((client) => client.watchlists.create<Watchlist>(body));
+          const made = await cli.call((client) =>
+            postTo<Watchlist>(client, (daemon) => daemon.watchlists.create, body),
+          );
           cli.emit(made, formatWatchlist);
         },
         { fields: WATCHLIST_FIELDS },

@@ -1,7 +1,6 @@
 // `sjgate watchlist delete ID`: delete a watchlist.
 
 import type { Command } from 'commander';
-import type { Watchlist } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { argumentOrFlag, WATCHLIST_FIELDS } from './format.js';
 
@@ -15,7 +14,7 @@ export function registerDelete(watchlist: Command, env: CliEnv): void {
         env,
         async (cli, options, [argument]) => {
           const id = argumentOrFlag(argument, options.id, 'id');
-          const deleted = await cli.call((client) => client.watchlists.remove<Watchlist>(id));
+          const deleted = await cli.call((client) => client.watchlists.remove(id));
           cli.emit(deleted, ({ id, name }) => `Deleted watchlist ${id} (${name})`);
         },
         { fields: WATCHLIST_FIELDS },

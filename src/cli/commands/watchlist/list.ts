@@ -1,7 +1,6 @@
 // `sjgate watchlist list`: the watchlists of the logged-in person.
 
 import type { Command } from 'commander';
-import type { Watchlist } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { formatWatchlists, WATCHLIST_FIELDS } from './format.js';
 
@@ -13,7 +12,7 @@ export function registerList(watchlist: Command, env: CliEnv): void {
       action(
         env,
         async (cli) => {
-          const lists = await cli.call((client) => client.watchlists.list<Watchlist[]>());
+          const lists = await cli.call((client) => client.watchlists.list());
           cli.emit(lists, formatWatchlists);
         },
         { fields: WATCHLIST_FIELDS },

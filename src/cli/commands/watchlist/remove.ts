@@ -1,7 +1,6 @@
 // `sjgate watchlist remove ID CODE...`: remove contracts from a watchlist.
 
 import type { Command } from 'commander';
-import type { Watchlist } from '../../../contract/wire.js';
 import type { CliEnv } from '../../context.js';
 import { registerContractsChange } from './change.js';
 
@@ -10,7 +9,7 @@ export function registerRemove(watchlist: Command, env: CliEnv): void {
     name: 'remove',
     description: 'remove contracts from a watchlist by code (a code not in it is ignored)',
     codesOptional: false,
-    send: (client, id, body) => client.watchlists.removeContracts<Watchlist>(id, body),
+    send: (client, id, body) => client.watchlists.removeContracts(id, body),
     example: 'remove wl-1 2454',
   });
 }

@@ -1,7 +1,6 @@
 // `sjgate watchlist show ID`: one watchlist and its contracts.
 
 import type { Command } from 'commander';
-import type { Watchlist } from '../../../contract/wire.js';
 import { action, type CliEnv } from '../../context.js';
 import { argumentOrFlag, formatWatchlist, WATCHLIST_FIELDS } from './format.js';
 
@@ -15,7 +14,7 @@ export function registerShow(watchlist: Command, env: CliEnv): void {
         env,
         async (cli, options, [argument]) => {
           const id = argumentOrFlag(argument, options.id, 'id');
-          const list = await cli.call((client) => client.watchlists.get<Watchlist>(id));
+          const list = await cli.call((client) => client.watchlists.get(id));
           cli.emit(list, formatWatchlist);
         },
         { fields: WATCHLIST_FIELDS },

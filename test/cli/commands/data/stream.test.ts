@@ -269,8 +269,8 @@ describe('data stream pieces', () => {
     const combo = quoteStream({
       contract: {
         legs: [
-          { security_type: 'FUT', code: 'TXFL6', target_code: null },
-          { security_type: 'FUT', code: 'TXFA7', target_code: null },
+          { security_type: 'FUT', region: 'TW', exchange: 'TAIFEX', code: 'TXFL6', target_code: null },
+          { security_type: 'FUT', region: 'TW', exchange: 'TAIFEX', code: 'TXFA7', target_code: null },
         ],
         combo_type: 'TimeSpread',
       },
