@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   type BrowserGateway,
@@ -26,6 +26,8 @@ describe('dashboard details in Chromium', { skip: chromiumMissing() ?? false }, 
     running = await startBrowserGateway(SIM_START, { SJ_SIM_CLOCK: 'exchange', SJ_SIM_LIMITS: 'off' });
   });
 
+  afterEach(() => running.closeContexts());
+
   after(async () => {
     await running?.close();
   });
@@ -34,7 +36,7 @@ describe('dashboard details in Chromium', { skip: chromiumMissing() ?? false }, 
     colorScheme: 'light' | 'dark' = 'light',
     width = 1280,
   ): Promise<{ page: Page; errors: string[] }> {
-    const context = await running.browser.newContext({ viewport: { width, height: 1000 }, colorScheme });
+    const context = await running.newContext({ viewport: { width, height: 1000 }, colorScheme });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${running.base}/`);

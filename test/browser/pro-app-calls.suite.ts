@@ -62,7 +62,7 @@ describe("the pro-app's calls from a hosted app in Chromium", { skip: chromiumMi
   });
 
   test('every call succeeds, and each family the panels draw arrives with the types they compute with', async () => {
-    const page = await running.browser.newPage();
+    const page = await (await running.newContext()).newPage();
     const pageErrors = collectErrors(page);
     await page.goto(`${base}/apps/pro-calls/`);
     await page.locator('#status').getByText('called').waitFor({ timeout: 30_000 });
@@ -124,6 +124,5 @@ describe("the pro-app's calls from a hosted app in Chromium", { skip: chromiumMi
 
     const states = seen.events.order_event!.map((event) => event.state);
     assert.ok(states.includes('StockOrder'), `order toasts come from order events: ${states.join(', ')}`);
-    await page.close();
   });
 });

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/config.js';
 import type { Clock } from '../../src/domain/time.js';
 import { type RunningGateway, startGateway } from '../../src/server/main.js';
@@ -72,7 +72,14 @@ export interface BrowserGateway {
   browser: Browser;
   /** `http://127.0.0.1:<port>` of the gateway. */
   base: string;
-  /** Stops the gateway and removes its data home. */
+  /** A fresh context (own storage) in the shared Chromium, closed by closeContexts(). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * Closes the contexts opened so far: a dashboard left open keeps drawing the live market and would take the CPU of
+   * the tests after it.
+   */
+  closeContexts(): Promise<void>;
+  /** Closes its contexts, stops the gateway and removes its data home. */
   close(): Promise<void>;
 }
 
@@ -113,11 +120,24 @@ export async function startBrowserGateway(
   });
   const [gateway, browser] = await Promise.all([startGateway(config, () => undefined, { clock }), sharedChromium()]);
   mkdirSync(SCREENSHOTS, { recursive: true });
+  const contexts = new Set<BrowserContext>();
+  const closeContexts = async () => {
+    const open = [...contexts];
+    contexts.clear();
+    await Promise.all(open.map((context) => context.close()));
+  };
   return {
     gateway,
     browser,
     base: `http://127.0.0.1:${gateway.port}`,
+    async newContext(options) {
+      const context = await browser.newContext(options);
+      contexts.add(context);
+      return context;
+    },
+    closeContexts,
     async close() {
+      await closeContexts();
       await gateway.close();
       rmSync(home, { recursive: true, force: true });
     },
