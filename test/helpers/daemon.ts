@@ -4,6 +4,8 @@
 import { fileURLToPath } from 'node:url';
 
 export const SOURCE_CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+/** The CLI as `npm run build` (run by `npm test`) builds it. */
+export const BUILT_CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 export const TSX = import.meta.resolve('tsx');
 
 const CALLER_SETTINGS = [
