@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createParser } from 'eventsource-parser';
-import { BUILT_CLI, SOURCE_CLI, simulatorEnv, TSX } from './daemon.js';
+import { builtCli, SOURCE_CLI, simulatorEnv, TSX } from './daemon.js';
 import { freePort } from './net.js';
 
 const START_TIMEOUT_MS = 30_000;
@@ -330,7 +330,7 @@ export class Soak {
   private async startDaemon(): Promise<void> {
     const env = simulatorEnv(this.home, this.port);
     const nodeArgs = this.options.daemonNodeArgs ?? [];
-    const cli = this.options.builtDaemon ? [BUILT_CLI] : ['--import', TSX, SOURCE_CLI];
+    const cli = this.options.builtDaemon ? [builtCli()] : ['--import', TSX, SOURCE_CLI];
     const child = spawn(process.execPath, [...nodeArgs, ...cli, 'server', 'start', '--foreground'], {
       cwd: this.home,
       env,
