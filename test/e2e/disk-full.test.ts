@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { SOURCE_CLI as CLI, simulatorEnv, TSX } from '../helpers/daemon.js';
+import { builtCli, simulatorEnv } from '../helpers/daemon.js';
 import { freePort } from '../helpers/net.js';
 
 const TMPFS_SIZE = '6m';
@@ -44,7 +44,7 @@ mount -t tmpfs -o size=${TMPFS_SIZE} sjgate-disk "$H" || exit 97
     sleep 0.05
   done ) &
 while :; do
-  "$NODE" --import "$TSX" "$CLI" server start --foreground >>"$H/daemon.log" 2>&1 &
+  "$NODE" "$CLI" server start --foreground >>"$H/daemon.log" 2>&1 &
   echo $! > "$C/pid.tmp"; mv "$C/pid.tmp" "$C/pid"
   wait $!
   echo "daemon exited ($?)" >&2; tail -n 30 "$H/daemon.log" >&2
@@ -54,7 +54,7 @@ done
 `;
 
 function startShell(port: number): { output: () => string } {
-  const env = simulatorEnv(home, port, { H: home, C: control, NODE: process.execPath, TSX, CLI });
+  const env = simulatorEnv(home, port, { H: home, C: control, NODE: process.execPath, CLI: builtCli() });
   shell = spawn('unshare', ['-Urm', 'sh', '-c', SCRIPT], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   shell.stdout?.setEncoding('utf8').on('data', (chunk: string) => {

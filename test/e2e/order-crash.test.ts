@@ -12,7 +12,7 @@ import { after, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { canReach } from '../../src/domain/order-states.js';
 import { isFinalStatus, type OrderStatus, type Trade } from '../../src/domain/orders.js';
-import { SOURCE_CLI as CLI, simulatorEnv, TSX } from '../helpers/daemon.js';
+import { builtCli, simulatorEnv } from '../helpers/daemon.js';
 import { freePort } from '../helpers/net.js';
 
 /** Requests the burst would send if nothing stopped it; the kill comes long before the end. */
@@ -90,10 +90,10 @@ async function ok<T>(port: number, method: string, path: string, body?: unknown,
   return response.body as T;
 }
 
-/** `sjgate server start --foreground` from source, as its own process on `home` and `port`. */
+/** `sjgate server start --foreground` (built), as its own process on `home` and `port`. */
 async function startDaemon(home: string, port: number): Promise<Daemon> {
   const env = simulatorEnv(home, port);
-  const child = spawn(process.execPath, ['--import', TSX, CLI, 'server', 'start', '--foreground'], {
+  const child = spawn(process.execPath, [builtCli(), 'server', 'start', '--foreground'], {
     cwd: home,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -70,11 +70,12 @@ const PORT = 18080;
 
 /**
  * The commands whose TOON both CLIs must print alike, byte for byte. Dates are given: with none, the official CLI's
- * "today" is this machine's calendar day, sjgate's the Taiwan one.
+ * "today" is this machine's calendar day, sjgate's the Taiwan one. The kbars end yesterday: today's last bar changes
+ * with every trade, and the week's bars take each CLI long enough that one comes in between all three runs.
  */
-const toonCommands = (tradingDay: string, weekAgo: string, today: string) => [
+const toonCommands = (tradingDay: string, weekAgo: string, yesterday: string, today: string) => [
   ['data', 'ticks', '--code', '2330', '--date', tradingDay],
-  ['data', 'kbars', '--code', '2330', '--start', weekAgo, '--end', today],
+  ['data', 'kbars', '--code', '2330', '--start', weekAgo, '--end', yesterday],
   ['data', 'regulatory', '--type', 'notice'],
   ['data', 'snapshots', '--codes', '2330,2317'],
   ['portfolio', 'profit-loss', '--begin-date', weekAgo, '--end-date', today],
@@ -91,8 +92,9 @@ const toonCommands = (tradingDay: string, weekAgo: string, today: string) => [
   ['data', 'credit-enquire', '--codes', '2330,2317'],
 ];
 const BASE = `http://127.0.0.1:${PORT}/api/v1`;
-const STREAM_MS = 2_500;
 const COMMAND_TIMEOUT_MS = 40_000;
+/** How long a streaming command may take to attach, or an order's event to arrive on it. */
+const STREAM_WAIT_MS = 20_000;
 
 async function main(): Promise<void> {
   const [resultFile, home, binary, cli] = process.argv.slice(2) as [string, string, string, string];
@@ -145,18 +147,28 @@ async function main(): Promise<void> {
     });
     return { name: 'sjgate', format: 'json', args, status: done.status, stdout: done.stdout, stderr: done.stderr };
   };
-  /** A streaming command: runs while `during` does (at least STREAM_MS), then gets Ctrl+C, as a user stops it. */
-  const stream = async (name: string, format: Format, args: string[], during?: () => Promise<void>) => {
+  /**
+   * A streaming command: once the daemon counts its stream and its stderr says `ready`, runs `during` and waits until
+   * `done` holds of its stdout; then gets Ctrl+C, as a user stops it. The daemon has let go of it before this returns.
+   */
+  const stream = async (
+    name: string,
+    format: Format,
+    args: string[],
+    ready: RegExp,
+    during?: { run: () => Promise<void>; done: (stdout: string) => boolean },
+  ) => {
     const child = spawn(binary, ['-f', format, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = collect(child);
-    await sleep(STREAM_MS);
+    await waitUntil(async () => (await streamsAttached()) > 0 && ready.test(out.stderr()), STREAM_WAIT_MS);
     if (during) {
-      await during();
-      await sleep(1_000);
+      await during.run();
+      await waitUntil(async () => during.done(out.stdout()), STREAM_WAIT_MS);
     }
     child.kill('SIGINT');
-    const { status, stdout, stderr } = await out;
+    const { status, stdout, stderr } = await out.closed;
     runs.push({ name, format, args, status, stdout, stderr });
+    await waitUntil(async () => (await streamsAttached()) === 0, STREAM_WAIT_MS);
   };
 
   const start = sjgate(['server', 'start']);
@@ -251,8 +263,8 @@ async function main(): Promise<void> {
     official('data short-stock-sources', f, ['data', 'short-stock-sources', '--codes', '2330']);
     official('data regulatory', f, ['data', 'regulatory']);
     official('data regulatory notice', f, ['data', 'regulatory', '--type', 'notice']);
-    await stream('data stream', f, ['data', 'stream', '--code', '2330']);
-    await stream('data stream combo', f, ['data', 'stream', ...combo]);
+    await stream('data stream', f, ['data', 'stream', '--code', '2330'], /Subscribed to/);
+    await stream('data stream combo', f, ['data', 'stream', ...combo], /Subscribed to/);
 
     official('contracts list', f, ['contracts', 'list', '--type', 'IND']);
     official('contracts list page', f, ['contracts', 'list', '--type', 'STK', '--page', '1', '--page-size', '5']);
@@ -269,7 +281,7 @@ async function main(): Promise<void> {
     official('contracts option-roots', f, ['contracts', 'option-roots']);
     official('contracts warrant-underlyings', f, ['contracts', 'warrant-underlyings', '--include-name']);
     official('contracts tick-bands', f, ['contracts', 'tick-bands', '--type', 'OPT', 'TXO']);
-    await stream('contracts watch', f, ['contracts', 'watch']);
+    await stream('contracts watch', f, ['contracts', 'watch'], /^/);
 
     // A resting order (bought at the limit-down price), changed and cancelled, each waiting for its events.
     const place = ['order', 'place', '--code', '2330', '--action', 'buy', '--price', String(limitDown)];
@@ -283,9 +295,12 @@ async function main(): Promise<void> {
       ...['order', 'place', '--code', 'TXFR1', '--action', 'buy', '--price-type', 'mkt', '--tif', 'ioc'],
       ...['--quantity', '1', '--account', facts.futuresAccount],
     ]);
-    await stream('order events', f, ['order', 'events'], async () => {
-      official('order place no-wait', f, [...place, '--quantity', '1', '--no-wait', '--account', facts.stockAccount]);
-      facts.noWaitOrder[f] = await lastTradeId();
+    await stream('order events', f, ['order', 'events'], /Streaming order events/, {
+      run: async () => {
+        official('order place no-wait', f, [...place, '--quantity', '1', '--no-wait', '--account', facts.stockAccount]);
+        facts.noWaitOrder[f] = await lastTradeId();
+      },
+      done: (stdout) => stdout.includes(`"id":"${facts.noWaitOrder[f]}"`),
     });
     official('order list', f, ['order', 'list']);
     official('order list account', f, ['order', 'list', '--account', facts.stockAccount]);
@@ -325,7 +340,7 @@ async function main(): Promise<void> {
 
   // The same answers in TOON from both CLIs; prices move, so the official CLI prints before and after sjgate.
   const toon: ToonPair[] = [];
-  for (const args of toonCommands(tradingDay, taiwanDay(-7), taiwanDay(0))) {
+  for (const args of toonCommands(tradingDay, taiwanDay(-7), taiwanDay(-1), taiwanDay(0))) {
     const before = invoke(args.join(' '), 'toon', args);
     const ours = { ...sjgate(['--format', 'toon', ...args]), format: 'toon' as const };
     toon.push({ name: args.join(' '), official: [before, invoke(args.join(' '), 'toon', args)], sjgate: ours });
@@ -400,12 +415,30 @@ async function post(path: string, body: unknown): Promise<unknown> {
   return response.json();
 }
 
-function collect(child: ChildProcess): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/** What a child printed so far, and all of it with its status once it closed. */
+function collect(child: ChildProcess) {
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+  return {
+    stdout: () => stdout,
+    stderr: () => stderr,
+    closed: new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) =>
+      child.on('close', (status) => resolve({ status, stdout, stderr })),
+    ),
+  };
+}
+
+/** Clients attached to the daemon's SSE streams. */
+async function streamsAttached(): Promise<number> {
+  return ((await get('/stream/status')) as { active_connections: number }).active_connections;
+}
+
+/** Polls `check` until it holds or `ms` pass; the judges say what went wrong when it never held. */
+async function waitUntil(check: () => Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check()) && Date.now() < deadline) await sleep(50);
 }
 
 async function waitGone(pid: number, ms: number): Promise<boolean> {

@@ -1,5 +1,5 @@
-// The soak driver (issue 14), shared by bench/soak.bench.ts (10 minutes) and test/e2e/soak.test.ts (60 s): the real
-// daemon as its own process (tsx from source, its own process group, a temporary SJ_HOME_PATH, a free port,
+// The soak driver (issue 14), shared by bench/soak.bench.ts (10 minutes) and test/e2e/soak.test.ts (12 s): the real
+// daemon as its own process (tsx from source, or the build in dist/; its own process group, a temporary SJ_HOME_PATH, a free port,
 // SJ_SIM_LIMITS=off, SJ_SIM_CLOCK=always-open) under mixed load for a given time, SIGKILLed and restarted on the
 // same home and port halfway through, then checked:
 //   - orders, a few in flight at a paced rate: 2884 LMT ROD buys and sells at limit-up/limit-down (they fill), 2884
@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createParser } from 'eventsource-parser';
-import { SOURCE_CLI as CLI, simulatorEnv, TSX } from './daemon.js';
+import { builtCli, SOURCE_CLI, simulatorEnv, TSX } from './daemon.js';
 import { freePort } from './net.js';
 
 const START_TIMEOUT_MS = 30_000;
@@ -74,6 +74,8 @@ export interface SoakOptions {
   killAt?: number;
   /** Extra Node.js arguments for the daemon (e.g. --cpu-prof, a preload that samples its memory). */
   daemonNodeArgs?: string[];
+  /** Runs the built daemon (dist/, as `npm test` builds it) instead of the source through tsx, which starts slower. */
+  builtDaemon?: boolean;
   /** Progress lines (default: none). */
   log?: ((line: string) => void) | undefined;
 }
@@ -191,6 +193,8 @@ export class Soak {
   private markUp: () => void = () => {};
   /** Set when a phase's time is over: loops finish what they hold and stop. */
   private stopping = false;
+  /** Aborted when a phase's time is over: ends the waits of loops that sleep between rounds. */
+  private phaseOver = new AbortController();
   private readonly readers = new Set<Reader>();
   private readonly stalled = new Set<Socket>();
   private readonly sampler: NodeJS.Timeout;
@@ -326,7 +330,8 @@ export class Soak {
   private async startDaemon(): Promise<void> {
     const env = simulatorEnv(this.home, this.port);
     const nodeArgs = this.options.daemonNodeArgs ?? [];
-    const child = spawn(process.execPath, [...nodeArgs, '--import', TSX, CLI, 'server', 'start', '--foreground'], {
+    const cli = this.options.builtDaemon ? [builtCli()] : ['--import', TSX, SOURCE_CLI];
+    const child = spawn(process.execPath, [...nodeArgs, ...cli, 'server', 'start', '--foreground'], {
       cwd: this.home,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -542,6 +547,7 @@ export class Soak {
 
   private async phase(ms: number, sseClients: number, stalledFraction: number, killAfterMs: number | null) {
     this.stopping = false;
+    this.phaseOver = new AbortController();
     const end = performance.now() + ms;
     const stalled = Math.round(sseClients * stalledFraction);
     const loops: Promise<void>[] = [];
@@ -562,13 +568,15 @@ export class Soak {
     }
     await this.quietSleep(end - performance.now());
     this.stopping = true;
+    this.phaseOver.abort();
     await Promise.all(loops);
   }
 
-  /** A sleep that ends early (without an error) when the run is disposed. */
-  private async quietSleep(ms: number) {
+  /** A sleep that ends early (without an error) when the run is disposed, or with `inPhase` when the phase is over. */
+  private async quietSleep(ms: number, inPhase = false) {
     if (ms <= 0) return;
-    await sleep(ms, undefined, { signal: this.signal }).catch(() => undefined);
+    const signal = inPhase ? AbortSignal.any([this.signal, this.phaseOver.signal]) : this.signal;
+    await sleep(ms, undefined, { signal }).catch(() => undefined);
   }
 
   /** Waits for this loop's turn at `rate` per second; false when the phase is over. */
@@ -658,7 +666,7 @@ export class Soak {
 
   private async priceLoop(): Promise<void> {
     while (!this.stopping) {
-      await this.quietSleep(10_000);
+      await this.quietSleep(10_000, true);
       if (!this.stopping) await this.refreshPrices().catch((error: Error) => this.error('prices', error.message));
     }
   }
@@ -722,7 +730,7 @@ export class Soak {
           this.error(`upload ${answer.status}`, answer.text.slice(0, 300));
         }
       }
-      await this.quietSleep(everyMs);
+      await this.quietSleep(everyMs, true);
     }
   }
 

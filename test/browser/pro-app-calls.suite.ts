@@ -4,19 +4,27 @@
 // stream, with the JSON types the pro-app computes with.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { loadConfig } from '../../src/config.js';
-import { type RunningGateway, startGateway } from '../../src/server/main.js';
-import { chromiumMissing, collectErrors, launchChromium } from '../helpers/browser.js';
+import { taipeiInstant } from '../../src/domain/time.js';
+import {
+  type BrowserGateway,
+  chromiumMissing,
+  collectErrors,
+  SkippingClock,
+  startBrowserGateway,
+  until,
+} from '../helpers/browser.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/pro-app-calls/', import.meta.url));
-/** A Monday 20 s before the open, so the trial matches (simtrade) come first and then the opening's rush. */
+/**
+ * A Monday 20 s before the open, so the calls are made before it, the trial matches (simtrade) come first and then
+ * the opening's rush. Once the calls are made, the clock skips to a second before the open instead of waiting for it.
+ */
 const SIM_START = '2026-11-23T08:59:40+08:00';
+const BEFORE_THE_OPEN = taipeiInstant('2026-11-23', '08:59:59');
 const FAMILIES = [
   'tick_stk',
   'bidask_stk',
@@ -35,25 +43,14 @@ interface Report {
   errors: string[];
 }
 
-const missing = chromiumMissing();
-
-describe("the pro-app's calls from a hosted app in Chromium", { skip: missing ?? false, timeout: 90_000 }, () => {
-  let home: string;
-  let gateway: RunningGateway;
-  let browser: Browser;
+describe("the pro-app's calls from a hosted app in Chromium", { skip: chromiumMissing() ?? false }, () => {
+  const clock = new SkippingClock(Date.parse(SIM_START));
+  let running: BrowserGateway;
   let base: string;
 
   before(async () => {
-    home = mkdtempSync(join(tmpdir(), 'sjgate-pro-app-'));
-    const config = loadConfig({
-      SJ_HOME_PATH: home,
-      SJ_HTTP_ADDR: '127.0.0.1:0',
-      SJ_SIM_CLOCK: 'exchange',
-      SJ_SIM_START: SIM_START,
-      SJ_SIM_LIMITS: 'off',
-    });
-    [gateway, browser] = await Promise.all([startGateway(config, () => undefined), launchChromium()]);
-    base = `http://127.0.0.1:${gateway.port}`;
+    running = await startBrowserGateway(SIM_START, { SJ_SIM_CLOCK: 'exchange', SJ_SIM_LIMITS: 'off' }, clock);
+    base = running.base;
     const form = new FormData();
     for (const name of readdirSync(FIXTURE)) form.append('files', new Blob([readFileSync(join(FIXTURE, name))]), name);
     const uploaded = await fetch(`${base}/api/v1/apps/pro-calls`, { method: 'POST', body: form });
@@ -61,23 +58,26 @@ describe("the pro-app's calls from a hosted app in Chromium", { skip: missing ??
   });
 
   after(async () => {
-    await browser?.close();
-    await gateway?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
+    await running?.close();
   });
 
   test('every call succeeds, and each family the panels draw arrives with the types they compute with', async () => {
-    const page = await browser.newPage();
+    const page = await (await running.newContext()).newPage();
     const pageErrors = collectErrors(page);
     await page.goto(`${base}/apps/pro-calls/`);
     await page.locator('#status').getByText('called').waitFor({ timeout: 30_000 });
+    clock.skipTo(BEFORE_THE_OPEN);
     const report = async (): Promise<Report> => JSON.parse(await page.locator('#report').innerText()) as Report;
-    const deadline = Date.now() + 45_000;
     let seen = await report();
-    while (FAMILIES.some((family) => !seen.counts[family]) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      seen = await report();
-    }
+    // Not failed here: the assertions below name what is missing.
+    await until(
+      'every family on the stream',
+      async () => {
+        seen = await report();
+        return FAMILIES.every((family) => seen.counts[family]);
+      },
+      20_000,
+    ).catch(() => undefined);
 
     const failed = seen.responses.filter((response) => response.status >= 400);
     assert.deepEqual(failed, [], 'no call fails (the pro-app shows a banner for each)');
@@ -124,6 +124,5 @@ describe("the pro-app's calls from a hosted app in Chromium", { skip: missing ??
 
     const states = seen.events.order_event!.map((event) => event.state);
     assert.ok(states.includes('StockOrder'), `order toasts come from order events: ${states.join(', ')}`);
-    await page.close();
   });
 });

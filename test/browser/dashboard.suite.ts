@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { after, afterEach, before, describe, test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../../src/config.js';
 import { startGateway } from '../../src/server/main.js';
 import {
@@ -26,22 +26,18 @@ const CARDS = ['server', 'usage', 'accounts', 'watch', 'chart', 'ticket', 'blott
 /** A Monday morning on the always-open clock, where 2330 trades every second or so at any hour, so ticks come fast. */
 const SIM_START = '2026-11-23T08:00:05+08:00';
 
-const missing = chromiumMissing();
-if (missing && process.env.SJ_BROWSER_TESTS === 'required') {
-  test('Chromium is installed (SJ_BROWSER_TESTS=required)', () => assert.fail(missing));
-}
-
-describe('dashboard in Chromium', { skip: missing ?? false }, () => {
+describe('dashboard in Chromium', { skip: chromiumMissing() ?? false }, () => {
   let running: BrowserGateway;
-  let browser: Browser;
   let base: string;
 
   before(async () => {
     // Every test opens a fresh dashboard on this one daemon, each reading the portfolio: a dozen of them within
     // five seconds would pass the accounting group's 25 calls and meet a 429 that no user of one page meets.
     running = await startBrowserGateway(SIM_START, { SJ_SIM_LIMITS: 'off' });
-    ({ browser, base } = running);
+    ({ base } = running);
   });
+
+  afterEach(() => running.closeContexts());
 
   after(async () => {
     await running?.close();
@@ -49,7 +45,7 @@ describe('dashboard in Chromium', { skip: missing ?? false }, () => {
 
   /** A fresh page (own storage) on the dashboard, with its errors collected. */
   async function openDashboard(): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const context = await running.newContext({ viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${base}/`);
@@ -111,7 +107,7 @@ describe('dashboard in Chromium', { skip: missing ?? false }, () => {
   });
 
   test('the market watch is saved as a watchlist and loaded back from one', async () => {
-    const { page, errors, context } = await openDashboard();
+    const { page, errors } = await openDashboard();
     await byTestId(page, 'watch-row-2330').waitFor();
     page.once('dialog', (dialog) => void dialog.accept('  browser list '));
     await byTestId(page, 'watch-save').click();
@@ -148,7 +144,6 @@ describe('dashboard in Chromium', { skip: missing ?? false }, () => {
     await fetch(`${base}/api/v1/watchlist/${made.id}`, { method: 'DELETE' });
     if (list) await fetch(`${base}/api/v1/watchlist/${list.id}`, { method: 'DELETE' });
     assert.deepEqual(errors, []);
-    await context.close();
   });
 
   test('an order goes from the ticket, after its confirmation, to the blotters', async () => {
@@ -261,7 +256,7 @@ describe('dashboard in Chromium', { skip: missing ?? false }, () => {
       () => undefined,
     );
     try {
-      const context = await browser.newContext();
+      const context = await running.newContext();
       const page = await context.newPage();
       await page.goto(`http://127.0.0.1:${keyed.port}/`);
       await byTestId(page, 'signin').waitFor();
@@ -273,7 +268,6 @@ describe('dashboard in Chromium', { skip: missing ?? false }, () => {
       await byTestId(page, 'account-default').first().waitFor();
       await byTestId(page, 'streams-page').getByText('live').waitFor();
       assert.equal(await byTestId(page, 'signin').count(), 0);
-      await context.close();
     } finally {
       await keyed.close();
       rmSync(openHome, { recursive: true, force: true });
