@@ -90,6 +90,22 @@ describe('sjgate order against the simulator: a refusal exits 4 with the message
     assert.match(second.stderr, /refused the cancel: 委託數量已完全刪除 \(the order is already fully cancelled\)/);
   });
 
+  test('an update-price breaking two rules names both, then the limits; the order keeps its price', async () => {
+    const info = JSON.parse((await sim.sjgate('contracts', 'info', '2330', '--format', 'json')).stdout);
+    const placed = await place('--price', String(info.limit_down), '--format', 'json');
+    const id = JSON.parse(placed.stdout).order.id;
+    const run = await sim.sjgate('order', 'update-price', '--id', id, '--price', '9999');
+    assert.equal(run.code, EXIT.refused, run.stderr);
+    const lines = run.stderr.trimEnd().split('\n');
+    assert.match(lines[0]!, /^error: the broker refused the price change: 價格檔數錯誤 \(price not on the tick grid/);
+    assert.match(lines[1]!, /^ {2}also: 價格超過漲跌幅範圍 \(price outside today's limits\)$/);
+    assert.match(lines[2]!, /^ {2}the price 9999 is above the limit up: today's limits are [\d.]+ to [\d.]+$/);
+    assert.equal(lines.length, 3, run.stderr);
+    const reduce = await sim.sjgate('order', 'update-qty', '--id', id, '--quantity', '2');
+    assert.equal(reduce.code, EXIT.refused, reduce.stderr);
+    assert.match(reduce.stderr, /refused the quantity change: .*from 1 to 1 \(the quantity still open\), got 2\n?$/);
+  });
+
   test('a futures market order without --tif goes as IOC, which TAIFEX takes', async () => {
     const marketBuy = (...more: string[]) =>
       sim.sjgate(
