@@ -1,18 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EXIT } from '../../../../src/cli/errors.js';
-import { englishOfShioajiMessage, SHIOAJI_MESSAGES } from '../../../../src/domain/order-messages.js';
 import { simCli } from '../../../helpers/sim-cli.js';
-
-describe('the broker messages in English', () => {
-  test('every message of the table has its English; a message of shares left keeps its number', () => {
-    for (const message of Object.values(SHIOAJI_MESSAGES)) {
-      assert.match(englishOfShioajiMessage(message) ?? '', /^[\x20-\x7e]+$/, message);
-    }
-    assert.match(englishOfShioajiMessage('集保賣出餘股數不足，餘股數 300 股') ?? '', /not enough shares.*300 left/);
-    assert.equal(englishOfShioajiMessage('insufficient margin: need NT$1'), null);
-  });
-});
 
 describe('sjgate order against the simulator: a refusal exits 4 with the message in English', () => {
   const sim = simCli();
