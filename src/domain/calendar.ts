@@ -203,14 +203,35 @@ export const HOLIDAY_YEARS: { readonly first: number; readonly last: number } = 
 
 const MARKET_HOLIDAYS: ReadonlySet<string> = new Set(Object.values(MARKET_HOLIDAYS_BY_YEAR).flat());
 
-function requireDate(date: string): void {
-  if (!isDateString(date)) throw new RangeError(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
+/** At most this many answers are remembered per function; past it, they are forgotten and remembered anew. */
+const REMEMBERED_ANSWERS = 20_000;
+
+/**
+ * A pure function of one string key that remembers its answers: the listing asks the calendar about the same few
+ * thousand dates and months over and over when it lists every contract of a day (about a third of a cold start).
+ */
+export function remembered<T>(compute: (key: string) => T): (key: string) => T {
+  const answers = new Map<string, T>();
+  return (key) => {
+    const known = answers.get(key);
+    if (known !== undefined || answers.has(key)) return known as T;
+    const answer = compute(key);
+    if (answers.size >= REMEMBERED_ANSWERS) answers.clear();
+    answers.set(key, answer);
+    return answer;
+  };
 }
 
-function isOpen(date: string): boolean {
+const isValidDate = remembered(isDateString);
+
+function requireDate(date: string): void {
+  if (!isValidDate(date)) throw new RangeError(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
+}
+
+const isOpen = remembered((date: string): boolean => {
   const weekday = weekdayOf(date);
   return weekday !== 0 && weekday !== 6 && !MARKET_HOLIDAYS.has(date);
-}
+});
 
 /** True when the Taiwan stock and futures markets trade on this date. */
 export function isTradingDay(date: string): boolean {
@@ -218,20 +239,28 @@ export function isTradingDay(date: string): boolean {
   return isOpen(date);
 }
 
-/** The first trading day strictly after date. */
-export function nextTradingDay(date: string): string {
-  requireDate(date);
+const firstOpenDayAfter = remembered((date: string): string => {
   let day = addDays(date, 1);
   while (!isOpen(day)) day = addDays(day, 1);
   return day;
+});
+
+const lastOpenDayBefore = remembered((date: string): string => {
+  let day = addDays(date, -1);
+  while (!isOpen(day)) day = addDays(day, -1);
+  return day;
+});
+
+/** The first trading day strictly after date. */
+export function nextTradingDay(date: string): string {
+  requireDate(date);
+  return firstOpenDayAfter(date);
 }
 
 /** The last trading day strictly before date. */
 export function previousTradingDay(date: string): string {
   requireDate(date);
-  let day = addDays(date, -1);
-  while (!isOpen(day)) day = addDays(day, -1);
-  return day;
+  return lastOpenDayBefore(date);
 }
 
 /** date itself if it is a trading day, else the next one. */

@@ -6,6 +6,7 @@ import {
   MARKET_HOLIDAYS_BY_YEAR,
   nextTradingDay,
   previousTradingDay,
+  remembered,
   tradingDayOnOrAfter,
   tradingDayOnOrBefore,
   tradingDaysBetween,
@@ -188,5 +189,22 @@ test('malformed dates are rejected', () => {
     assert.throws(() => isTradingDay(bad), RangeError, bad);
     assert.throws(() => nextTradingDay(bad), RangeError, bad);
     assert.throws(() => tradingDaysBetween(bad, '2026-01-01'), RangeError, bad);
+    // asked again, still rejected: only answers are remembered, never a pass for a bad date
+    assert.throws(() => previousTradingDay(bad), RangeError, bad);
+    assert.throws(() => nextTradingDay(bad), RangeError, bad);
   }
+});
+
+test('a remembered function computes each key once and answers the same, falsy answers included', () => {
+  const asked: string[] = [];
+  const lengthOf = remembered((key: string) => {
+    asked.push(key);
+    return key.length;
+  });
+  assert.deepEqual([lengthOf(''), lengthOf('ab'), lengthOf(''), lengthOf('ab')], [0, 2, 0, 2]);
+  assert.deepEqual(asked, ['', 'ab']);
+  // the same days as before the answers were remembered: a Friday before a weekend, a day inside one
+  assert.equal(nextTradingDay('2026-11-27'), '2026-11-30');
+  assert.equal(nextTradingDay('2026-11-27'), '2026-11-30');
+  assert.equal(previousTradingDay('2026-11-29'), '2026-11-27');
 });
