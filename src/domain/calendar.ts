@@ -29,6 +29,7 @@
 //
 // Outside HOLIDAY_YEARS only weekends are closed.
 
+import { remembered } from './remembered.js';
 import { addDays, isDateString, weekdayOf } from './time.js';
 
 /** Weekdays on which the markets are closed, per year, in order. */
@@ -202,25 +203,6 @@ export const HOLIDAY_YEARS: { readonly first: number; readonly last: number } = 
 });
 
 const MARKET_HOLIDAYS: ReadonlySet<string> = new Set(Object.values(MARKET_HOLIDAYS_BY_YEAR).flat());
-
-/** At most this many answers are remembered per function; past it, they are forgotten and remembered anew. */
-const REMEMBERED_ANSWERS = 20_000;
-
-/**
- * A pure function of one string key that remembers its answers: the listing asks the calendar about the same few
- * thousand dates and months over and over when it lists every contract of a day (about a third of a cold start).
- */
-export function remembered<T>(compute: (key: string) => T): (key: string) => T {
-  const answers = new Map<string, T>();
-  return (key) => {
-    const known = answers.get(key);
-    if (known !== undefined || answers.has(key)) return known as T;
-    const answer = compute(key);
-    if (answers.size >= REMEMBERED_ANSWERS) answers.clear();
-    answers.set(key, answer);
-    return answer;
-  };
-}
 
 const isValidDate = remembered(isDateString);
 

@@ -1,6 +1,7 @@
 // TAIFEX listing rules: which delivery months and weekly expiries trade on a given contract day.
 
-import { nextTradingDay, remembered, tradingDayOnOrAfter, tradingDayOnOrBefore } from './calendar.js';
+import { nextTradingDay, tradingDayOnOrAfter, tradingDayOnOrBefore } from './calendar.js';
+import { remembered } from './remembered.js';
 import {
   addDays,
   addMonths,

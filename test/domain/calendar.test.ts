@@ -6,12 +6,12 @@ import {
   MARKET_HOLIDAYS_BY_YEAR,
   nextTradingDay,
   previousTradingDay,
-  remembered,
   tradingDayOnOrAfter,
   tradingDayOnOrBefore,
   tradingDaysBetween,
 } from '../../src/domain/calendar.js';
-import { isDateString, weekdayOf } from '../../src/domain/time.js';
+import { remembered } from '../../src/domain/remembered.js';
+import { addDays, isDateString, weekdayOf } from '../../src/domain/time.js';
 
 test('HOLIDAY_YEARS covers the simulated history and 2025-2027', () => {
   assert.deepEqual({ ...HOLIDAY_YEARS }, { first: 2020, last: 2027 });
@@ -207,4 +207,10 @@ test('a remembered function computes each key once and answers the same, falsy a
   assert.equal(nextTradingDay('2026-11-27'), '2026-11-30');
   assert.equal(nextTradingDay('2026-11-27'), '2026-11-30');
   assert.equal(previousTradingDay('2026-11-29'), '2026-11-27');
+  assert.deepEqual(
+    [addDays('2024-02-28', 1), addDays('2024-03-01', -1), addDays('2026-12-31', 1)],
+    ['2024-02-29', '2024-02-29', '2027-01-01'],
+  );
+  assert.throws(() => addDays('not a date', 1), RangeError);
+  assert.throws(() => addDays('not a date', 1), RangeError);
 });
