@@ -29,6 +29,7 @@
 //
 // Outside HOLIDAY_YEARS only weekends are closed.
 
+import { remembered } from './remembered.js';
 import { addDays, isDateString, weekdayOf } from './time.js';
 
 /** Weekdays on which the markets are closed, per year, in order. */
@@ -203,14 +204,16 @@ export const HOLIDAY_YEARS: { readonly first: number; readonly last: number } = 
 
 const MARKET_HOLIDAYS: ReadonlySet<string> = new Set(Object.values(MARKET_HOLIDAYS_BY_YEAR).flat());
 
+const isValidDate = remembered(isDateString);
+
 function requireDate(date: string): void {
-  if (!isDateString(date)) throw new RangeError(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
+  if (!isValidDate(date)) throw new RangeError(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
 }
 
-function isOpen(date: string): boolean {
+const isOpen = remembered((date: string): boolean => {
   const weekday = weekdayOf(date);
   return weekday !== 0 && weekday !== 6 && !MARKET_HOLIDAYS.has(date);
-}
+});
 
 /** True when the Taiwan stock and futures markets trade on this date. */
 export function isTradingDay(date: string): boolean {
@@ -218,20 +221,28 @@ export function isTradingDay(date: string): boolean {
   return isOpen(date);
 }
 
-/** The first trading day strictly after date. */
-export function nextTradingDay(date: string): string {
-  requireDate(date);
+const firstOpenDayAfter = remembered((date: string): string => {
   let day = addDays(date, 1);
   while (!isOpen(day)) day = addDays(day, 1);
   return day;
+});
+
+const lastOpenDayBefore = remembered((date: string): string => {
+  let day = addDays(date, -1);
+  while (!isOpen(day)) day = addDays(day, -1);
+  return day;
+});
+
+/** The first trading day strictly after date. */
+export function nextTradingDay(date: string): string {
+  requireDate(date);
+  return firstOpenDayAfter(date);
 }
 
 /** The last trading day strictly before date. */
 export function previousTradingDay(date: string): string {
   requireDate(date);
-  let day = addDays(date, -1);
-  while (!isOpen(day)) day = addDays(day, -1);
-  return day;
+  return lastOpenDayBefore(date);
 }
 
 /** date itself if it is a trading day, else the next one. */

@@ -1,6 +1,7 @@
 // TAIFEX listing rules: which delivery months and weekly expiries trade on a given contract day.
 
 import { nextTradingDay, tradingDayOnOrAfter, tradingDayOnOrBefore } from './calendar.js';
+import { remembered } from './remembered.js';
 import {
   addDays,
   addMonths,
@@ -16,9 +17,9 @@ const WEDNESDAY = 3;
 const FRIDAY = 5;
 
 /** Last trading day of a monthly contract: the third Wednesday, or the next trading day if that is a holiday. */
-export function monthlyLastTradingDay(yearMonth: string): string {
-  return tradingDayOnOrAfter(nthWeekdayOfMonth(yearMonth, WEDNESDAY, 3)!);
-}
+export const monthlyLastTradingDay = remembered((yearMonth: string): string =>
+  tradingDayOnOrAfter(nthWeekdayOfMonth(yearMonth, WEDNESDAY, 3)!),
+);
 
 /** The nearest delivery month that has not expired on a contract day. */
 export function spotMonth(contractDay: string): string {
@@ -66,14 +67,19 @@ export function isQuarterlyListing(cycle: MonthCycle, contractDay: string, yearM
 
 /** The first trading day on which a month of a cycle was listed: the day after the expiry that brought it in. */
 export function listingBeginDate(cycle: MonthCycle, yearMonth: string): string {
+  return beginDateOfListing(`${cycle}|${yearMonth}`);
+}
+
+const beginDateOfListing = remembered((cycleAndMonth: string): string => {
+  const [cycle, yearMonth] = cycleAndMonth.split('|') as [MonthCycle, string];
+  const [consecutive, quarterlies] = CYCLES[cycle];
   for (let spot = addMonths(yearMonth, -24); spot <= yearMonth; spot = addMonths(spot, 1)) {
-    const [consecutive, quarterlies] = CYCLES[cycle];
     if (monthsFrom(spot, consecutive, quarterlies).includes(yearMonth)) {
       return nextTradingDay(monthlyLastTradingDay(addMonths(spot, -1)));
     }
   }
   return nextTradingDay(monthlyLastTradingDay(addMonths(yearMonth, -1)));
-}
+});
 
 export interface WeeklyExpiry {
   /** The nominal expiry weekday date (a Wednesday or a Friday). */

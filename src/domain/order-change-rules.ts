@@ -1,10 +1,9 @@
 // The rules a cancel or an update of a working order must pass, as pure checks (the rules of a new order are in
 // order-rules.ts): only a working order changes, only a limit order changes price and its new price passes the price
-// rules of a new order, and update_qty reduces by at most what is still open.
+// rules of a new order, and update_qty reduces by at most what is still open. order-violations.ts lists them all.
 
 import { SHIOAJI_MESSAGES } from './order-messages.js';
 import {
-  firstOf,
   isWholeAtLeastOne,
   type OrderRule,
   type OrderViolation,
@@ -59,11 +58,14 @@ export function priceChangeAllowed(ctx: OrderChangeContext): OrderViolation | nu
   return null;
 }
 
-/** The new price of update_price passes the same price rules as a new limit order. */
-export function newPriceValid(ctx: OrderChangeContext): OrderViolation | null {
-  if (ctx.change.kind !== 'update_price') return null;
-  return firstOf(PRICE_RULES, { order: { price_type: 'LMT', price: ctx.change.price }, instrument: ctx.instrument });
-}
+/** The new price of update_price passes each price rule of a new limit order. */
+const NEW_PRICE_RULES: readonly OrderRule<OrderChangeContext>[] = PRICE_RULES.map(
+  (rule) =>
+    (ctx: OrderChangeContext): OrderViolation | null =>
+      ctx.change.kind === 'update_price'
+        ? rule({ order: { price_type: 'LMT', price: ctx.change.price }, instrument: ctx.instrument })
+        : null,
+);
 
 /** update_qty reduces by 1 up to the quantity still open. */
 export function reductionWithinOpen(ctx: OrderChangeContext): OrderViolation | null {
@@ -77,14 +79,10 @@ export function reductionWithinOpen(ctx: OrderChangeContext): OrderViolation | n
   );
 }
 
+/** The rules of a change, in the order the broker's answer names the first. */
 export const CHANGE_RULES: readonly OrderRule<OrderChangeContext>[] = [
   orderStillWorking,
   priceChangeAllowed,
-  newPriceValid,
+  ...NEW_PRICE_RULES,
   reductionWithinOpen,
 ];
-
-/** The first rule a cancel or update of a working order breaks. */
-export function firstChangeViolation(ctx: OrderChangeContext): OrderViolation | null {
-  return firstOf(CHANGE_RULES, ctx);
-}

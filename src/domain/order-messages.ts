@@ -21,33 +21,6 @@ export const insufficientSharesMessage = (shares: number): string => `集保賣�
 /** The message of an accepted order or change. */
 export const ACCEPTED_MESSAGE = '委託成功';
 
-/** Each message above in English, for readers without Chinese (the CLI prints it beside the broker's words). */
-export const SHIOAJI_MESSAGES_IN_ENGLISH: Record<keyof typeof SHIOAJI_MESSAGES, string> = {
-  priceInvalid: 'invalid price: a limit order needs a price above 0',
-  priceOffTick: 'price not on the tick grid of its price band',
-  priceOutsideLimits: "price outside today's limits",
-  auctionMarketOrder: 'no market, IOC or FOK orders during a call auction',
-  notDayTradable: 'this product may not be day traded',
-  orderCancelled: 'the order is already fully cancelled',
-  orderFilled: 'the order is fully filled: it can no longer be cancelled or changed',
-  orderAbnormal: 'the original order failed: there is nothing to change',
-  noOriginalOrder: 'no original order: not at the exchange yet, or unknown',
-  marketRod: 'a market order cannot be ROD: use IOC or FOK',
-  comboCondition: 'order condition not allowed: option combos take IOC or FOK',
-};
-
-const INSUFFICIENT_SHARES = /^集保賣出餘股數不足，餘股數 (\d+) 股$/;
-
-/** The English of a broker message; null for a message already in English or one this table does not know. */
-export function englishOfShioajiMessage(message: string): string | null {
-  const key = (Object.keys(SHIOAJI_MESSAGES) as (keyof typeof SHIOAJI_MESSAGES)[]).find(
-    (name) => SHIOAJI_MESSAGES[name] === message,
-  );
-  if (key !== undefined) return SHIOAJI_MESSAGES_IN_ENGLISH[key];
-  const shares = INSUFFICIENT_SHARES.exec(message)?.[1];
-  return shares === undefined ? null : `not enough shares in the depository account to sell: ${shares} left`;
-}
-
 /** TAIFEX rejects MKT with ROD. */
 export const OP_CODE_MARKET_ROD = '9938';
 /** TAIFEX rejects standard option combos with ROD. */

@@ -1,6 +1,8 @@
-// Every rule a new order breaks, not only the first: the broker's answer names the first (status.msg, as Shioaji
-// does), and the whole list lets a client fix the order in one go (status.violations, docs/exchange-rules.md).
+// Every rule a new order or a change of a working order breaks, not only the first: the broker's answer names the first
+// (status.msg, as Shioaji does), and the whole list lets a client fix the order in one go (status.violations,
+// docs/exchange-rules.md).
 
+import { CHANGE_RULES, type OrderChangeContext } from './order-change-rules.js';
 import {
   COMBO_RULES,
   FUTURES_RULES,
@@ -20,6 +22,8 @@ const CHECK_STOPPERS: ReadonlySet<string> = new Set([
   'sblShortUnsupported',
   'contractStillTrading',
   'comboLegsStillTrading',
+  // A finished order has nothing left to change.
+  'orderStillWorking',
 ]);
 
 /** A broken rule as a Trade's status lists it: op_code and msg as the order event names them. */
@@ -56,4 +60,12 @@ export function orderViolations(ctx: PlaceOrderContext): OrderViolation[] {
     case 'combo':
       return allOf(COMBO_RULES, ctx);
   }
+}
+
+/**
+ * Every rule a cancel, update_price or update_qty breaks, in the order: the order still working, its price changeable,
+ * the new price's rules, the reduction; empty when it passes. The first is the one the broker's answer names.
+ */
+export function changeViolations(ctx: OrderChangeContext): OrderViolation[] {
+  return allOf(CHANGE_RULES, ctx);
 }

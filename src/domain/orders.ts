@@ -235,7 +235,7 @@ export interface TradeStatus {
   /** Cumulative: update_qty reductions and the cancelled remainder. */
   cancel_quantity: number;
   deals: Deal[];
-  /** sjgate's: every rule a refused new order breaks, the first being msg (order-violations.ts); else absent. */
+  /** sjgate's: every rule a refused new order or change breaks, the first being msg (order-violations.ts). */
   violations?: StatusViolation[];
 }
 

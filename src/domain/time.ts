@@ -1,5 +1,7 @@
 // Taiwan wall-clock time (UTC+8, no daylight saving). Dates are 'YYYY-MM-DD' strings.
 
+import { remembered } from './remembered.js';
+
 export const TAIPEI_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 86400_000;
 
@@ -73,8 +75,14 @@ export function isDateString(value: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
 
+/** Days since 1970-01-01 of a date; NaN for a string that is not one. */
+const dayNumberOf = remembered((date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+
+/** The date of a day number (throws a RangeError for NaN, as an invalid Date's toISOString does). */
+const dateOfDayNumber = remembered((day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10));
+
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return dateOfDayNumber(dayNumberOf(date) + days);
 }
 
 /** 0 = Sunday ... 6 = Saturday. */

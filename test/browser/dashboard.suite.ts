@@ -181,6 +181,18 @@ describe('dashboard in Chromium', { skip: chromiumMissing() ?? false }, () => {
     await byTestId(page, `order-cancel-${orderId}`).click();
     await row.getByText('Cancelled').waitFor();
 
+    // An order the rules refuse shows every rule it breaks, each with its English.
+    await byTestId(page, 'ticket-price').fill('9999');
+    await byTestId(page, 'ticket-review').click();
+    await confirm.click();
+    await byTestId(page, 'ticket-result')
+      .getByText(/^價格檔數錯誤 \(price not on the tick grid/)
+      .waitFor();
+    assert.equal(
+      await byTestId(page, 'ticket-also').first().innerText(),
+      "also: 價格超過漲跌幅範圍 (price outside today's limits)",
+    );
+
     // A request the gateway refuses shows its message as the gateway worded it.
     await byTestId(page, 'ticket-quantity').fill('0');
     await byTestId(page, 'ticket-review').click();

@@ -10,7 +10,8 @@ import {
   tradingDayOnOrBefore,
   tradingDaysBetween,
 } from '../../src/domain/calendar.js';
-import { isDateString, weekdayOf } from '../../src/domain/time.js';
+import { remembered } from '../../src/domain/remembered.js';
+import { addDays, isDateString, weekdayOf } from '../../src/domain/time.js';
 
 test('HOLIDAY_YEARS covers the simulated history and 2025-2027', () => {
   assert.deepEqual({ ...HOLIDAY_YEARS }, { first: 2020, last: 2027 });
@@ -188,5 +189,28 @@ test('malformed dates are rejected', () => {
     assert.throws(() => isTradingDay(bad), RangeError, bad);
     assert.throws(() => nextTradingDay(bad), RangeError, bad);
     assert.throws(() => tradingDaysBetween(bad, '2026-01-01'), RangeError, bad);
+    // asked again, still rejected: only answers are remembered, never a pass for a bad date
+    assert.throws(() => previousTradingDay(bad), RangeError, bad);
+    assert.throws(() => nextTradingDay(bad), RangeError, bad);
   }
+});
+
+test('a remembered function computes each key once and answers the same, falsy answers included', () => {
+  const asked: string[] = [];
+  const lengthOf = remembered((key: string) => {
+    asked.push(key);
+    return key.length;
+  });
+  assert.deepEqual([lengthOf(''), lengthOf('ab'), lengthOf(''), lengthOf('ab')], [0, 2, 0, 2]);
+  assert.deepEqual(asked, ['', 'ab']);
+  // the same days as before the answers were remembered: a Friday before a weekend, a day inside one
+  assert.equal(nextTradingDay('2026-11-27'), '2026-11-30');
+  assert.equal(nextTradingDay('2026-11-27'), '2026-11-30');
+  assert.equal(previousTradingDay('2026-11-29'), '2026-11-27');
+  assert.deepEqual(
+    [addDays('2024-02-28', 1), addDays('2024-03-01', -1), addDays('2026-12-31', 1)],
+    ['2024-02-29', '2024-02-29', '2027-01-01'],
+  );
+  assert.throws(() => addDays('not a date', 1), RangeError);
+  assert.throws(() => addDays('not a date', 1), RangeError);
 });

@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
-  firstChangeViolation,
-  newPriceValid,
   type OrderChange,
   type OrderChangeContext,
   orderStillWorking,
@@ -50,7 +48,7 @@ import {
   taifexMarketNotRod,
   taifexPreOpenOrderTypes,
 } from '../../src/domain/order-rules.js';
-import { orderViolations } from '../../src/domain/order-violations.js';
+import { changeViolations, orderViolations } from '../../src/domain/order-violations.js';
 import type { ComboOrderRequest, FuturesOrderRequest, StockOrderRequest } from '../../src/domain/orders.js';
 import { taifexClosedOrderTypes } from '../../src/domain/taifex-session-rules.js';
 import {
@@ -199,6 +197,8 @@ function change(
     instrument: { ticks: STOCK_TICKS, limitUp: 1100, limitDown: 900 },
   };
 }
+
+const byRule = ({ rule, message }: OrderViolation) => [rule, message];
 
 function fails(found: OrderViolation | null, rule: string, message: string | RegExp, opCode = OP_CODE_REJECTED) {
   assert.ok(found, `expected ${rule} to fail`);
@@ -841,12 +841,18 @@ describe('cancel and update rules', () => {
     );
   });
 
-  it('a new price passes the price rules', () => {
-    assert.equal(newPriceValid(change({ kind: 'update_price', price: 1095 })), null);
-    assert.equal(newPriceValid(change({ kind: 'cancel' })), null);
-    fails(newPriceValid(change({ kind: 'update_price', price: 1002 })), 'priceOnTickGrid', '價格檔數錯誤');
-    fails(newPriceValid(change({ kind: 'update_price', price: 1105 })), 'priceWithinLimits', '價格超過漲跌幅範圍');
-    fails(newPriceValid(change({ kind: 'update_price', price: 0 })), 'limitPriceValid', '價格錯誤');
+  it('a new price passes every price rule', () => {
+    const rulesBroken = (price: number) => changeViolations(change({ kind: 'update_price', price })).map(byRule);
+    assert.deepEqual(rulesBroken(1095), []);
+    assert.deepEqual(changeViolations(change({ kind: 'cancel' })), []);
+    assert.deepEqual(rulesBroken(1002), [['priceOnTickGrid', '價格檔數錯誤']]);
+    assert.deepEqual(rulesBroken(1105), [['priceWithinLimits', '價格超過漲跌幅範圍']]);
+    assert.deepEqual(rulesBroken(0), [['limitPriceValid', '價格錯誤']]);
+    assert.deepEqual(rulesBroken(Number.NaN), [['limitPriceValid', '價格錯誤']]);
+    assert.deepEqual(rulesBroken(1107), [
+      ['priceOnTickGrid', '價格檔數錯誤'],
+      ['priceWithinLimits', '價格超過漲跌幅範圍'],
+    ]);
   });
 
   it('update_qty reduces by 1 up to the open quantity', () => {
@@ -870,23 +876,31 @@ describe('cancel and update rules', () => {
           { kind: 'update_qty', quantity },
           { status: { status: dealt > 0 ? 'PartFilled' : 'Submitted', order_quantity: live, deal_quantity: dealt } },
         );
-        assert.equal(firstChangeViolation(ctx) === null, quantity <= live - dealt);
+        assert.equal(changeViolations(ctx).length === 0, quantity <= live - dealt);
       }),
     );
   });
 
-  it('firstChangeViolation reports a finished order before anything else', () => {
-    const filled = change(
-      { kind: 'update_price', price: 1002 },
-      { status: { status: 'Filled' }, order: { order_lot: 'IntradayOdd' } },
+  it('changeViolations lists every rule a change breaks; a finished order stops the check', () => {
+    const oddLot = { order: { order_lot: 'IntradayOdd' } } as const;
+    const filled = change({ kind: 'update_price', price: 1107 }, { status: { status: 'Filled' }, ...oddLot });
+    assert.deepEqual(changeViolations(filled).map(byRule), [['orderStillWorking', SHIOAJI_MESSAGES.orderFilled]]);
+    assert.deepEqual(
+      changeViolations(change({ kind: 'update_price', price: 1107 }, oddLot)).map(({ rule }) => rule),
+      ['priceChangeAllowed', 'priceOnTickGrid', 'priceWithinLimits'],
     );
-    assert.equal(firstChangeViolation(filled)?.rule, 'orderStillWorking');
-    assert.equal(
-      firstChangeViolation(change({ kind: 'update_price', price: 1002 }, { order: { order_lot: 'IntradayOdd' } }))
-        ?.rule,
-      'priceChangeAllowed',
+    assert.deepEqual(
+      changeViolations(change({ kind: 'update_price', price: 0 }, { order: { price_type: 'MKT' } })).map(byRule),
+      [
+        ['priceChangeAllowed', 'only LMT orders can change price; this order is MKT'],
+        ['limitPriceValid', '價格錯誤'],
+      ],
     );
-    assert.equal(firstChangeViolation(change({ kind: 'update_price', price: 1002 }))?.rule, 'priceOnTickGrid');
-    assert.equal(firstChangeViolation(change({ kind: 'cancel' })), null);
+    const reduceTooMuch = change({ kind: 'update_qty', quantity: 4 }, oddLot);
+    assert.deepEqual(
+      changeViolations(reduceTooMuch).map(({ rule }) => rule),
+      ['reductionWithinOpen'],
+    );
+    assert.deepEqual(changeViolations(change({ kind: 'update_qty', quantity: 3 }, oddLot)), []);
   });
 });

@@ -298,10 +298,12 @@ describe('place_order', () => {
     assert.deepEqual(operation, { op_type: 'New', op_code: '99', op_msg: trade.status.msg });
     const listed = (await gw.post(`${ORDER}/trades`, {})).body as Trade[];
     assert.deepEqual(listed[0]?.status.violations, violations);
-    // cancelling the failed order answers the cancel in msg; the order's violations are not the cancel's
+    // cancelling the failed order answers the cancel in msg; the violations listed are the cancel's, not the order's
     const cancel = await gw.post(`${ORDER}/cancel_order`, { trade_id: trade.order.id });
     assert.equal(cancel.body.status.msg, '該筆委託無法處理，原委託有異常狀況！');
-    assert.equal(cancel.body.status.violations, undefined);
+    assert.deepEqual(cancel.body.status.violations, [
+      { rule: 'orderStillWorking', op_code: '99', msg: cancel.body.status.msg },
+    ]);
   });
 
   test('a futures MKT ROD that covers more than is held: op_code 9938 first, the cover rule listed too', async () => {
@@ -484,6 +486,10 @@ describe('cancel and updates', () => {
     const tooMany = await gw.post(`${ORDER}/update_qty`, { trade_id: trade.order.id, quantity: 5 });
     assert.equal(tooMany.status, 200);
     assert.match(tooMany.body.status.msg, /from 1 to 2/);
+    assert.deepEqual(
+      tooMany.body.status.violations.map((found: Json) => [found.rule, found.msg]),
+      [['reductionWithinOpen', tooMany.body.status.msg]],
+    );
     assert.equal(tooMany.body.status.order_quantity, 2);
     assertEnvelope(await gw.post(`${ORDER}/update_qty`, { trade_id: trade.order.id, quantity: 0 }), 422);
   });
@@ -503,6 +509,34 @@ describe('cancel and updates', () => {
     assert.equal(offGrid.status, 200);
     assert.equal(offGrid.body.status.msg, '價格檔數錯誤');
     assert.equal(offGrid.body.order.price, price);
+  });
+
+  test('update_price past the limit up and off the grid: both rules in status.violations, the order unchanged', async () => {
+    const gw = await gateway();
+    const events: unknown[] = [];
+    gw.gateway.orderEvents.listen(({ event }) => events.push(event));
+    const trade = await restingBuy(gw);
+    const info = (await gw.get(contractInfoPath('2330'))).body;
+    const response = await gw.post(`${ORDER}/update_price`, { trade_id: trade.order.id, price: info.limit_up + 0.5 });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    const { status, order } = response.body as Trade;
+    assert.deepEqual(
+      status.violations?.map((found) => [found.rule, found.op_code, found.msg]),
+      [
+        ['priceOnTickGrid', '99', '價格檔數錯誤'],
+        ['priceWithinLimits', '99', '價格超過漲跌幅範圍'],
+      ],
+    );
+    assert.equal(status.msg, '價格檔數錯誤');
+    assert.equal(status.status, 'Submitted');
+    assert.equal(order.price, trade.order.price);
+    // the order event names the first rule only, as Shioaji's does; the order itself keeps no violations
+    const operation = (events as { data: { StockOrder: { operation: Json } } }[]).at(-1)?.data.StockOrder.operation;
+    assert.deepEqual(operation, { op_type: 'UpdatePrice', op_code: '99', op_msg: '價格檔數錯誤' });
+    const listed = (await gw.post(`${ORDER}/trades`, {})).body as Trade[];
+    assert.equal(listed[0]?.status.violations, undefined);
+    assertEnvelope(await gw.post(`${ORDER}/update_price`, { trade_id: trade.order.id, price: 'high' }), 422);
+    assertEnvelope(await gw.post(`${ORDER}/update_price`, { trade_id: 'deadbeef', price: 1000 }), 404, /deadbeef/);
   });
 });
 

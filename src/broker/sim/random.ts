@@ -22,6 +22,15 @@ export function unitOf(...keys: (string | number)[]): number {
 }
 
 /**
+ * unitOf(...keys, what) for each `what` asked of the same keys, which are hashed once: FNV-1a goes on from their state
+ * (a warrant's terms draw seven numbers of one issue).
+ */
+export function unitsOf(...keys: [string | number, ...(string | number)[]]): (what: string) => number {
+  const start = fnv(FNV_OFFSET, `${keys.join('\u0001')}\u0001`);
+  return (what) => finish(fnv(start, what)) / 2 ** 32;
+}
+
+/**
  * FNV-1a by code point, as iterating the string would, but without its iterator (this runs for every simulated day
  * of every listed stock): a surrogate pair counts as its one code point.
  */

@@ -381,8 +381,9 @@ const DealSchema = Type.Object(
 );
 
 const RULE_VIOLATIONS =
-  "sjgate's, not Shioaji's: every exchange or broker rule a refused new order breaks, in the order they are checked; " +
-  'the first is status_code and msg. Absent on orders no rule refused (and on the live broker, which names one)';
+  "sjgate's, not Shioaji's: every exchange or broker rule a refused new order, cancel or update breaks, in the order " +
+  'they are checked; the first is msg (and status_code of a new order). Absent on orders no rule refused (and on the ' +
+  'live broker, which names one)';
 
 const RuleViolationSchema = Type.Object(
   {

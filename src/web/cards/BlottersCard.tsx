@@ -2,6 +2,7 @@
 // again when an order report arrives on the stream, not by polling fast (production limits those calls).
 
 import { useEffect, useState } from 'react';
+import { explainedRefusal } from '../../contract/broker-messages.js';
 import { type AccountView, accountKey } from '../accounts';
 import { client, messageOf } from '../api';
 import { integer, price, signed, taipeiTimeOfEpoch, trend } from '../format';
@@ -80,7 +81,7 @@ export function BlottersCard({ accounts, placedCount }: { accounts: AccountView[
   async function cancel(trade: Trade) {
     try {
       const answer = await client.orders.cancelOrder({ trade_id: trade.order.id });
-      setActionError(answer.status.status === 'Cancelled' ? null : answer.status.msg);
+      setActionError(answer.status.status === 'Cancelled' ? null : explainedRefusal(answer.status).join('; '));
     } catch (error) {
       setActionError(messageOf(error));
     }
@@ -124,7 +125,7 @@ export function BlottersCard({ accounts, placedCount }: { accounts: AccountView[
                 <td>
                   <span
                     className={`tag status-${trade.status.status}`}
-                    title={trade.status.msg}
+                    title={explainedRefusal(trade.status).join('; ')}
                     data-testid="order-status"
                   >
                     {trade.status.status}

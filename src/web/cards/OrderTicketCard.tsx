@@ -1,7 +1,9 @@
 // Order ticket: an order for the selected code, sent only after an explicit second click that spells it out.
-// The answer is shown as the gateway gave it: a refused order is a Trade with status Failed and the reason in msg.
+// The answer is shown as the gateway gave it: a refused order is a Trade with status Failed, the reason in msg and, from
+// the simulator, every rule it breaks in violations; each is shown with its English, as the CLI prints them.
 
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { explainedRefusal } from '../../contract/broker-messages.js';
 import { type AccountView, accountKey } from '../accounts';
 import { client, messageOf } from '../api';
 import { contractInfo, isDerivative, quantityUnit } from '../contracts';
@@ -16,6 +18,8 @@ type Stage = 'edit' | 'confirm' | 'sending';
 interface Outcome {
   ok: boolean;
   text: string;
+  /** The other rules a refused order breaks, each explained. */
+  also?: string[];
 }
 
 interface TicketProps {
@@ -26,7 +30,10 @@ interface TicketProps {
 
 function outcomeOf(trade: Trade): Outcome {
   const { status, order } = trade;
-  if (status.status === 'Failed') return { ok: false, text: status.msg || 'Failed' };
+  if (status.status === 'Failed') {
+    const [first, ...also] = explainedRefusal(status);
+    return { ok: false, text: first || 'Failed', also };
+  }
   const deals = status.deals;
   const filled = deals.reduce((sum, deal) => sum + deal.quantity, 0);
   const average = filled ? deals.reduce((sum, deal) => sum + deal.price * deal.quantity, 0) / filled : 0;
@@ -307,6 +314,11 @@ export function OrderTicketCard({ code, accounts, onPlaced }: TicketProps) {
           data-testid="ticket-result"
         >
           {outcome.text}
+          {outcome.also?.map((message) => (
+            <span key={message} className="also-line" data-testid="ticket-also">
+              also: {message}
+            </span>
+          ))}
         </p>
       ) : null}
       {infoError ? <p className="error-line">{infoError}</p> : null}

@@ -10,7 +10,7 @@ import type { OptionRight, WarrantInfo } from '../../../domain/contracts.js';
 import { black76 } from '../../../domain/option-pricing.js';
 import { percentLimits, roundDownToTick, roundToTick, roundUpToTick, WARRANT_TICKS } from '../../../domain/ticks.js';
 import { addDays, addMonths, daysBetween, yearMonthOf } from '../../../domain/time.js';
-import { unitOf } from '../random.js';
+import { unitsOf } from '../random.js';
 import type { ListedSecurity } from './listed-securities.js';
 import type { ReferencePrices } from './references.js';
 import { tickTableOf } from './stocks.js';
@@ -124,7 +124,7 @@ function termsOf(issue: Issue): Terms {
 }
 
 function drawTerms(issue: Issue): Terms {
-  const draw = (what: string) => unitOf('warrant', issue.underlying.code, issue.yearMonth, issue.sequence, what);
+  const draw = unitsOf('warrant', issue.underlying.code, issue.yearMonth, issue.sequence);
   const right: OptionRight = issue.sequence === ISSUES_PER_MONTH - 1 ? 'P' : 'C';
   const spot = issue.underlying.close;
   const moneyness = right === 'C' ? 0.9 + 0.4 * draw('strike') : 0.7 + 0.4 * draw('strike');

@@ -27,7 +27,7 @@ import type { SimContracts } from '../contracts.js';
 import { phaseAt } from '../exchange/phases.js';
 import { COMBO_SIGNS, type SimMarket } from '../market/market.js';
 import { ComboMatching, comboReport, type LegInfos } from './combo-matching.js';
-import { acknowledge, refuse, requireValidCustomField } from './trade-records.js';
+import { acknowledge, nameViolations, refuse, requireValidCustomField } from './trade-records.js';
 
 export interface ComboRecord {
   kind: 'combo';
@@ -122,8 +122,7 @@ export class ComboDesk {
     if (refusal) {
       this.commit(record, [comboReport(record, infos, 'Cancel', refusal.opCode, refusal.message, now)]);
       const answer = structuredClone(record.trade);
-      answer.status.msg = refusal.message;
-      delete answer.status.violations; // they are of the new combo (when it failed), and msg now answers the cancel
+      nameViolations(answer.status, [refusal]);
       return answer;
     }
     this.commit(record, this.matching.cancelRest(record, infos, now, ''));

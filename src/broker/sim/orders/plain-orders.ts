@@ -4,9 +4,9 @@
 import { type AccountSelector, accountKeyOf } from '../../../domain/accounts.js';
 import type { StockInfo } from '../../../domain/contracts.js';
 import { NotFoundError } from '../../../domain/errors.js';
-import { firstChangeViolation, type OrderChange } from '../../../domain/order-change-rules.js';
+import type { OrderChange } from '../../../domain/order-change-rules.js';
 import { moveStatus, settleStatus } from '../../../domain/order-states.js';
-import { orderViolations } from '../../../domain/order-violations.js';
+import { changeViolations, orderViolations } from '../../../domain/order-violations.js';
 import {
   type Deal,
   isStockOrder,
@@ -32,7 +32,15 @@ import { inPriority, type OrderMatching } from './order-matching.js';
 import type { OrderReports } from './order-reports.js';
 import { accountFor, instrumentOf, orderOf, selectedAccountKey } from './order-requests.js';
 import type { PreTrade } from './pre-trade.js';
-import { acknowledge, copyTrade, newTrade, type OrderRecord, orderReport, refuse } from './trade-records.js';
+import {
+  acknowledge,
+  copyTrade,
+  nameViolations,
+  newTrade,
+  type OrderRecord,
+  orderReport,
+  refuse,
+} from './trade-records.js';
 
 /** The parts of the order desk plain orders use. */
 export interface PlainOrderParts {
@@ -99,17 +107,16 @@ export class PlainOrders {
     const { trade } = record;
     const opType: OpType =
       change.kind === 'cancel' ? 'Cancel' : change.kind === 'update_price' ? 'UpdatePrice' : 'UpdateQty';
-    const violation = firstChangeViolation({
+    const [first, ...others] = changeViolations({
       change,
       order: { price_type: trade.order.price_type, order_lot: trade.order.order_lot },
       status: trade.status,
       instrument: preTrade.priceFactsOf(info),
     });
-    if (violation) {
-      this.commit(record, [orderReport(record.trade, info, opType, violation.opCode, violation.message, now)]);
+    if (first) {
+      this.commit(record, [orderReport(record.trade, info, opType, first.opCode, first.message, now)]);
       const answer = copyTrade(trade);
-      answer.status.msg = violation.message;
-      delete answer.status.violations; // they are of the new order (when it failed), and msg now answers the change
+      nameViolations(answer.status, [first, ...others]);
       return answer;
     }
     this.commit(record, this.applied(record, change, now));

@@ -355,10 +355,20 @@ export function refuse(
   status: Omit<TradeStatus, 'deals'>,
   violations: readonly [OrderViolation, ...OrderViolation[]],
 ): void {
-  const [first] = violations;
   moveStatus(status, 'Failed');
-  status.status_code = first.opCode;
-  status.msg = first.message;
+  status.status_code = violations[0].opCode;
+  nameViolations(status, violations);
+}
+
+/**
+ * The rules an order or a change breaks, on the status that answers it: msg names the first and violations lists them
+ * all (a refused change's answer lists the change's, not those the order failed with when placed).
+ */
+export function nameViolations(
+  status: Omit<TradeStatus, 'deals'>,
+  violations: readonly [OrderViolation, ...OrderViolation[]],
+): void {
+  status.msg = violations[0].message;
   status.violations = violations.map(({ rule, opCode, message }) => ({ rule, op_code: opCode, msg: message }));
 }
 

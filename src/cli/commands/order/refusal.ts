@@ -1,7 +1,8 @@
 // A refused order or change: the broker's message kept, explained in English, and the other rules the order breaks
 // named too (status.violations from the simulator; the broker names only the first), as a RefusedError (exit 4).
 
-import { ACCEPTED_MESSAGE, englishOfShioajiMessage, SHIOAJI_MESSAGES } from '../../../domain/order-messages.js';
+import { explainedRefusal } from '../../../contract/broker-messages.js';
+import { ACCEPTED_MESSAGE, SHIOAJI_MESSAGES } from '../../../domain/order-messages.js';
 import type { Trade } from '../../../domain/orders.js';
 import type { DaemonClient } from '../../client.js';
 import { RefusedError } from '../../errors.js';
@@ -11,18 +12,6 @@ export function isRefused(trade: Trade, kind: 'place' | 'change'): boolean {
   if (trade.status.status === 'Failed') return true;
   const { msg } = trade.status;
   return kind === 'change' && msg !== '' && msg !== ACCEPTED_MESSAGE;
-}
-
-/** The broker's message with its English beside it when it is Chinese: `價格檔數錯誤 (the price is not ...)`. */
-export function explainedMessage(message: string): string {
-  const english = englishOfShioajiMessage(message);
-  return english === null ? message : `${message} (${english})`;
-}
-
-/** The message of every rule a refused order broke, the broker's first; its one msg where it lists none. */
-export function brokenRuleMessages(status: Trade['status']): [string, ...string[]] {
-  const [first, ...others] = status.violations ?? [];
-  return first === undefined ? [status.msg] : [first.msg, ...others.map((found) => found.msg)];
 }
 
 const PRICE_MESSAGES: readonly string[] = [SHIOAJI_MESSAGES.priceOffTick, SHIOAJI_MESSAGES.priceOutsideLimits];
@@ -57,12 +46,12 @@ export async function refusal(
   client: DaemonClient,
   price: number | undefined,
 ): Promise<RefusedError> {
-  const [first, ...others] = brokenRuleMessages(trade.status);
-  const details = others.map((message) => `also: ${explainedMessage(message)}`);
+  const [first, ...others] = explainedRefusal(trade.status);
+  const details = others.map((message) => `also: ${message}`);
   if (price !== undefined && limitsMaySayMore(trade.status)) {
     const info = await client.contracts.info(trade.contract.code).catch(() => null);
     const problem = info === null || !('limit_up' in info) ? null : limitProblem(price, info);
     if (problem !== null) details.push(problem);
   }
-  return new RefusedError(`the broker refused the ${what}: ${explainedMessage(first)}`, details);
+  return new RefusedError(`the broker refused the ${what}: ${first}`, details);
 }

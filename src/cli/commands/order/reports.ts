@@ -1,9 +1,9 @@
 // The order and deal reports of `order events`: whose account each is, and how each reads as a row.
 
+import { explainedMessage } from '../../../contract/broker-messages.js';
 import { OP_CODE_OK } from '../../../domain/orders.js';
 import { formatLine } from '../../output.js';
 import type { AccountSelector } from '../../parsers.js';
-import { explainedMessage } from './refusal.js';
 
 type Body = Record<string, unknown>;
 

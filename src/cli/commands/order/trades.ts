@@ -1,11 +1,11 @@
 // What the order commands share about trades: waiting until the exchange has answered, and one row per trade.
 
+import { explainedRefusal } from '../../../contract/broker-messages.js';
 import type { OrderStatus, Trade } from '../../../domain/orders.js';
 import { taipeiIso } from '../../../domain/time.js';
 import type { DaemonClient } from '../../client.js';
 import type { Cli } from '../../context.js';
 import { formatTable, type Row } from '../../output.js';
-import { brokenRuleMessages, explainedMessage } from './refusal.js';
 
 /** How `place` (and cancel and updates, unless --no-wait) follow a trade until the exchange has answered. */
 export const WAIT = { intervalMs: 200, timeoutMs: 5_000 } as const;
@@ -91,7 +91,7 @@ export function tradeRow(trade: Trade): Row {
     fill_price: averageFillPrice(trade),
     fill_time: lastFillTime(trade),
     cancelled: status.cancel_quantity,
-    msg: brokenRuleMessages(status).map(explainedMessage).join('; '),
+    msg: explainedRefusal(status).join('; '),
   };
 }
 

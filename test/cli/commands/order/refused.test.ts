@@ -1,18 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EXIT } from '../../../../src/cli/errors.js';
-import { englishOfShioajiMessage, SHIOAJI_MESSAGES } from '../../../../src/domain/order-messages.js';
 import { simCli } from '../../../helpers/sim-cli.js';
-
-describe('the broker messages in English', () => {
-  test('every message of the table has its English; a message of shares left keeps its number', () => {
-    for (const message of Object.values(SHIOAJI_MESSAGES)) {
-      assert.match(englishOfShioajiMessage(message) ?? '', /^[\x20-\x7e]+$/, message);
-    }
-    assert.match(englishOfShioajiMessage('集保賣出餘股數不足，餘股數 300 股') ?? '', /not enough shares.*300 left/);
-    assert.equal(englishOfShioajiMessage('insufficient margin: need NT$1'), null);
-  });
-});
 
 describe('sjgate order against the simulator: a refusal exits 4 with the message in English', () => {
   const sim = simCli();
@@ -88,6 +77,22 @@ describe('sjgate order against the simulator: a refusal exits 4 with the message
     const second = await sim.sjgate('order', 'cancel', '--id', id);
     assert.equal(second.code, EXIT.refused);
     assert.match(second.stderr, /refused the cancel: 委託數量已完全刪除 \(the order is already fully cancelled\)/);
+  });
+
+  test('an update-price breaking two rules names both, then the limits; the order keeps its price', async () => {
+    const info = JSON.parse((await sim.sjgate('contracts', 'info', '2330', '--format', 'json')).stdout);
+    const placed = await place('--price', String(info.limit_down), '--format', 'json');
+    const id = JSON.parse(placed.stdout).order.id;
+    const run = await sim.sjgate('order', 'update-price', '--id', id, '--price', '9999');
+    assert.equal(run.code, EXIT.refused, run.stderr);
+    const lines = run.stderr.trimEnd().split('\n');
+    assert.match(lines[0]!, /^error: the broker refused the price change: 價格檔數錯誤 \(price not on the tick grid/);
+    assert.match(lines[1]!, /^ {2}also: 價格超過漲跌幅範圍 \(price outside today's limits\)$/);
+    assert.match(lines[2]!, /^ {2}the price 9999 is above the limit up: today's limits are [\d.]+ to [\d.]+$/);
+    assert.equal(lines.length, 3, run.stderr);
+    const reduce = await sim.sjgate('order', 'update-qty', '--id', id, '--quantity', '2');
+    assert.equal(reduce.code, EXIT.refused, reduce.stderr);
+    assert.match(reduce.stderr, /refused the quantity change: .*from 1 to 1 \(the quantity still open\), got 2\n?$/);
   });
 
   test('a futures market order without --tif goes as IOC, which TAIFEX takes', async () => {
