@@ -634,8 +634,7 @@ describe('invariants', () => {
             orderType: fc.constantFrom('ROD' as const, 'IOC' as const, 'FOK' as const),
             wait: fc.integer({ min: 0, max: 600_000 }),
           }),
-          // Long runs rather than many: each run builds a broker (0.3 s), each order costs next to nothing.
-          { minLength: 1, maxLength: 24 },
+          { minLength: 1, maxLength: 12 },
         ),
         (orders) => {
           const { broker, clock } = brokerAt('2026-11-23', '10:00');
@@ -661,7 +660,7 @@ describe('invariants', () => {
           }
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 25 },
     );
   });
 
@@ -688,7 +687,7 @@ describe('invariants', () => {
               quantity: fc.integer({ min: 1, max: 3 }),
               wait: fc.integer({ min: 0, max: 900_000 }),
             }),
-            { minLength: 1, maxLength: 20 },
+            { minLength: 1, maxLength: 14 },
           ),
           async (orders) => {
             const path = join(dir, `run-${run++}.db`);
@@ -760,7 +759,7 @@ describe('invariants', () => {
             await again.gateway.close();
           },
         ),
-        { numRuns: 8 },
+        { numRuns: 12 },
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
