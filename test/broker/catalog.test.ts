@@ -68,10 +68,14 @@ function monthlyExpiry(yearMonth: string): string {
 
 const MONTHLY_ROOTS = new Set(['TXF', 'MXF', 'TMF', 'TXO']);
 
+/** The catalog of each of INSTANTS (seed 1, its clock mode), built once for the file: each build takes 0.3 s. */
+const catalogAt = new Map<string, Catalog>();
+
 for (const [name, at] of Object.entries(INSTANTS)) {
   describe(`the catalog on ${name}`, () => {
     const { broker } = brokerAt(at, 1, clockModeOf(name));
     const catalog = broker.contracts.current();
+    catalogAt.set(name, catalog);
     const futuresDay = sessionDayAt('futures', at, clockModeOf(name));
     const stockDay = sessionDayAt('stock', at, clockModeOf(name));
     const stocks = catalog.all('STK') as StockInfo[];
@@ -244,7 +248,7 @@ describe('warrant limits follow the underlying move times the exercise ratio (TP
   test('limits are the nearest valid prices inside reference +/- move x ratio, over a year of listings', () => {
     const { broker, clock } = brokerAt(MONDAY_MORNING);
     let checked = 0;
-    for (let day = '2026-07-01'; day < '2027-06-30'; day = addDays(day, 14)) {
+    for (let day = '2026-07-01'; day < '2027-06-30'; day = addDays(day, 28)) {
       clock.set(taipeiInstant(day, '10:00'));
       for (const w of broker.contracts.current().all('WRT')) {
         const u = broker.contracts.current().find(w.underlying_code) as StockInfo;
@@ -266,7 +270,7 @@ describe('warrant limits follow the underlying move times the exercise ratio (TP
         checked++;
       }
     }
-    assert.ok(checked > 5000, `${checked} warrants checked`);
+    assert.ok(checked > 2500, `${checked} warrants checked`);
   });
 });
 
@@ -351,10 +355,10 @@ describe('determinism', () => {
   const TYPES: SecurityType[] = ['STK', 'IND', 'FUT', 'OPT', 'WRT'];
 
   test('the same instant and seed give deep-equal listings', () => {
-    for (const at of Object.values(INSTANTS)) {
-      const a = brokerAt(at).broker.contracts.current();
-      const b = brokerAt(at).broker.contracts.current();
-      for (const type of TYPES) assert.deepEqual(a.all(type), b.all(type), `${type} at ${at}`);
+    for (const [name, at] of Object.entries(INSTANTS)) {
+      const a = catalogAt.get(name)!;
+      const b = brokerAt(at, 1, clockModeOf(name)).broker.contracts.current();
+      for (const type of TYPES) assert.deepEqual(a.all(type), b.all(type), `${type} at ${name}`);
     }
   });
 
@@ -378,7 +382,7 @@ describe('determinism', () => {
   });
 
   test('the listing follows the exchange rules, not the seed: other seeds list the same codes', () => {
-    const a = brokerAt(MONDAY_MORNING, 1).broker.contracts.current();
+    const a = catalogAt.get('Monday 2026-11-23 10:00')!;
     const b = brokerAt(MONDAY_MORNING, 2).broker.contracts.current();
     // option strikes are listed around the index, which moves differently under another seed
     for (const type of TYPES.filter((t) => t !== 'OPT')) {

@@ -363,7 +363,8 @@ describe('GET /api/v1/monitor/subscriptions', () => {
       method: 'POST',
       url: '/api/v1/stream/subscribe/scanner',
       payload: {
-        scanner: { kind: 'preset_rule', id: 'volume_burst' },
+        // a rule without volume_burst's pass over the whole previous day, which this count does not need
+        scanner: { kind: 'preset_rule', id: 'trade_price_drop' },
         region: 'TW',
         security_type: 'STK',
         exchange: 'OTC',
@@ -377,7 +378,7 @@ describe('GET /api/v1/monitor/subscriptions', () => {
     const [scanner] = (await get('/api/v1/monitor/subscriptions?type=Scanner')).body.items as Json[];
     assert.deepEqual(
       [scanner!.id, scanner!.code, scanner!.exchange],
-      ['scanner:volume_burst:OTC', 'volume_burst', 'OTC'],
+      ['scanner:trade_price_drop:OTC', 'trade_price_drop', 'OTC'],
     );
   });
 });
