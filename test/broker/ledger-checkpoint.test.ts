@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { Ledger } from '../../src/broker/sim/portfolio/ledger.js';
+import { ledgerCheckpoint } from '../../src/broker/sim/portfolio/ledger-checkpoint.js';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { StockInfo } from '../../src/domain/contracts.js';
 import type { StockOrderCond } from '../../src/domain/orders.js';
@@ -416,4 +417,21 @@ describe('the ledger checkpoint', () => {
       await next.result.gateway.close();
     }),
   );
+
+  test('a year of realized rows is archived in one checkpoint (no spread of every row into one call)', () => {
+    const { broker, clock } = brokerAt(DAYS[0], '10:00', ':memory:');
+    firstDay(broker);
+    clock.set(taipeiInstant(DAYS[1], '10:00'));
+    secondDay(broker);
+    const account = [...broker.orders.ledger.accounts.values()].find((a) => a.stockRealized.length > 0);
+    assert.ok(account, 'the second day closes a stock position');
+    const row = account.stockRealized[0]!;
+    // 300,000 rows: far past what a function call's arguments can hold on Node's default stack.
+    account.stockRealized = Array.from({ length: 300_000 }, (_, i) => ({
+      ...row,
+      record: { ...row.record, id: i + 1 },
+    }));
+    const { archive } = ledgerCheckpoint(broker.orders.ledger, 0, '2026-11-27');
+    assert.equal(archive.filter((archived) => archived.accountKey === account.key).length, 300_000);
+  });
 });
