@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Records the commands, flags, flag values and arguments of the official `shioaji` CLI into
-// test/fixtures/official-<version>-cli-flags.json, which test/cli/official-flags.test.ts holds sjgate's CLI to.
+// test/fixtures/official-<version>-cli-flags.json, which test/cli/official-flags.suite.ts holds sjgate's CLI to.
 // Run it again when the official package changes (python/.venv is where `.ci/run` installs it):
 //
 //   node scripts/record-official-cli-flags.mjs [path/to/shioaji]
