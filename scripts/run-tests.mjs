@@ -30,16 +30,20 @@ function findTests(dir) {
 }
 
 /**
- * Files that take tens of seconds each (real daemons, a browser, the CLI's suites in one process): they start first,
- * so that the last minute of a run is filled with short files rather than waiting on one long file started late.
+ * Files that take tens of seconds each (real daemons, a browser, the server's and the CLI's suites in one process
+ * each): they start first, longest first, so that the last minute of a run is filled with short files rather than
+ * waiting on one long file started late.
  */
-const LONG_FIRST = ['test/e2e/', 'test/browser/', 'test/cli/cli.test.ts'];
-const startsFirst = (file) => LONG_FIRST.some((folder) => file.startsWith(folder));
+const LONG_FIRST = ['test/server/server.test.ts', 'test/browser/', 'test/e2e/', 'test/cli/cli.test.ts'];
+const longRank = (file) => {
+  const rank = LONG_FIRST.findIndex((start) => file.startsWith(start));
+  return rank === -1 ? LONG_FIRST.length : rank;
+};
 
 const filter = process.argv.slice(2);
 const files = findTests('test')
   .filter((f) => filter.length === 0 || filter.some((part) => f.includes(part)))
-  .sort((a, b) => Number(startsFirst(b)) - Number(startsFirst(a)) || a.localeCompare(b));
+  .sort((a, b) => longRank(a) - longRank(b) || a.localeCompare(b));
 if (files.length === 0) {
   console.error('run-tests: no test files found under test/');
   process.exit(1);
