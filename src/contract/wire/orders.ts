@@ -1,7 +1,8 @@
 import type { Account, AccountSelector } from './accounts.js';
 import type { ContractRef } from './market-data.js';
 
-export interface StockOrder {
+/** What a stock order and a futures order share. */
+interface OrderCommon {
   /** Buy or Sell */
   action: 'Buy' | 'Sell';
   /** limit price; 0 for MKT and MKP */
@@ -11,6 +12,9 @@ export interface StockOrder {
   account?: AccountSelector;
   /** the signature the 1.7.9 SDK sends (empty); ignored: sjgate signs */
   ca?: string;
+}
+
+export interface StockOrder extends OrderCommon {
   /** lots (1,000 shares) for Common, Fixing and BlockTrade; shares for Odd and IntradayOdd */
   quantity: number;
   /** LMT, MKT or MKP */
@@ -25,16 +29,7 @@ export interface StockOrder {
   daytrade_short?: boolean;
 }
 
-export interface FuturesOrder {
-  /** Buy or Sell */
-  action: 'Buy' | 'Sell';
-  /** limit price; 0 for MKT and MKP */
-  price: number;
-  /** a memo echoed in order and deal reports: up to 6 letters or digits */
-  custom_field?: string;
-  account?: AccountSelector;
-  /** the signature the 1.7.9 SDK sends (empty); ignored: sjgate signs */
-  ca?: string;
+export interface FuturesOrder extends OrderCommon {
   /** contracts */
   quantity: number;
   /** LMT, MKT or MKP (range market) */
