@@ -16,8 +16,9 @@ import { bookAt } from '../../src/broker/sim/market/book.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
 import { Rng } from '../../src/broker/sim/market/rng.js';
 import type { Tape } from '../../src/broker/sim/market/tape.js';
+import { previousTradingDay } from '../../src/domain/calendar.js';
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../src/domain/contracts.js';
-import { contractSession } from '../../src/domain/sessions.js';
+import { contractSession, tradingSession } from '../../src/domain/sessions.js';
 import { isOnTickGrid, stepTicks } from '../../src/domain/ticks.js';
 import { taipeiInstant } from '../../src/domain/time.js';
 
@@ -121,7 +122,7 @@ describe('the spread model', () => {
     assert.equal(bestDepthScale(10_000), 10);
   });
 
-  test('quotes are wider at the open and in the night session on the exchange clock, not on always-open', () => {
+  test('quotes are wider at the open and in the night session on the exchange clock', () => {
     const day = '2026-11-24';
     const info = nearFutures(market, 'TXF', day);
     const session = contractSession('exchange', day, info.last_trading_date);
@@ -130,9 +131,79 @@ describe('the spread model', () => {
     assert.ok(chance(taipeiInstant(day, '08:50')) === 2 * midday);
     assert.ok(chance(taipeiInstant('2026-11-23', '15:05')) === 3 * midday, 'the night opening');
     assert.ok(chance(taipeiInstant(day, '02:00')) === 1.5 * midday, 'the night');
-    const always = contractSession('always-open', day, info.last_trading_date);
-    const flat = quoteShape('always-open', always, 20_000, info, [{ min: 0, max: null, tick: 1 }]).spreadChanceAt;
-    assert.equal(flat(taipeiInstant(day, '08:50')), flat(taipeiInstant(day, '11:00')));
+  });
+});
+
+/**
+ * The always-open clock widens quotes at the Taipei hours of the exchange's sessions of the same trading day, worked
+ * out here from the exchange's timetable: stocks open at 09:00; futures and options open their night session at
+ * 15:00 of the trading day before (to 05:00) and their day session at 08:45. Weekend hours have no session.
+ */
+function exchangeHourFactor(derivative: boolean, day: string, t: number): number {
+  const within = (from: number, minutes: number) => t >= from && t < from + minutes * 60_000;
+  if (!derivative) return within(taipeiInstant(day, '09:00'), 15) ? 2 : 1;
+  const nightOpen = taipeiInstant(previousTradingDay(day), '15:00');
+  if (within(nightOpen, 15)) return 2 * 1.5;
+  if (within(nightOpen, 14 * 60)) return 1.5;
+  return within(taipeiInstant(day, '08:45'), 15) ? 2 : 1;
+}
+
+describe('the always-open clock widens quotes at the hours of the exchange sessions', () => {
+  const sim = markets['always-open'];
+  const flatTicks = [{ min: 0, max: null, tick: 1 }];
+  // A Friday (its stock day runs to Monday 00:00), a Monday (its futures day from Friday 14:45), a Tuesday.
+  const days = ['2026-11-20', '2026-11-23', '2026-11-24'];
+
+  test('the chance of an extra tick at any instant is the midday chance times the factor of the exchange hour', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...days),
+        fc.nat(),
+        fc.integer({ min: 0, max: 2 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (day, pick, kind, at) => {
+          const info = instrumentAt(sim, day, pick, kind);
+          const derivative = info.security_type === 'FUT' || info.security_type === 'OPT';
+          const session = derivative
+            ? contractSession('always-open', day, info.last_trading_date)
+            : tradingSession('always-open', 'stock', day);
+          // Enough trades that even three times the chance stays below its cap.
+          const chance = quoteShape('always-open', session, 200_000, info, flatTicks).spreadChanceAt;
+          const midday = chance(taipeiInstant(day, '12:00'));
+          const { start, end } = session.continuous[0]!;
+          const t = start + Math.floor(at * (end - start));
+          const expected = midday * exchangeHourFactor(derivative, day, t);
+          assert.ok(Math.abs(chance(t) - expected) < 1e-12, `${info.code} ${new Date(t).toISOString()}`);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('the chance stays capped where the factor would pass it', () => {
+    const day = '2026-11-24';
+    const info = sim.listings.stockOn('5203', day);
+    const chance = quoteShape('always-open', tradingSession('always-open', 'stock', day), 10, info, flatTicks);
+    assert.equal(chance.spreadChanceAt(taipeiInstant(day, '09:05')), MOST_EXTRA_CHANCE);
+  });
+
+  test('always-open tapes quote wider at 09:00 than midday, and TXF wider in the night hours than after 05:00', () => {
+    const codes = ['2330', '2317', '2454', '0050'];
+    const spreadsBetween = (info: ContractInfo, day: string, from: string, to: string) =>
+      spreadsOf(sim.tape(info, day), taipeiInstant(day, from), taipeiInstant(day, to));
+    const stocks = (from: string, to: string) =>
+      days.flatMap((day) => codes.flatMap((code) => spreadsBetween(sim.listings.stockOn(code, day), day, from, to)));
+    const opening = wideShare(stocks('09:00', '09:15'));
+    const midday = wideShare(stocks('10:00', '13:00'));
+    assert.ok(opening > 1.5 * midday, `opening ${opening} midday ${midday}`);
+    // Monday 00:00-05:00 follows no night session (the exchange has none on Sunday): Friday, Tuesday, Wednesday.
+    const txf = (from: string, to: string) =>
+      ['2026-11-20', '2026-11-24', '2026-11-25'].flatMap((day) =>
+        spreadsBetween(nearFutures(sim, 'TXF', day), day, from, to),
+      );
+    const night = wideShare(txf('00:00', '05:00'));
+    const morning = wideShare(txf('05:00', '08:45'));
+    assert.ok(night > 1.2 * morning, `night ${night} morning ${morning}`);
   });
 });
 

@@ -1,11 +1,12 @@
 // How many ticks apart the best bid and ask are (docs/matching.md, "The quoted spread"). Most quotes are one tick
 // wide; each trade's quote is wider by one more tick with a chance p, and again with p for each further tick (at most
 // MOST_EXTRA_TICKS more), so P(spread >= 1 + j ticks) = p^j. p grows as the book gets thinner (fewer trades an hour),
-// as the tick gets small against the instrument's daily move, in the first minutes of a session and at night. The
-// best level's depth grows with how busy the instrument is (docs/matching.md, "Depth at the best").
+// as the tick gets small against the instrument's daily move, in the first minutes of a session and at night (on the
+// always-open clock, at the Taipei hours of the exchange's sessions). The best level's depth grows with how busy the
+// instrument is (docs/matching.md, "Depth at the best").
 
 import type { ContractInfo } from '../../../domain/contracts.js';
-import type { ClockMode, Interval, TradingSession } from '../../../domain/sessions.js';
+import { type ClockMode, type Interval, type TradingSession, tradingSession } from '../../../domain/sessions.js';
 import { type TickTable, tickAt } from '../../../domain/ticks.js';
 import { activeHours, isNightInterval } from '../market/activity.js';
 import { dailyVolatilityOf } from './depth-model.js';
@@ -48,11 +49,22 @@ export function baseExtraTickChance(tradesPerHour: number, tickRegime: number): 
   return Math.min(MOST_EXTRA_CHANCE, (THIN_BOOK_CHANCE / Math.sqrt(Math.max(1, tradesPerHour))) * tickRegime);
 }
 
-/** The time-of-day factor at an instant of a session's interval: the opening minutes, the night session. */
-export function timeOfDayFactor(mode: ClockMode, interval: Interval, epochMs: number): number {
-  if (mode === 'always-open') return 1;
+/** The time-of-day factor at an instant of an exchange session's interval: the opening minutes, the night session. */
+export function timeOfDayFactor(interval: Interval, epochMs: number): number {
   const opening = epochMs < interval.start + OPENING_MS ? OPENING_FACTOR : 1;
   return opening * (isNightInterval(interval) ? NIGHT_FACTOR : 1);
+}
+
+/**
+ * The intervals whose opening minutes and nights widen quotes: the session's own on the exchange clock. The
+ * always-open clock has no opens, so its day keeps the exchange's clock face: the same trading day's exchange
+ * session (stocks 09:00-13:25; futures and options 15:00-05:00 the evening before and 08:45-13:45), which its
+ * always-open session contains, widens quotes at the same Taipei hours; the hours outside it quote as at midday.
+ */
+export function wideningIntervals(mode: ClockMode, session: TradingSession, info: ContractInfo): Interval[] {
+  if (mode === 'exchange') return session.continuous;
+  const derivative = info.security_type === 'FUT' || info.security_type === 'OPT';
+  return tradingSession('exchange', derivative ? 'futures' : 'stock', session.day).continuous;
 }
 
 /** Trades an hour at which the best level holds one to six typical trades; busier books hold more. */
@@ -79,12 +91,15 @@ export function quoteShape(
 ): QuoteShape {
   const perHour = trades / Math.max(activeHours(mode, session), 1 / 60);
   const base = baseExtraTickChance(perHour, tickRegimeOf(info, ticks));
-  // The session cut where the time-of-day factor changes, found once: the chance is asked for at every trade.
-  const spans = session.continuous.flatMap((interval) => {
+  // The day cut where the time-of-day factor changes, found once: the chance is asked for at every trade.
+  const chanceFrom = (interval: Interval, t: number) =>
+    Math.min(MOST_EXTRA_CHANCE, base * timeOfDayFactor(interval, t));
+  const spans = wideningIntervals(mode, session, info).flatMap((interval) => {
     const openingEnd = Math.min(interval.end, interval.start + OPENING_MS);
     return [
-      { end: openingEnd, chance: Math.min(MOST_EXTRA_CHANCE, base * timeOfDayFactor(mode, interval, interval.start)) },
-      { end: interval.end, chance: Math.min(MOST_EXTRA_CHANCE, base * timeOfDayFactor(mode, interval, openingEnd)) },
+      { end: interval.start, chance: base },
+      { end: openingEnd, chance: chanceFrom(interval, interval.start) },
+      { end: interval.end, chance: chanceFrom(interval, openingEnd) },
     ];
   });
   const spreadChanceAt = (t: number) => {
