@@ -293,6 +293,32 @@ describe('the closing auction and the fixed-price match', () => {
   });
 });
 
+describe('trial matches before a futures session', () => {
+  test('arrive flagged simtrade and add no volume; the 08:45 opening print is the first trade added', () => {
+    const day = '2026-11-24';
+    const { clock, broker, events, run } = simBrokerAt(day, '08:29', 1000);
+    const alias = broker.contracts.current().find('TXFR1')!;
+    const code = alias.target_code ?? alias.code;
+    broker.quotes.subscribe(broker.quotes.resolve({ contract: { code }, quoteType: 'Tick', intradayOdd: false }));
+    const tape = broker.market.tape(broker.contracts.current().find(code)!, day);
+    const opens = taipeiInstant(day, '08:45');
+    const night = tape.volumes.slice(0, publishedCount(tape, opens)).reduce((a, b) => a + b, 0);
+    const ticks = () => events.filter((e) => e.name === 'tick_fop').map((e) => e.data as Record<string, number>);
+    run(17 * 60_000);
+    assert.ok(clock.now() > opens);
+    const trials = ticks().filter((t) => t.simtrade);
+    assert.ok(trials.length >= 150, `${trials.length} trial matches, one every 5 s from 08:30`);
+    assert.ok(
+      trials.every((t) => t.volume! > 0),
+      'each shows its indicated volume',
+    );
+    const totals = new Set(trials.map((t) => t.total_volume));
+    assert.equal(totals.size, 1, `trial matches add nothing to the day's volume: ${[...totals].slice(0, 5)}`);
+    const opening = ticks().find((t) => !t.simtrade)!;
+    assert.equal(opening.total_volume, night + tape.volumes[publishedCount(tape, opens)]!, 'the opening print adds');
+  });
+});
+
 describe('disposition stocks', () => {
   const disposed = LISTED_SECURITIES.map((s) => exchange.listings.stockOn(s.code, DAY)).find(
     (info) => info.disposition_match_interval_min === 5,
@@ -312,6 +338,19 @@ describe('disposition stocks', () => {
       'all auction prints',
     );
     assert.equal(tape.prices.at(-1), exchange.daily.closeOf(disposed.code, DAY));
+  });
+
+  test('a stock at the second level of disposition prints only every 20 minutes', () => {
+    const slow = LISTED_SECURITIES.map((s) => exchange.listings.stockOn(s.code, DAY)).find(
+      (info) => info.disposition_match_interval_min === 20,
+    )!;
+    const tape = exchange.tape(slow, DAY);
+    const open = taipeiInstant(DAY, '09:00');
+    const times = Array.from(tape.times, (us) => us / 1000);
+    // 09:00 (printed a millisecond after), 09:20 to 13:20 every 20 minutes, then the 13:30 close.
+    const expected = [open + 1, ...Array.from({ length: 13 }, (_, k) => open + (k + 1) * 20 * 60_000)];
+    assert.deepEqual(times, [...expected, taipeiInstant(DAY, '13:30')]);
+    assert.ok(tape.tickTypes.every((type) => type === 0));
   });
 
   test('a marketable order waits for the next auction and fills there at the uncross price', () => {
