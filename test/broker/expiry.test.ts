@@ -69,6 +69,24 @@ describe('an expiring contract stops trading at 13:30 of its last trading day', 
     });
   }
 
+  test('an expiring weekly option takes no order after 13:30; the monthly series still trades', {
+    timeout: 30_000,
+  }, () => {
+    const { clock, broker } = brokerAt(WEEKLY_EXPIRY, '13:29', 'exchange');
+    const callsOf = (root: string) => broker.contracts.options({ root }).filter((info) => info.option_right === 'C');
+    const calls = callsOf('TX4');
+    const expiring = calls.filter((info) => info.last_trading_date === WEEKLY_EXPIRY);
+    const later = callsOf('TXO').filter((info) => info.last_trading_date > WEEKLY_EXPIRY);
+    const nearMoney = (series: typeof calls) => series[Math.floor(series.length / 2)]!.code;
+    fill(broker, nearMoney(expiring), 'Buy');
+    clock.set(taipeiInstant(WEEKLY_EXPIRY, '13:31'));
+    const code = nearMoney(expiring);
+    const refused = broker.orders.place({ contract: { code }, futuresOrder: marketOrder('Sell') });
+    assert.equal(refused.status.status, 'Failed');
+    assert.match(refused.status.msg, new RegExp(`${code} stopped trading at 13:30 on ${WEEKLY_EXPIRY}`));
+    fill(broker, nearMoney(later), 'Buy');
+  });
+
   test('a resting order on it expires at 13:30, and a combo with a leg in it is refused', { timeout: 30_000 }, () => {
     const { clock, broker } = brokerAt(MONTHLY_EXPIRY, '13:00');
     const info = broker.contracts.info('TXFL6') as FuturesInfo;
