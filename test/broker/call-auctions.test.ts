@@ -305,7 +305,7 @@ describe('trial matches before a futures session', () => {
     const night = tape.volumes.slice(0, publishedCount(tape, opens)).reduce((a, b) => a + b, 0);
     const ticks = () => events.filter((e) => e.name === 'tick_fop').map((e) => e.data as Record<string, number>);
     run(17 * 60_000);
-    assert.ok(clock.now() > opens);
+    assert.ok(clock.now() > opens, 'the clock ran past the 08:45 open');
     const trials = ticks().filter((t) => t.simtrade);
     assert.ok(trials.length >= 150, `${trials.length} trial matches, one every 5 s from 08:30`);
     assert.ok(
@@ -350,7 +350,10 @@ describe('disposition stocks', () => {
     // 09:00 (printed a millisecond after), 09:20 to 13:20 every 20 minutes, then the 13:30 close.
     const expected = [open + 1, ...Array.from({ length: 13 }, (_, k) => open + (k + 1) * 20 * 60_000)];
     assert.deepEqual(times, [...expected, taipeiInstant(DAY, '13:30')]);
-    assert.ok(tape.tickTypes.every((type) => type === 0));
+    assert.ok(
+      tape.tickTypes.every((type) => type === 0),
+      'all auction prints',
+    );
   });
 
   test('a marketable order waits for the next auction and fills there at the uncross price', () => {
