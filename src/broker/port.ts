@@ -283,6 +283,8 @@ export interface SavedOrders {
     | undefined;
   /** Rows of derived history a venue moved out of its memory at its checkpoints, read back per query. */
   archive?: ArchiveReader | undefined;
+  /** The open lots of a position as the checkpoint handed back keeps them (CheckpointLots), read when needed. */
+  lots?: ((accountKey: string, positionId: number) => string[]) | undefined;
 }
 
 /** A row of derived history a venue moved out of memory: opaque text, numbered per account in time order. */
@@ -294,8 +296,19 @@ export interface ArchiveReader {
   byId(accountKey: string, id: number, through: number): string | undefined;
 }
 
-/** A checkpoint's state, with rows to archive in its transaction; `kept` once both are committed. */
-export type VenueCheckpoint = { state: string; archive: ArchivedRow[]; kept(): void };
+/**
+ * The open lots of an account's positions to keep with a checkpoint: the ids of the positions open (the lots of
+ * others are dropped) and the lots of those that changed since the last checkpoint (opaque text).
+ */
+export type CheckpointLots = {
+  accountKey: string;
+  openPositionIds: number[];
+  /** Lots from the position's lot `firstLot` on; 0 replaces every lot kept of the position. */
+  written: { positionId: number; firstLot: number; body: string }[];
+};
+
+/** A checkpoint's state, with rows to archive and lots to keep in its transaction; `kept` once all are committed. */
+export type VenueCheckpoint = { state: string; archive: ArchivedRow[]; lots?: CheckpointLots[]; kept(): void };
 
 export interface OrdersPort {
   /**
