@@ -53,22 +53,13 @@ export interface StockPositionState {
   lots: StockLot[];
   /**
    * The position's older lots, kept by the journal with the last checkpoint and not in memory until a deal closes
-   * them or they are asked for (Ledger.lotsOf); what they sum to answers meanwhile.
+   * them or they are asked for (Ledger.openStockLots); what they sum to answers meanwhile.
    */
   stored?: StoredLots | undefined;
 }
 
 /** The amounts of a stock position's lots added up. */
-export interface StockTotals {
-  shares: number;
-  value: number;
-  fee: number;
-  tax: number;
-  loan: number;
-  shortMargin: number;
-  collateral: number;
-  borrowFee: number;
-}
+export type StockTotals = Pick<StockLot, (typeof TOTALLED)[number]>;
 
 /** Lots kept by the journal: how many, what they sum to and the day of the last one. */
 export interface StoredLots extends StockTotals {
