@@ -257,32 +257,26 @@ export interface SavedOrders {
   /** `covered`: the checkpoint handed back holds the deal already (booked before it was taken). */
   deals: { orderId: string; seq: number; code: string; record: unknown; covered?: boolean }[];
   state: (name: string) => string | undefined;
-  /**
-   * One order with its deals (oldest first), read from the journal when asked: a venue need keep in memory only what
-   * is live, and read a finished order of a past day back by id. Undefined for an id the journal does not hold.
-   */
+  /** One order with its deals (oldest first), read back by id when asked; undefined for an id the journal lacks. */
   order?: (id: string) => SavedOrder | undefined;
   /** Whether the journal holds an order of this id (written already), without reading it. */
   holds?: (id: string) => boolean;
   /**
-   * The venue's state derived from the deals journaled before it was taken (`before`: epoch ms after the last one's
-   * time), as `orders.checkpoint` last gave it; absent when none was kept or the journal's deals up to it are no longer
-   * the ones it covered. A venue that uses it books only the deals not marked `covered`.
+   * The venue's state derived from the deals before it (`before`: epoch ms after the last one's), as `orders.checkpoint`
+   * last gave it, when the journal still holds those deals. A venue that uses it books only deals not `covered`.
    */
   checkpoint?:
     | {
         before: number;
         state: string;
-        /**
-         * Only the orders and deals a venue needs past the checkpoint are handed back with it (the deals of an order
-         * that changed after it, or is open); this reads every order with deals and every deal, for a venue that
-         * cannot use the checkpoint.
-         */
+        /** Every order with deals and every deal (only those needed past it are handed back with it). */
         everything: () => SavedOrders;
       }
     | undefined;
   /** Rows of derived history a venue moved out of its memory at its checkpoints, read back per query. */
   archive?: ArchiveReader | undefined;
+  /** A position's open lots as the last checkpoint kept them (CheckpointLots): the bodies, oldest lots first. */
+  lots?: ((accountKey: string, positionId: number) => string[]) | undefined;
 }
 
 /** A row of derived history a venue moved out of memory: opaque text, numbered per account in time order. */
@@ -294,8 +288,15 @@ export interface ArchiveReader {
   byId(accountKey: string, id: number, through: number): string | undefined;
 }
 
-/** A checkpoint's state, with rows to archive in its transaction; `kept` once both are committed. */
-export type VenueCheckpoint = { state: string; archive: ArchivedRow[]; kept(): void };
+/** Open lots to keep with a checkpoint: the positions open, and lots from `firstLot` on (0 replaces them all). */
+export type CheckpointLots = {
+  accountKey: string;
+  openPositionIds: number[];
+  written: { positionId: number; firstLot: number; body: string }[];
+};
+
+/** A checkpoint's state, with rows to archive and lots to keep in its transaction; `kept` once all are committed. */
+export type VenueCheckpoint = { state: string; archive: ArchivedRow[]; lots?: CheckpointLots[]; kept(): void };
 
 export interface OrdersPort {
   /**

@@ -115,6 +115,7 @@ export class OrderJournal {
           journal.checkpoints.archivedWithin(accountKey, begin, end, through),
         byId: (accountKey, id, through) => journal.checkpoints.archivedById(accountKey, id, through),
       },
+      lots: (accountKey, positionId) => journal.checkpoints.lotsOf(accountKey, positionId),
     };
   }
 
@@ -292,14 +293,14 @@ function writeLedger(journal: Journal, ledger: OrderUpdate['ledger'], latest: La
  */
 export function keepCheckpoint(
   journal: Journal,
-  { state, archive }: Pick<VenueCheckpoint, 'state' | 'archive'>,
+  { state, archive, lots }: Pick<VenueCheckpoint, 'state' | 'archive' | 'lots'>,
   takenAt: number,
 ): void {
   journal.transaction(() => {
     const last = journal.checkpoints.lastDeal();
     const lastDealRowid = last?.rowid ?? 0;
     const deals = journal.checkpoints.dealsThrough(lastDealRowid);
-    journal.checkpoints.save({ takenAt, before: last?.after ?? 0, lastDealRowid, deals, state }, archive);
+    journal.checkpoints.save({ takenAt, before: last?.after ?? 0, lastDealRowid, deals, state }, archive, lots);
   });
 }
 

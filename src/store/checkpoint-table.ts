@@ -12,6 +12,17 @@ export interface ArchivedRow {
   body: string;
 }
 
+/**
+ * The open lots of an account's positions at a checkpoint: the ids of every position open then (the rows of others
+ * are deleted) and the lots of those whose lots changed since the last one (`body`: the venue's text).
+ */
+export interface CheckpointLots {
+  accountKey: string;
+  openPositionIds: number[];
+  /** Lots from the position's lot `firstLot` on; 0 replaces every lot kept of the position. */
+  written: { positionId: number; firstLot: number; body: string }[];
+}
+
 export interface StoredCheckpoint {
   /** Epoch ms it was written. */
   takenAt: number;
@@ -27,14 +38,18 @@ export interface StoredCheckpoint {
 export class CheckpointTable {
   constructor(private readonly connection: Connection) {}
 
-  /** Replaces the checkpoint kept, and archives its rows (one of the same account and id is replaced). */
-  save(checkpoint: StoredCheckpoint, archive: readonly ArchivedRow[] = []): void {
+  /**
+   * Replaces the checkpoint kept, archives its rows (one of the same account and id is replaced) and keeps its open
+   * lots.
+   */
+  save(checkpoint: StoredCheckpoint, archive: readonly ArchivedRow[] = [], lots: readonly CheckpointLots[] = []): void {
     for (const row of archive) assertIsoDate(row.date, 'date');
     this.connection.guarded(() => {
       const insert = this.connection.prepared(
         'INSERT OR REPLACE INTO archived_rows (account_key, id, date, body) VALUES (@accountKey, @id, @date, @body)',
       );
       for (const row of archive) insert.run(row);
+      for (const account of lots) this.saveLots(account);
       this.connection.prepared('DELETE FROM checkpoints').run();
       this.connection
         .prepared(
@@ -43,6 +58,31 @@ export class CheckpointTable {
         )
         .run(checkpoint);
     });
+  }
+
+  private saveLots({ accountKey, openPositionIds, written }: CheckpointLots): void {
+    this.connection
+      .prepared(
+        'DELETE FROM checkpoint_lots WHERE account_key = ? AND position_id NOT IN (SELECT value FROM json_each(?))',
+      )
+      .run(accountKey, JSON.stringify(openPositionIds));
+    const replace = this.connection.prepared('DELETE FROM checkpoint_lots WHERE account_key = ? AND position_id = ?');
+    const upsert = this.connection.prepared(
+      'INSERT OR REPLACE INTO checkpoint_lots (account_key, position_id, first_lot, body) VALUES (?, ?, ?, ?)',
+    );
+    for (const { positionId, firstLot, body } of written) {
+      if (firstLot === 0) replace.run(accountKey, positionId);
+      upsert.run(accountKey, positionId, firstLot, body);
+    }
+  }
+
+  /** The lots of a position as the latest checkpoint kept them: the bodies of its rows, oldest lots first. */
+  lotsOf(accountKey: string, positionId: number): string[] {
+    const sql = 'SELECT body FROM checkpoint_lots WHERE account_key = ? AND position_id = ? ORDER BY first_lot';
+    const rows = this.connection.guarded(() => this.connection.prepared(sql).all(accountKey, positionId)) as {
+      body: string;
+    }[];
+    return rows.map((row) => row.body);
   }
 
   latest(): StoredCheckpoint | undefined {

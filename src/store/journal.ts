@@ -12,7 +12,7 @@ import { migrate } from './schema.js';
 import { WalSync } from './wal-sync.js';
 import { WatchlistTable } from './watchlist-table.js';
 
-export type { ArchivedRow, StoredCheckpoint } from './checkpoint-table.js';
+export type { ArchivedRow, CheckpointLots, StoredCheckpoint } from './checkpoint-table.js';
 export { JournalError } from './errors.js';
 export type * from './records.js';
 export type { StoredWatchlist } from './watchlist-table.js';

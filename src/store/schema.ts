@@ -166,6 +166,22 @@ const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE checkpoints ADD COLUMN last_deal_rowid INTEGER;
     `,
   },
+  {
+    // The open lots of a venue's positions as of the latest checkpoint (the simulator's stock lots), so that a
+    // restart keeps only what a position sums to in memory and reads its lots when they are closed or asked for.
+    // A position's lots are rows of consecutive lots, from its lot `first_lot` (0: the oldest): a checkpoint appends
+    // the lots opened since the last one without rewriting the older ones. Written in the checkpoint's transaction.
+    description: 'open lots of positions at the checkpoint',
+    sql: `
+      CREATE TABLE checkpoint_lots (
+        account_key TEXT NOT NULL,
+        position_id INTEGER NOT NULL,
+        first_lot INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (account_key, position_id, first_lot)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -318,6 +318,31 @@ describe('checkpoints and archived rows', () => {
     assert.equal(journal.checkpoints.latest()?.state, 'two', 'a bad row refuses its checkpoint');
     journal.close();
   });
+
+  test("a checkpoint's lots: appended from a lot on, replaced from 0, dropped with their position, in one transaction", () => {
+    const journal = Journal.open(':memory:');
+    const checkpoint = { takenAt: T0, before: T0, lastDealRowid: 0, deals: 0, state: 'one' };
+    const lots = (openPositionIds: number[], ...written: [number, number, string][]) => [
+      {
+        accountKey: 'S1',
+        openPositionIds,
+        written: written.map(([positionId, firstLot, body]) => ({ positionId, firstLot, body })),
+      },
+    ];
+    journal.checkpoints.save(checkpoint, [], lots([1, 2], [1, 0, 'a'], [2, 0, 'x']));
+    journal.checkpoints.save(checkpoint, [], lots([1, 2], [1, 3, 'b'], [1, 5, 'c']));
+    assert.deepEqual(journal.checkpoints.lotsOf('S1', 1), ['a', 'b', 'c']);
+    journal.checkpoints.save(checkpoint, [], lots([1, 2], [1, 0, 'all']));
+    assert.deepEqual(journal.checkpoints.lotsOf('S1', 1), ['all'], 'from lot 0 the rows before are replaced');
+    assert.deepEqual(journal.checkpoints.lotsOf('S1', 2), ['x'], 'a position not written keeps its lots');
+    journal.checkpoints.save(checkpoint, [], lots([2]));
+    assert.deepEqual(journal.checkpoints.lotsOf('S1', 1), [], 'a position no longer open loses its lots');
+    assert.deepEqual(journal.checkpoints.lotsOf('S1', 2), ['x']);
+    assert.deepEqual(journal.checkpoints.lotsOf('S2', 2), [], 'per account');
+    assert.throws(() => journal.checkpoints.save(checkpoint, [row('S1', 9, 'bad')], lots([], [2, 0, 'y'])), /date/);
+    assert.deepEqual(journal.checkpoints.lotsOf('S1', 2), ['x'], 'a refused checkpoint keeps the lots before it');
+    journal.close();
+  });
 });
 
 describe('idempotency keys and meta', () => {

@@ -114,6 +114,7 @@ export class SimVenue implements Venue {
         // The ledger's checkpoint holds the deals journaled before it: only the later ones are booked again.
         const earliestDay = earliestDayAt(exchange.market, exchange.clock.now());
         exchange.portfolio.archive = given.archive;
+        orders.ledger.storedLots.read = given.lots;
         const {
           saved,
           inCheckpoint,

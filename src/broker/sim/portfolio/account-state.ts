@@ -49,9 +49,45 @@ export interface StockPositionState {
   direction: Action;
   /** How a sale of the shares is taxed: for the estimated costs of closing. */
   taxKind: StockTaxKind;
-  /** Oldest first. */
+  /** Oldest first: the lots in memory, after those of `stored`. */
   lots: StockLot[];
+  /**
+   * The position's older lots, kept by the journal with the last checkpoint and not in memory until a deal closes
+   * them or they are asked for (Ledger.openStockLots); what they sum to answers meanwhile.
+   */
+  stored?: StoredLots | undefined;
 }
+
+/** The amounts of a stock position's lots added up. */
+export type StockTotals = Pick<StockLot, (typeof TOTALLED)[number]>;
+
+/** Lots kept by the journal: how many, what they sum to and the day of the last one. */
+export interface StoredLots extends StockTotals {
+  count: number;
+  lastDay: string;
+}
+
+const TOTALLED = ['shares', 'value', 'fee', 'tax', 'loan', 'shortMargin', 'collateral', 'borrowFee'] as const;
+
+/** What lots sum to, from `start` (the sums of lots not given). */
+export function totalsOf(lots: readonly StockLot[], start?: StockTotals): StockTotals {
+  const totals: StockTotals = {
+    shares: 0,
+    value: 0,
+    fee: 0,
+    tax: 0,
+    loan: 0,
+    shortMargin: 0,
+    collateral: 0,
+    borrowFee: 0,
+  };
+  for (const field of TOTALLED) totals[field] = start?.[field] ?? 0;
+  for (const lot of lots) for (const field of TOTALLED) totals[field] += lot[field];
+  return totals;
+}
+
+/** What every lot of a stock position sums to, those the journal keeps included. */
+export const stockTotals = (position: StockPositionState): StockTotals => totalsOf(position.lots, position.stored);
 
 /** Contracts opened by one deal and still open. */
 export interface FutureLot extends LotOrigin {
@@ -167,7 +203,7 @@ export const stockPositionKey = (code: string, direction: Action, cond: StockOrd
   `${code}|${direction}|${cond}`;
 
 export const sharesOf = (position: StockPositionState): number =>
-  position.lots.reduce((sum, lot) => sum + lot.shares, 0);
+  position.lots.reduce((sum, lot) => sum + lot.shares, position.stored?.shares ?? 0);
 
 export const contractsOf = (position: FuturePositionState): number =>
   position.lots.reduce((sum, lot) => sum + lot.quantity, 0);

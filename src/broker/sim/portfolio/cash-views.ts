@@ -2,6 +2,7 @@
 
 import { nextTradingDay } from '../../../domain/calendar.js';
 import type { Settlement, TradingLimits } from '../../../domain/portfolio.js';
+import { stockTotals } from './account-state.js';
 import type { Ledger } from './ledger.js';
 
 /** The simulated broker's credit lines for margin purchases (融資) and short sales (融券), NT$. */
@@ -41,13 +42,17 @@ export function tradingLimitsOf(
   tradingLimit: number,
 ): TradingLimits {
   const positions = ledger.stockPositions(accountKey);
-  const lotsOf = (cond: string) => positions.filter((p) => p.cond === cond).flatMap((p) => p.lots);
-  const tradingUsed = total(
-    lotsOf('Cash').filter((lot) => lot.day === today),
-    (lot) => lot.value,
-  );
-  const marginUsed = total(lotsOf('MarginTrading'), (lot) => lot.loan);
-  const shortUsed = total(lotsOf('ShortSelling'), (lot) => lot.value);
+  const totalsOf = (cond: string) => positions.filter((p) => p.cond === cond).map(stockTotals);
+  // Lots the journal keeps are read only when the last of them may be of today.
+  const todaysLots = positions
+    .filter((p) => p.cond === 'Cash')
+    .flatMap((p) =>
+      p.stored && p.stored.lastDay >= today ? ledger.openStockLots(accountKey, p.code, p.cond, p.direction) : p.lots,
+    )
+    .filter((lot) => lot.day === today);
+  const tradingUsed = total(todaysLots, (lot) => lot.value);
+  const marginUsed = total(totalsOf('MarginTrading'), (lots) => lots.loan);
+  const shortUsed = total(totalsOf('ShortSelling'), (lots) => lots.value);
   const available = (limit: number, used: number) => Math.max(0, limit - used);
   return {
     trading_limit: tradingLimit,

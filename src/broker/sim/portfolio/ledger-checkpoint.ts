@@ -4,15 +4,21 @@
 
 import { previousTradingDay } from '../../../domain/calendar.js';
 import { taipeiDate } from '../../../domain/time.js';
-import type { ArchivedRow, SavedOrders, VenueCheckpoint } from '../../port.js';
+import type { ArchivedRow, CheckpointLots, SavedOrders, VenueCheckpoint } from '../../port.js';
 import type { SimMarket } from '../market/market.js';
 import type { AccountState, FuturePositionState, LedgerCashEntry, StockPositionState } from './account-state.js';
 import type { Ledger } from './ledger.js';
 import { type PackedRows, packRows, unpackRows } from './packed-rows.js';
 import { forgetArchived, rowsToArchive } from './realized-history.js';
+import { lotsText, storedLotsOf } from './stored-lots.js';
 
-/** Bumped whenever AccountState changes shape: a checkpoint of another version is not read (all deals are booked). */
-export const LEDGER_CHECKPOINT_VERSION = 3;
+/**
+ * Bumped whenever AccountState changes shape: a checkpoint of another version is not read (all deals are booked).
+ * Version 4 keeps stock lots in the journal beside the state (stored-lots.ts); a version 3 checkpoint, with every lot in
+ * its state, is read as it is (its lots are moved to the journal by the next checkpoint).
+ */
+export const LEDGER_CHECKPOINT_VERSION = 4;
+const READABLE_VERSIONS = [3, LEDGER_CHECKPOINT_VERSION];
 
 /** A position with its lots packed (packed-rows.ts). */
 type Saved<P extends { lots: object[] }> = Omit<P, 'lots'> & { lots: PackedRows };
@@ -50,15 +56,19 @@ interface SavedLedger {
 export function ledgerCheckpoint(ledger: Ledger, settlements: number, earliestDay: string): VenueCheckpoint {
   compactLedger(ledger, earliestDay);
   const archive: ArchivedRow[] = [];
+  const lots: CheckpointLots[] = [];
   const forget: (() => void)[] = [];
   const accounts = [...ledger.accounts.values()].map((account): SavedAccount => {
     const { rows, through } = rowsToArchive(account, earliestDay);
     for (const row of rows) archive.push(row); // not push(...rows): a year of rows overflows the call stack
     forget.push(() => forgetArchived(account, rows.length, through));
+    const stocks = storeStockLots(account);
+    lots.push(stocks.lots);
+    forget.push(stocks.kept);
     const archived = rows.length;
     return {
       ...account,
-      stocks: [...account.stocks].map(packed),
+      stocks: stocks.saved.map(packed),
       futures: [...account.futures].map(packed),
       heldAtDayEnd: [...account.heldAtDayEnd],
       stockRealized: account.type === 'S' ? account.stockRealized.slice(archived) : account.stockRealized,
@@ -75,7 +85,35 @@ export function ledgerCheckpoint(ledger: Ledger, settlements: number, earliestDa
   const kept = () => {
     for (const forgetRows of forget) forgetRows();
   };
-  return { state: JSON.stringify(saved), archive, kept };
+  return { state: JSON.stringify(saved), archive, lots, kept };
+}
+
+/**
+ * Hands the lots in memory of each stock position to the journal: the saved positions hold only what their lots sum
+ * to, and once the journal holds them (`kept`) the ledger forgets them too, unless they changed meanwhile.
+ */
+function storeStockLots(account: AccountState) {
+  const lots: CheckpointLots = { accountKey: account.key, openPositionIds: [], written: [] };
+  const forget: (() => void)[] = [];
+  const saved = [...account.stocks].map(([key, position]): [string, StockPositionState] => {
+    lots.openPositionIds.push(position.id);
+    const inMemory = position.lots;
+    if (inMemory.length === 0) return [key, position];
+    // Lots opened since the last checkpoint are appended to those it kept; lots read back may have changed.
+    const firstLot = position.stored?.count ?? 0;
+    const stored = storedLotsOf(position);
+    lots.written.push({ positionId: position.id, firstLot, body: lotsText(inMemory) });
+    forget.push(() => {
+      if (position.lots !== inMemory || inMemory.length + firstLot !== stored.count) return;
+      position.lots = [];
+      position.stored = stored;
+    });
+    return [key, { ...position, lots: [], stored }];
+  });
+  const kept = () => {
+    for (const forgetLots of forget) forgetLots();
+  };
+  return { saved, lots, kept };
 }
 
 /**
@@ -91,7 +129,7 @@ export function restoreLedger(
   ledger.clear();
   try {
     const saved = JSON.parse(state) as SavedLedger;
-    if (saved?.version !== LEDGER_CHECKPOINT_VERSION || !Array.isArray(saved.accounts)) {
+    if (!READABLE_VERSIONS.includes(saved?.version) || !Array.isArray(saved.accounts)) {
       throw new TypeError(`version ${String(saved?.version)}, this build reads ${LEDGER_CHECKPOINT_VERSION}`);
     }
     // A clock set back before the compaction would ask for days it no longer tells apart.

@@ -5,7 +5,6 @@ import type { Action, StockOrderCond } from '../../../domain/orders.js';
 import {
   type AccountState,
   contractsOf,
-  type FutureLot,
   type FuturePositionState,
   type FutureRealized,
   type LedgerAccountType,
@@ -14,11 +13,14 @@ import {
   type StockLot,
   type StockPositionState,
   type StockRealized,
+  sharesOf,
   stockPositionKey,
+  stockTotals,
 } from './account-state.js';
 import type { BookedFill, LedgerChanges } from './fills.js';
 import { bookDerivativeFill, settleAtExpiry } from './futures-book.js';
 import { bookStockFill } from './stock-book.js';
+import { StoredLotReader } from './stored-lots.js';
 
 export type * from './account-state.js';
 export type { BookedFill, CashChange, LedgerChanges } from './fills.js';
@@ -36,6 +38,8 @@ export const DEFAULT_STARTING_FUNDS: LedgerOptions = { startingCash: 10_000_000,
 export class Ledger {
   /** By account key; ledger-checkpoint.ts reads and restores it whole. Do not mutate elsewhere. */
   readonly accounts = new Map<string, AccountState>();
+  /** The stock lots the journal keeps (stored-lots.ts): the venue sets its reader when it is restored. */
+  readonly storedLots = new StoredLotReader();
   constructor(private readonly options: LedgerOptions) {}
 
   /** Forgets every account, so that the journal's deals can be booked again from the start. */
@@ -87,7 +91,7 @@ export class Ledger {
     this.open(fill.accountKey, fill.stock ? 'S' : 'F');
     const account = this.accounts.get(fill.accountKey)!;
     const booking = fill.stock
-      ? toMany(bookStockFill(account, fill, fill.stock))
+      ? toMany(bookStockFill(account, fill, fill.stock, (position) => this.storedLots.load(account.key, position)))
       : fill.expirySettlement
         ? settleAtExpiry(account, fill)
         : bookDerivativeFill(account, fill, fill.derivative!);
@@ -128,7 +132,8 @@ export class Ledger {
   /** Long shares held for Cash, MarginTrading and the other conditions; short shares for ShortSelling. */
   heldShares(accountKey: string, code: string, cond: StockOrderCond): number {
     const direction: Action = cond === 'ShortSelling' ? 'Sell' : 'Buy';
-    return sum(this.openStockLots(accountKey, code, cond, direction).map((lot) => lot.shares));
+    const position = this.accounts.get(accountKey)?.stocks.get(stockPositionKey(code, direction, cond));
+    return position ? sharesOf(position) : 0;
   }
 
   /** Net contracts of a futures or option code: positive long, negative short. */
@@ -138,14 +143,10 @@ export class Ledger {
     return position.direction === 'Buy' ? contractsOf(position) : -contractsOf(position);
   }
 
-  /** Oldest first. Do not mutate. */
+  /** Oldest first, those the journal keeps read into memory. Do not mutate. */
   openStockLots(accountKey: string, code: string, cond: StockOrderCond, direction: Action): readonly StockLot[] {
-    return this.accounts.get(accountKey)?.stocks.get(stockPositionKey(code, direction, cond))?.lots ?? [];
-  }
-
-  /** Oldest first. Do not mutate. */
-  openFutureLots(accountKey: string, code: string): readonly FutureLot[] {
-    return this.accounts.get(accountKey)?.futures.get(code)?.lots ?? [];
+    const position = this.accounts.get(accountKey)?.stocks.get(stockPositionKey(code, direction, cond));
+    return position ? this.storedLots.load(accountKey, position) : [];
   }
 
   /** Open stock positions by id. Do not mutate. */
@@ -205,20 +206,9 @@ const toMany = (booking: { cash: LedgerCashEntry; touched: string[] }) => ({ ...
 /** The journal's row of a stock position: what it holds now, in totals (the lots are rebuilt from the deals). */
 function stockSnapshot(position: StockPositionState | undefined): unknown | null {
   if (!position) return null;
-  const { id, code, cond, direction, lots } = position;
-  const total = (pick: (lot: StockLot) => number) => lots.reduce((sum, lot) => sum + pick(lot), 0);
-  return {
-    id,
-    code,
-    cond,
-    direction,
-    shares: total((lot) => lot.shares),
-    value: total((lot) => lot.value),
-    fee: total((lot) => lot.fee),
-    loan: total((lot) => lot.loan),
-    shortMargin: total((lot) => lot.shortMargin),
-    lots: lots.length,
-  };
+  const { id, code, cond, direction, lots, stored } = position;
+  const { shares, value, fee, loan, shortMargin } = stockTotals(position);
+  return { id, code, cond, direction, shares, value, fee, loan, shortMargin, lots: lots.length + (stored?.count ?? 0) };
 }
 
 function futuresSnapshot(position: FuturePositionState | undefined): unknown | null {

@@ -96,12 +96,21 @@ export interface StockBooking {
   touched: string[];
 }
 
-/** Books one stock deal into the account. Throws RangeError for a margin sell or short cover beyond what is held. */
-export function bookStockFill(account: AccountState, fill: BookedFill, terms: StockTerms): StockBooking {
+/**
+ * Books one stock deal into the account; `loadLots` reads every lot of the position it closes into memory (the
+ * journal keeps older ones). Throws RangeError for a margin sell or short cover beyond what is held.
+ */
+export function bookStockFill(
+  account: AccountState,
+  fill: BookedFill,
+  terms: StockTerms,
+  loadLots: (position: StockPositionState) => void = () => {},
+): StockBooking {
   const route = routeOf(fill.action, terms);
-  const deal = new StockDeal(fill, terms, dayTradeTaxedShares(account, fill, terms));
   const closingKey = route.closes === null ? null : stockPositionKey(fill.code, route.closes, terms.cond);
   const held = closingKey === null ? undefined : account.stocks.get(closingKey);
+  if (held) loadLots(held);
+  const deal = new StockDeal(fill, terms, dayTradeTaxedShares(account, fill, terms));
   const closable = held ? sharesOf(held) : 0;
   if (!route.opensRest && fill.quantity > closable) {
     throw new RangeError(

@@ -12,7 +12,7 @@ import type {
   StockProfitLoss,
   StockProfitLossSummary,
 } from '../../../domain/portfolio.js';
-import type { StockLot, StockPositionState, StockRealized } from './account-state.js';
+import { type StockPositionState, type StockRealized, type StockTotals, stockTotals } from './account-state.js';
 import type { Ledger } from './ledger.js';
 import type { PortfolioMarket } from './market.js';
 import { percentOf, round2, stockDealValue } from './money.js';
@@ -25,18 +25,18 @@ const total = <T>(items: readonly T[], of: (item: T) => number): number =>
   items.reduce((sum, item) => sum + of(item), 0);
 
 /**
- * Unrealized P&L of lots at the last price: what closing them now would bring (less the estimated fee, and the tax
- * of a sale) against what opening them cost (with its fee, and for a short its tax and lending fee).
+ * Unrealized P&L of lots (what they sum to) at the last price: what closing them now would bring (less the estimated
+ * fee, and the tax of a sale) against what opening them cost (with its fee, and for a short its tax and lending fee).
  */
-export function unrealizedPnl(lots: readonly StockLot[], direction: Action, taxKind: StockTaxKind, last: number) {
-  const shares = total(lots, (lot) => lot.shares);
+export function unrealizedPnl(lots: StockTotals, direction: Action, taxKind: StockTaxKind, last: number) {
+  const { shares } = lots;
   const marketValue = stockDealValue(last, shares);
   const fee = stockFee(marketValue, { oddLot: shares < BOARD_LOT_SHARES });
   if (direction === 'Buy') {
     const proceeds = marketValue - fee - stockTax(marketValue, { kind: taxKind });
-    return proceeds - total(lots, (lot) => lot.value + lot.fee);
+    return proceeds - (lots.value + lots.fee);
   }
-  const received = total(lots, (lot) => lot.value - lot.fee - lot.tax - lot.borrowFee);
+  const received = lots.value - lots.fee - lots.tax - lots.borrowFee;
   return received - (marketValue + fee);
 }
 
@@ -50,7 +50,8 @@ export interface StockViewContext {
 
 export function stockPositionRows(ctx: StockViewContext, unit: PositionUnit): StockPosition[] {
   return ctx.ledger.stockPositions(ctx.accountKey).flatMap((position) => {
-    const shares = total(position.lots, (lot) => lot.shares);
+    const totals = stockTotals(position);
+    const { shares } = totals;
     const quantity = inUnit(shares, unit);
     if (quantity === 0) return [];
     const last = ctx.market.lastPrice(position.code, ctx.at);
@@ -60,14 +61,14 @@ export function stockPositionRows(ctx: StockViewContext, unit: PositionUnit): St
         code: position.code,
         direction: position.direction,
         quantity,
-        price: round2(total(position.lots, (lot) => lot.value) / shares),
+        price: round2(totals.value / shares),
         last_price: last,
-        pnl: unrealizedPnl(position.lots, position.direction, position.taxKind, last),
+        pnl: unrealizedPnl(totals, position.direction, position.taxKind, last),
         yd_quantity: inUnit(ctx.ledger.sharesHeldBefore(ctx.accountKey, position, ctx.today), unit),
         cond: position.cond,
-        margin_purchase_amount: total(position.lots, (lot) => lot.loan),
-        collateral: total(position.lots, (lot) => lot.collateral),
-        short_sale_margin: total(position.lots, (lot) => lot.shortMargin),
+        margin_purchase_amount: totals.loan,
+        collateral: totals.collateral,
+        short_sale_margin: totals.shortMargin,
         interest: 0,
       },
     ];
@@ -77,7 +78,8 @@ export function stockPositionRows(ctx: StockViewContext, unit: PositionUnit): St
 /** One row per open lot, in shares: price is what the lot cost (received, for a short), last_price its value now. */
 export function stockPositionDetailRows(ctx: StockViewContext, position: StockPositionState): StockPositionDetail[] {
   const last = ctx.market.lastPrice(position.code, ctx.at);
-  return position.lots.map((lot) => ({
+  const lots = ctx.ledger.openStockLots(ctx.accountKey, position.code, position.cond, position.direction);
+  return lots.map((lot) => ({
     date: lot.day,
     code: position.code,
     quantity: lot.shares,
@@ -85,7 +87,7 @@ export function stockPositionDetailRows(ctx: StockViewContext, position: StockPo
     last_price: stockDealValue(last, lot.shares),
     dseq: lot.ordno,
     direction: position.direction,
-    pnl: unrealizedPnl([lot], position.direction, position.taxKind, last),
+    pnl: unrealizedPnl(lot, position.direction, position.taxKind, last),
     currency: 'TWD',
     fee: lot.fee,
     cond: position.cond,
