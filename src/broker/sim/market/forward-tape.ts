@@ -1,14 +1,15 @@
 // A day's tape drawn forward in time, so that its first trades can be built without the rest: the trades up to an
 // instant are exactly the first trades of the whole day's tape. Each random part has its own stream and is drawn one
 // trade at a time: the sizes (counted once to know the day's trades), the times (sorted uniforms drawn as successive
-// order statistics), the own noise (a Brownian bridge sampled forward toward its end point) and the prices. Sweeps
-// that start among the trades kept are laid whole. Used for stocks on the always-open clock, whose day is long.
+// order statistics), the own noise (a Brownian bridge sampled forward toward its end point), the prices and the
+// sweeps. A ForwardDraw keeps every stream where it stopped, so a later instant costs only the trades in between.
+// Used for stocks on the always-open clock, whose day is long.
 
 import type { QuoteShape } from '../exchange/spread-model.js';
 import { forwardTimesByRate, type RateBins, sizeStream } from './activity.js';
 import { Rng } from './rng.js';
-import { addSweeps, MOST_SWEEP_LEVELS } from './sweeps.js';
-import { buildTape, type PriceRules, type Tape, truncateTape } from './tape.js';
+import { MOST_SWEEP_LEVELS, sweepFrom, sweepStream } from './sweeps.js';
+import { type PriceRules, publishedCount, type Tape, TradePricer } from './tape.js';
 
 export interface ForwardDay {
   code: string;
@@ -36,38 +37,7 @@ export interface ForwardDay {
 
 /** The trades of a day's tape up to an instant (epoch ms; Infinity for the whole day); `trades` is countTrades(day). */
 export function forwardTape(day: ForwardDay, trades: number, untilMs: number): Tape {
-  const stream = (name: string) => new Rng(...day.keys, name);
-  const { times, published } = continuousTimes(day, trades, untilMs, stream('times'));
-  const closes = day.closeAtMs <= untilMs;
-  const length = times.length + (closes ? 1 : 0);
-  const allTimes = new Float64Array(length);
-  allTimes.set(times);
-  const volumes = new Float64Array(length);
-  const nextSize = sizeStream(day.volume, day.meanTrade, stream('sizes'));
-  for (let k = 0; k < times.length; k++) volumes[k] = nextSize();
-  const fair = fairValues(day, times, stream('own'));
-  const fairAll = new Float64Array(length);
-  fairAll.set(fair);
-  if (closes) {
-    allTimes[trades] = day.closeAtMs * 1000;
-    volumes[trades] = day.closingVolume;
-    fairAll[trades] = day.closePrice;
-  }
-  const tape = buildTape({
-    code: day.code,
-    day: day.day,
-    times: allTimes,
-    fair: fairAll,
-    volumes,
-    rules: day.rules,
-    amountUnit: day.amountUnit,
-    auctionFrom: trades,
-    rng: stream('prices'),
-    typicalVolume: (day.volume + day.closingVolume) / (trades + 1),
-    ...day.quoteShape(trades),
-  });
-  addSweeps(tape, trades, [trades], fairAll[0] ?? 0, closes ? trades : published);
-  return truncateTape(tape, untilMs);
+  return new ForwardDraw(day, trades).until(untilMs);
 }
 
 /** The day's continuous trades: how many sizes its volume is drawn in. */
@@ -78,47 +48,166 @@ export function countTrades(day: ForwardDay): number {
   return trades;
 }
 
+const FIRST_CAPACITY = 256;
+const BYTES_PER_TRADE = 6 * 8 + 2 * 4 + 1;
+
 /**
- * The continuous trades' times up to an instant, and MOST_SWEEP_LEVELS more (a sweep that starts before the instant
- * moves later trades up to it); `published` is how many were at or before the instant before any sweep.
+ * A day's tape drawn as far as it has been asked for, ready to be drawn further. Trades are drawn (time, size, fair
+ * value, price) in order; a sweep starting at a trade is decided once the trades it could take are drawn. Trades
+ * before `decided` are final: every sweep that could take them has been laid. The arrays grow by doubling.
+ *
+ * Ownership: until() gives views (subarrays) of the arrays over final trades only. Later draws write only past
+ * `decided`, or into new, larger arrays, so a tape given out is never changed afterwards; it keeps alive the arrays
+ * it views, which hold up to twice its trades.
  */
-function continuousTimes(day: ForwardDay, trades: number, untilMs: number, rng: Rng) {
-  const nextTime = forwardTimesByRate(day.bins, trades, rng);
-  const lastUs = day.closeAtMs * 1000 - 1;
-  let times: Float64Array = new Float64Array(Math.min(trades, 1024));
-  let count = 0;
-  let published = 0;
-  while (count < trades && count < published + MOST_SWEEP_LEVELS) {
-    const us = Math.min(nextTime(), lastUs);
-    if (count === times.length) times = grown(times, trades);
-    times[count++] = us;
-    if (us <= untilMs * 1000 && published === count - 1) published = count;
+export class ForwardDraw {
+  private readonly nextTime: () => number;
+  private readonly nextSize: () => number;
+  private readonly ownRng: Rng;
+  private readonly pricer: TradePricer;
+  private sweepRng: Rng | null = null;
+  private tape: Tape;
+  /** Trades drawn and priced: continuous ones, then the close once it is due. */
+  private drawn = 0;
+  /** Continuous trades whose sweep has been decided (the next one to decide on). */
+  private decided = 0;
+  /** The own noise and the share of the day's variance at the last trade drawn. */
+  private own = 0;
+  private accrued = 0;
+  /** The first trade's fair value, which the sweeps' stream is keyed by. */
+  private fairAtStart = 0;
+
+  constructor(
+    private readonly day: ForwardDay,
+    /** The day's continuous trades; the close is trade number `trades`. */
+    readonly trades: number,
+  ) {
+    const stream = (name: string) => new Rng(...day.keys, name);
+    this.nextTime = forwardTimesByRate(day.bins, trades, stream('times'));
+    this.nextSize = sizeStream(day.volume, day.meanTrade, stream('sizes'));
+    this.ownRng = stream('own');
+    this.pricer = new TradePricer({
+      code: day.code,
+      day: day.day,
+      rules: day.rules,
+      amountUnit: day.amountUnit,
+      auctionFrom: trades,
+      rng: stream('prices'),
+      typicalVolume: (day.volume + day.closingVolume) / (trades + 1),
+      ...day.quoteShape(trades),
+    });
+    this.tape = emptyTape(day, Math.min(trades + 1, FIRST_CAPACITY));
   }
-  return { times: times.slice(0, count), published };
+
+  /** Bytes of the arrays drawn into. */
+  get bytes(): number {
+    return this.tape.times.length * BYTES_PER_TRADE;
+  }
+
+  /** True once the day's close is drawn: nothing is left to draw. */
+  get complete(): boolean {
+    return this.drawn > this.trades;
+  }
+
+  /** The trades up to an instant (epoch ms; Infinity for the whole day), drawing as far as needed. */
+  until(untilMs: number): Tape {
+    const limitUs = untilMs * 1000;
+    const lastStart = this.trades - 1;
+    while (this.decided < lastStart && this.timeOf(this.decided) <= limitUs) this.decide();
+    // The last continuous trade starts no sweep: once every sweep is decided, every trade drawn is final.
+    if (this.decided >= lastStart) this.drawUpTo(this.trades);
+    if (this.day.closeAtMs <= untilMs && !this.complete) this.drawClose();
+    const final = this.decided >= lastStart ? this.drawn : this.decided;
+    return viewOf(this.tape, publishedCount({ times: this.tape.times.subarray(0, final) }, untilMs));
+  }
+
+  /** The time of a continuous trade (microseconds), drawing up to it. */
+  private timeOf(k: number): number {
+    this.drawUpTo(k + 1);
+    return this.tape.times[k]!;
+  }
+
+  /** Decides the sweep at the next trade, once every trade it could take is drawn. */
+  private decide(): void {
+    this.drawUpTo(Math.min(this.trades, this.decided + MOST_SWEEP_LEVELS));
+    this.sweepRng ??= sweepStream(this.tape, this.trades, this.fairAtStart);
+    this.decided = sweepFrom(this.tape, this.decided, this.sweepRng, this.trades, [this.trades]);
+  }
+
+  private drawUpTo(count: number): void {
+    const lastUs = this.day.closeAtMs * 1000 - 1;
+    while (this.drawn < count) {
+      const us = Math.min(this.nextTime(), lastUs);
+      const fair = this.fairAt(us);
+      if (this.drawn === 0) this.fairAtStart = fair;
+      this.append(us, this.nextSize(), fair, false);
+    }
+  }
+
+  private drawClose(): void {
+    this.drawUpTo(this.trades);
+    this.append(this.day.closeAtMs * 1000, this.day.closingVolume, this.day.closePrice, true);
+  }
+
+  private append(us: number, volume: number, fair: number, auction: boolean): void {
+    if (this.drawn === this.tape.times.length) this.tape = grown(this.tape, this.drawn, this.trades + 1);
+    const k = this.drawn++;
+    this.tape.times[k] = us;
+    this.tape.volumes[k] = volume;
+    this.pricer.price(this.tape, k, fair, auction);
+  }
+
+  /** The fair value at a time: the trend plus the own noise, a bridge to zero at the day's end drawn forward. */
+  private fairAt(us: number): number {
+    const ms = us / 1000;
+    const share = this.day.shareAt(ms);
+    if (share >= 1) this.own = 0;
+    else if (share > this.accrued) {
+      const step = share - this.accrued;
+      const rest = 1 - this.accrued;
+      const spread = this.day.volatility * Math.sqrt((step * (1 - share)) / rest);
+      this.own += -this.own * (step / rest) + spread * this.ownRng.normal();
+      this.accrued = share;
+    }
+    return Math.exp(this.day.trendAt(ms, share) + this.own);
+  }
 }
 
-function grown(array: Float64Array, most: number): Float64Array {
-  const larger = new Float64Array(Math.min(most, array.length * 2));
-  larger.set(array);
+const ARRAYS = ['times', 'prices', 'volumes', 'bidPrices', 'bidVolumes', 'askPrices', 'askVolumes', 'tickTypes'];
+
+function emptyTape(like: Pick<Tape, 'code' | 'day' | 'amountUnit' | 'rules'>, capacity: number): Tape {
+  return {
+    code: like.code,
+    day: like.day,
+    times: new Float64Array(capacity),
+    prices: new Float64Array(capacity),
+    volumes: new Float64Array(capacity),
+    bidPrices: new Float64Array(capacity),
+    bidVolumes: new Uint32Array(capacity),
+    askPrices: new Float64Array(capacity),
+    askVolumes: new Uint32Array(capacity),
+    tickTypes: new Uint8Array(capacity),
+    amountUnit: like.amountUnit,
+    rules: like.rules,
+  };
+}
+
+/** The same tape in arrays twice as long (at most `most`), its first `count` trades copied. */
+function grown(tape: Tape, count: number, most: number): Tape {
+  const larger = emptyTape(tape, Math.min(most, Math.max(1, tape.times.length * 2)));
+  for (const name of ARRAYS) {
+    const key = name as keyof Tape;
+    (larger[key] as Float64Array).set((tape[key] as Float64Array).subarray(0, count));
+  }
   return larger;
 }
 
-/** The fair value at each time: the trend plus the own noise, a bridge to zero at the day's end drawn forward. */
-function fairValues(day: ForwardDay, timesUs: Float64Array, rng: Rng): Float64Array {
-  const fair = new Float64Array(timesUs.length);
-  let own = 0;
-  let accrued = 0;
-  for (let k = 0; k < timesUs.length; k++) {
-    const ms = timesUs[k]! / 1000;
-    const share = day.shareAt(ms);
-    if (share >= 1) own = 0;
-    else if (share > accrued) {
-      const step = share - accrued;
-      const rest = 1 - accrued;
-      own += -own * (step / rest) + day.volatility * Math.sqrt((step * (1 - share)) / rest) * rng.normal();
-      accrued = share;
-    }
-    fair[k] = Math.exp(day.trendAt(ms, share) + own);
+/** A tape of the first `count` trades, viewing the same arrays. */
+function viewOf(tape: Tape, count: number): Tape {
+  const view = { ...tape };
+  for (const name of ARRAYS) {
+    const key = name as keyof Tape;
+    (view as unknown as Record<string, Float64Array>)[name] = (tape[key] as Float64Array).subarray(0, count);
   }
-  return fair;
+  return view;
 }
