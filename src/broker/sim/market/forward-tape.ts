@@ -117,8 +117,8 @@ export class ForwardDraw {
     // The last continuous trade starts no sweep: once every sweep is decided, every trade drawn is final.
     if (this.decided >= lastStart) this.drawUpTo(this.trades);
     if (this.day.closeAtMs <= untilMs && !this.complete) this.drawClose();
-    const final = this.decided >= lastStart ? this.drawn : this.decided;
-    return viewOf(this.tape, publishedCount({ times: this.tape.times.subarray(0, final) }, untilMs));
+    // Trades from `decided` on are as drawn, in order, and after the instant: the count stops before them.
+    return viewOf(this.tape, publishedCount({ times: this.tape.times.subarray(0, this.drawn) }, untilMs));
   }
 
   /** The time of a continuous trade (microseconds), drawing up to it. */

@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { rateBins } from '../../src/broker/sim/market/activity.js';
+import { countTrades, type ForwardDay, ForwardDraw } from '../../src/broker/sim/market/forward-tape.js';
+import { SimMarket } from '../../src/broker/sim/market/market.js';
+import { OpenStockDays } from '../../src/broker/sim/market/open-stock-days.js';
+import { MOST_SWEEP_LEVELS } from '../../src/broker/sim/market/sweeps.js';
+import { publishedCount, type Tape } from '../../src/broker/sim/market/tape.js';
+import { STOCK_TICKS } from '../../src/domain/ticks.js';
+
+// A stock's always-open draw is kept where it stopped: asking for a later instant draws only the trades in between,
+// and whatever the order of the instants asked for, each answer is exactly the start of the whole day's tape.
+
+const FRIDAY = '2026-11-20';
+const ARRAYS = [
+  'times',
+  'prices',
+  'volumes',
+  'bidPrices',
+  'bidVolumes',
+  'askPrices',
+  'askVolumes',
+  'tickTypes',
+] as const;
+const market = new SimMarket(1, 'always-open');
+const freshDays = (bounds?: { count: number; bytes: number }) =>
+  new OpenStockDays(1, market.daily, market.factors, (code, day) => market.builder.stockVolume(code, day), bounds);
+
+const bytesOf = (array: ArrayBufferView) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+
+/** Asserts a tape is the first trades of the whole day's tape up to an instant, array by array. */
+function assertPrefixOf(prefix: Tape, full: Tape, untilMs: number) {
+  const count = publishedCount(full, untilMs);
+  assert.equal(prefix.times.length, count, `${prefix.code}: trades up to ${new Date(untilMs).toISOString()}`);
+  for (const name of ARRAYS) {
+    const same = bytesOf(prefix[name]).equals(bytesOf(full[name].subarray(0, count)));
+    assert.ok(same, `${prefix.code} ${name} up to ${new Date(untilMs).toISOString()}`);
+  }
+}
+
+/** Copies of a tape's arrays, to check later that the tape was never changed. */
+const copyOf = (tape: Tape) => ARRAYS.map((name) => tape[name].slice());
+
+/** The trades where a sweep starts: the next trade prints 800 µs later. */
+function sweepStarts(full: Tape): number[] {
+  const starts: number[] = [];
+  for (let k = 0; k + 1 < full.times.length; k++) if (full.times[k + 1]! - full.times[k]! === 800) starts.push(k++);
+  return starts;
+}
+
+describe('always-open draws extended', () => {
+  for (const [code, runs] of [
+    ['2330', 6],
+    ['1101', 40],
+  ] as const) {
+    const info = market.listings.stockOn(code, FRIDAY);
+    const full = market.tape(info, FRIDAY);
+    const n = full.times.length;
+    const starts = sweepStarts(full);
+    const closeMs = full.times[n - 1]! / 1000;
+    // An instant near a trade: at it, just before it, inside a sweep starting there, or around the close.
+    const instant = fc.oneof(
+      fc.record({ k: fc.nat(n - 1), offset: fc.constantFrom(0, -0.001, 6) }),
+      fc.record({ k: fc.constantFrom(...starts), offset: fc.constantFrom(0, 0.0008, 0.0016, 0.002) }),
+      fc.record({ k: fc.constant(n - 1), offset: fc.constantFrom(-1, -0.001, 0, 1_000) }),
+    );
+    const atInstant = ({ k, offset }: { k: number; offset: number }) => full.times[k]! / 1000 + offset;
+
+    test(`${code}: any chain of instants gives the start of the whole day, and no tape given changes`, () => {
+      assert.ok(starts.length > 10, `${code} has sweeps`);
+      fc.assert(
+        fc.property(fc.array(instant, { minLength: 1, maxLength: 8 }), fc.boolean(), (picks, inOrder) => {
+          const instants = picks.map(atInstant);
+          if (inOrder) instants.sort((a, b) => a - b);
+          const days = freshDays();
+          const given = instants.map((untilMs) => {
+            const tape = days.tape(info, FRIDAY, untilMs);
+            assertPrefixOf(tape, full, untilMs);
+            return { tape, copy: copyOf(tape) };
+          });
+          for (const { tape, copy } of given) {
+            for (const [i, name] of ARRAYS.entries()) assert.ok(bytesOf(tape[name]).equals(bytesOf(copy[i]!)), name);
+          }
+        }),
+        { numRuns: runs, seed: 18 },
+      );
+      const days = freshDays();
+      const first = days.tape(info, FRIDAY, closeMs - 1);
+      assertPrefixOf(first, full, closeMs - 1);
+      const again = days.tape(info, FRIDAY, closeMs);
+      assert.equal(again.times.buffer, first.times.buffer, "the day's draw is kept and extended");
+      for (const untilMs of [closeMs, closeMs + 1]) assertPrefixOf(days.tape(info, FRIDAY, untilMs), full, untilMs);
+    });
+  }
+
+  test('extending every few seconds draws each trade once', () => {
+    const day = syntheticDay();
+    let drawsOfFairValue = 0;
+    const shareAt = (ms: number) => {
+      drawsOfFairValue++;
+      return day.shareAt(ms);
+    };
+    const counted = { ...day, shareAt };
+    const trades = countTrades(day);
+    const draw = new ForwardDraw(counted, trades);
+    const whole = new ForwardDraw(day, trades).until(Number.POSITIVE_INFINITY);
+    let last: Tape | null = null;
+    const arrays = new Set<ArrayBufferLike>();
+    for (let ms = 0; ms <= day.closeAtMs + 5_000; ms += 5_000) {
+      last = draw.until(ms);
+      arrays.add(last.times.buffer);
+      assertPrefixOf(last, whole, ms);
+      if (!draw.complete) assert.ok(drawsOfFairValue <= last.times.length + MOST_SWEEP_LEVELS + 1, `${ms}`);
+    }
+    assert.equal(last!.times.length, trades + 1);
+    assert.equal(drawsOfFairValue, trades);
+    // The arrays grow by doubling: a few copies over the day, not one for each extension.
+    assert.ok(arrays.size <= Math.ceil(Math.log2(trades + 1)), `${arrays.size} arrays for ${trades} trades`);
+  });
+
+  test('the draws kept are bounded by count and by bytes, the most recently used kept', () => {
+    const codes = ['2330', '2317', '1101', '2409', '0050', '2454'];
+    const infos = codes.map((code) => market.listings.stockOn(code, FRIDAY));
+    const untilMs = market.session('stock', FRIDAY).continuous[0]!.start + 3_600_000;
+    const byCount = freshDays({ count: 3, bytes: Number.POSITIVE_INFINITY });
+    for (const info of infos) byCount.tape(info, FRIDAY, untilMs);
+    assert.equal(byCount.kept.count, 3);
+    const byBytes = freshDays({ count: 100, bytes: 200_000 });
+    for (const info of infos) {
+      byBytes.tape(info, FRIDAY, untilMs);
+      assert.ok(byBytes.kept.count === 1 || byBytes.kept.bytes <= 200_000, `${byBytes.kept.bytes} bytes kept`);
+    }
+    assert.ok(byBytes.kept.count < codes.length, `${byBytes.kept.count} draws kept`);
+    // Growing a kept draw counts: the whole day of one busy name is past the bound, so it is the only one left.
+    byBytes.tape(infos[0]!, FRIDAY, Number.POSITIVE_INFINITY);
+    assert.equal(byBytes.kept.count, 1);
+  });
+});
+
+/** A four-hour day of some 600 trades around 100, on the stock tick grid. */
+function syntheticDay(): ForwardDay {
+  const HOUR = 3_600_000;
+  return {
+    code: 'X',
+    day: FRIDAY,
+    keys: ['extend'],
+    volume: 900,
+    meanTrade: 1.5,
+    bins: rateBins([{ start: 0, end: 4 * HOUR }], () => 1),
+    closeAtMs: 4 * HOUR,
+    closingVolume: 1,
+    closePrice: 100,
+    shareAt: (ms) => ms / (4 * HOUR),
+    trendAt: () => Math.log(100),
+    volatility: 0.02,
+    rules: { ticks: STOCK_TICKS, limitUp: 110, limitDown: 90 },
+    amountUnit: 1000,
+    quoteShape: () => ({ spreadChanceAt: () => 0.1, bestDepthScale: 1 }),
+  };
+}
