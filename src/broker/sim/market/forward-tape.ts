@@ -10,6 +10,7 @@ import { forwardTimesByRate, type RateBins, sizeStream } from './activity.js';
 import { Rng } from './rng.js';
 import { MOST_SWEEP_LEVELS, sweepFrom, sweepStream } from './sweeps.js';
 import { type PriceRules, publishedCount, type Tape, TradePricer } from './tape.js';
+import type { TradeStats } from './tape-digest.js';
 
 export interface ForwardDay {
   code: string;
@@ -48,8 +49,21 @@ export function countTrades(day: ForwardDay): number {
   return trades;
 }
 
-const FIRST_CAPACITY = 256;
+const FIRST_CAPACITY = 16;
+/** A draw made for figures folds its final trades once it holds this many. */
+const FOLD_EVERY = 1024;
 const BYTES_PER_TRADE = 6 * 8 + 2 * 4 + 1;
+
+/** A day's figures so far, as snapshots show them: the trades' statistics and the last trade's quote. */
+export interface FiguresSoFar extends TradeStats {
+  /** The last trade's time (epoch µs), volume and the best bid and ask it met; zeros before the first trade. */
+  lastAtUs: number;
+  lastVolume: number;
+  bid: number;
+  ask: number;
+  bidVolume: number;
+  askVolume: number;
+}
 
 /**
  * A day's tape drawn as far as it has been asked for, ready to be drawn further. Trades are drawn (time, size, fair
@@ -59,33 +73,38 @@ const BYTES_PER_TRADE = 6 * 8 + 2 * 4 + 1;
  * Ownership: until() gives views (subarrays) of the arrays over final trades only. Later draws write only past
  * `decided`, or into new, larger arrays, so a tape given out is never changed afterwards; it keeps alive the arrays
  * it views, which hold up to twice its trades.
+ *
+ * A draw made for figures only (`keepTrades` false) folds its final trades into running figures (figuresUntil) and
+ * keeps only the few drawn past the instant: a few hundred bytes whatever the day's length, for instants in order.
  */
 export class ForwardDraw {
-  private readonly nextTime: () => number;
-  private readonly nextSize: () => number;
-  private readonly ownRng: Rng;
+  private readonly next: { time: () => number; size: () => number; fair: (us: number) => number };
   private readonly pricer: TradePricer;
   private sweepRng: Rng | null = null;
   private tape: Tape;
+  /** The index in the day of the arrays' first trade: trades folded into `figures` are dropped from the arrays. */
+  private base = 0;
   /** Trades drawn and priced: continuous ones, then the close once it is due. */
   private drawn = 0;
   /** Continuous trades whose sweep has been decided (the next one to decide on). */
   private decided = 0;
-  /** The own noise and the share of the day's variance at the last trade drawn. */
-  private own = 0;
-  private accrued = 0;
   /** The first trade's fair value, which the sweeps' stream is keyed by. */
   private fairAtStart = 0;
+  private figures: FiguresSoFar | null = null;
 
   constructor(
     private readonly day: ForwardDay,
     /** The day's continuous trades; the close is trade number `trades`. */
     readonly trades: number,
+    keepTrades = true,
   ) {
     const stream = (name: string) => new Rng(...day.keys, name);
-    this.nextTime = forwardTimesByRate(day.bins, trades, stream('times'));
-    this.nextSize = sizeStream(day.volume, day.meanTrade, stream('sizes'));
-    this.ownRng = stream('own');
+    const time = forwardTimesByRate(day.bins, trades, stream('times'));
+    this.next = {
+      time,
+      size: sizeStream(day.volume, day.meanTrade, stream('sizes')),
+      fair: ownNoise(day, stream('own')),
+    };
     this.pricer = new TradePricer({
       code: day.code,
       day: day.day,
@@ -97,6 +116,7 @@ export class ForwardDraw {
       ...day.quoteShape(trades),
     });
     this.tape = emptyTape(day, Math.min(trades + 1, FIRST_CAPACITY));
+    if (!keepTrades) this.figures = noFigures();
   }
 
   /** Bytes of the arrays drawn into. */
@@ -104,76 +124,141 @@ export class ForwardDraw {
     return this.tape.times.length * BYTES_PER_TRADE;
   }
 
-  /** True once the day's close is drawn: nothing is left to draw. */
-  get complete(): boolean {
-    return this.drawn > this.trades;
-  }
-
   /** The trades up to an instant (epoch ms; Infinity for the whole day), drawing as far as needed. */
   until(untilMs: number): Tape {
-    const limitUs = untilMs * 1000;
-    const lastStart = this.trades - 1;
-    while (this.decided < lastStart && this.timeOf(this.decided) <= limitUs) this.decide();
-    // The last continuous trade starts no sweep: once every sweep is decided, every trade drawn is final.
-    if (this.decided >= lastStart) this.drawUpTo(this.trades);
-    if (this.day.closeAtMs <= untilMs && !this.complete) this.drawClose();
-    // Trades from `decided` on are as drawn, in order, and after the instant: the count stops before them.
-    return viewOf(this.tape, publishedCount({ times: this.tape.times.subarray(0, this.drawn) }, untilMs));
+    if (this.figures) throw new Error('a draw made for figures keeps no trades');
+    const count = this.advance(untilMs);
+    return viewOf(this.tape, count);
   }
 
-  /** The time of a continuous trade (microseconds), drawing up to it. */
+  /** The day's figures up to an instant, no earlier than the last asked for (a draw made without keepTrades). */
+  figuresUntil(untilMs: number): FiguresSoFar {
+    const figures = this.figures;
+    if (!figures) throw new Error('a draw that keeps its trades gives them (until)');
+    this.fold(figures, this.advance(untilMs));
+    return { ...figures };
+  }
+
+  /** Adds the arrays' first `count` trades (final) to the figures and drops them from the arrays. */
+  private fold(figures: FiguresSoFar, count: number): void {
+    for (let k = 0; k < count; k++) addTrade(figures, this.tape, k);
+    for (const name of ARRAYS) this.tape[name].copyWithin(0, count, this.drawn - this.base);
+    this.base += count;
+  }
+
+  /** Draws and lays sweeps up to an instant; returns how many trades of the arrays are at or before it. */
+  private advance(untilMs: number): number {
+    const limitUs = untilMs * 1000;
+    const lastStart = this.trades - 1;
+    while (this.decided < lastStart && this.timeOf(this.decided) <= limitUs) {
+      this.decide();
+      // Drawn for figures only: the decided trades up to the instant are final and folded as the draw goes.
+      const decided = this.decided - this.base;
+      if (this.figures && decided >= FOLD_EVERY)
+        this.fold(this.figures, publishedCount(firstTimes(this.tape, decided), untilMs));
+    }
+    // The last continuous trade starts no sweep: once every sweep is decided, every trade drawn is final.
+    if (this.decided >= lastStart) this.drawUpTo(this.trades);
+    if (this.day.closeAtMs <= untilMs && this.drawn <= this.trades) {
+      this.drawUpTo(this.trades);
+      this.append(this.day.closeAtMs * 1000, this.day.closingVolume, this.day.closePrice, true);
+    }
+    // Trades from `decided` on are as drawn, in order, and after the instant: the count stops before them.
+    return publishedCount(firstTimes(this.tape, this.drawn - this.base), untilMs);
+  }
+
+  /** The time of a continuous trade of the day (microseconds), drawing up to it. */
   private timeOf(k: number): number {
     this.drawUpTo(k + 1);
-    return this.tape.times[k]!;
+    return this.tape.times[k - this.base]!;
   }
 
   /** Decides the sweep at the next trade, once every trade it could take is drawn. */
   private decide(): void {
     this.drawUpTo(Math.min(this.trades, this.decided + MOST_SWEEP_LEVELS));
     this.sweepRng ??= sweepStream(this.tape, this.trades, this.fairAtStart);
-    this.decided = sweepFrom(this.tape, this.decided, this.sweepRng, this.trades, [this.trades]);
+    const end = this.trades - this.base;
+    this.decided = this.base + sweepFrom(this.tape, this.decided - this.base, this.sweepRng, end, [end]);
   }
 
   private drawUpTo(count: number): void {
     const lastUs = this.day.closeAtMs * 1000 - 1;
     while (this.drawn < count) {
-      const us = Math.min(this.nextTime(), lastUs);
-      const fair = this.fairAt(us);
+      const us = Math.min(this.next.time(), lastUs);
+      const fair = this.next.fair(us);
       if (this.drawn === 0) this.fairAtStart = fair;
-      this.append(us, this.nextSize(), fair, false);
+      this.append(us, this.next.size(), fair, false);
     }
   }
 
-  private drawClose(): void {
-    this.drawUpTo(this.trades);
-    this.append(this.day.closeAtMs * 1000, this.day.closingVolume, this.day.closePrice, true);
-  }
-
   private append(us: number, volume: number, fair: number, auction: boolean): void {
-    if (this.drawn === this.tape.times.length) this.tape = grown(this.tape, this.drawn, this.trades + 1);
-    const k = this.drawn++;
+    const k = this.drawn - this.base;
+    if (k === this.tape.times.length) this.tape = grown(this.tape, k, this.trades + 1 - this.base);
+    this.drawn++;
     this.tape.times[k] = us;
     this.tape.volumes[k] = volume;
     this.pricer.price(this.tape, k, fair, auction);
   }
-
-  /** The fair value at a time: the trend plus the own noise, a bridge to zero at the day's end drawn forward. */
-  private fairAt(us: number): number {
-    const ms = us / 1000;
-    const share = this.day.shareAt(ms);
-    if (share >= 1) this.own = 0;
-    else if (share > this.accrued) {
-      const step = share - this.accrued;
-      const rest = 1 - this.accrued;
-      const spread = this.day.volatility * Math.sqrt((step * (1 - share)) / rest);
-      this.own += -this.own * (step / rest) + spread * this.ownRng.normal();
-      this.accrued = share;
-    }
-    return Math.exp(this.day.trendAt(ms, share) + this.own);
-  }
 }
 
-const ARRAYS = ['times', 'prices', 'volumes', 'bidPrices', 'bidVolumes', 'askPrices', 'askVolumes', 'tickTypes'];
+/** The fair value at each time drawn: the trend plus the own noise, a bridge to zero at the day's end drawn forward. */
+function ownNoise(day: ForwardDay, rng: Rng): (us: number) => number {
+  let own = 0;
+  let accrued = 0;
+  return (us) => {
+    const ms = us / 1000;
+    const share = day.shareAt(ms);
+    if (share >= 1) own = 0;
+    else if (share > accrued) {
+      const step = share - accrued;
+      const rest = 1 - accrued;
+      own += -own * (step / rest) + day.volatility * Math.sqrt((step * (1 - share)) / rest) * rng.normal();
+      accrued = share;
+    }
+    return Math.exp(day.trendAt(ms, share) + own);
+  };
+}
+
+const firstTimes = (tape: Tape, count: number) => ({ times: tape.times.subarray(0, count) });
+
+function noFigures(): FiguresSoFar {
+  const zeros = { open: 0, high: 0, low: 0, close: 0, volume: 0, amount: 0, count: 0, lastAtUs: 0, lastVolume: 0 };
+  return { ...zeros, bid: 0, ask: 0, bidVolume: 0, askVolume: 0 };
+}
+
+/** Adds trade k of a tape to the figures so far, as tradeStats counts them. */
+function addTrade(figures: FiguresSoFar, tape: Tape, k: number): void {
+  const price = tape.prices[k]!;
+  const volume = tape.volumes[k]!;
+  if (figures.count === 0) {
+    figures.open = price;
+    figures.high = price;
+    figures.low = price;
+  }
+  figures.count++;
+  if (price > figures.high) figures.high = price;
+  if (price < figures.low) figures.low = price;
+  figures.close = price;
+  figures.volume += volume;
+  figures.amount += price * volume * tape.amountUnit;
+  figures.lastAtUs = tape.times[k]!;
+  figures.lastVolume = volume;
+  figures.bid = tape.bidPrices[k]!;
+  figures.ask = tape.askPrices[k]!;
+  figures.bidVolume = tape.bidVolumes[k]!;
+  figures.askVolume = tape.askVolumes[k]!;
+}
+
+const ARRAYS = [
+  'times',
+  'prices',
+  'volumes',
+  'bidPrices',
+  'bidVolumes',
+  'askPrices',
+  'askVolumes',
+  'tickTypes',
+] as const;
 
 function emptyTape(like: Pick<Tape, 'code' | 'day' | 'amountUnit' | 'rules'>, capacity: number): Tape {
   return {
