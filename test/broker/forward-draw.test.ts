@@ -7,6 +7,7 @@ import { SimMarket } from '../../src/broker/sim/market/market.js';
 import { OpenStockDays } from '../../src/broker/sim/market/open-stock-days.js';
 import { MOST_SWEEP_LEVELS } from '../../src/broker/sim/market/sweeps.js';
 import { publishedCount, type Tape } from '../../src/broker/sim/market/tape.js';
+import { tradeStats } from '../../src/broker/sim/market/tape-digest.js';
 import { STOCK_TICKS } from '../../src/domain/ticks.js';
 
 // A stock's always-open draw is kept where it stopped: asking for a later instant draws only the trades in between,
@@ -94,6 +95,45 @@ describe('always-open draws extended', () => {
     });
   }
 
+  test("figures drawn without keeping the trades are the whole day's figures so far, in little memory", () => {
+    const info = market.listings.stockOn('2330', FRIDAY);
+    const full = market.tape(info, FRIDAY);
+    const n = full.times.length;
+    const days = freshDays();
+    // In order: a minute in, inside sweeps, a day later, just before and after the close; then back to the start.
+    const starts = sweepStarts(full);
+    const instants = [
+      full.times[0]! / 1000 + 60_000,
+      full.times[starts[5]!]! / 1000,
+      full.times[starts[5]!]! / 1000 + 1,
+    ];
+    instants.push(full.times[n >> 1]! / 1000, full.times[n - 2]! / 1000, full.times[n - 1]! / 1000, instants[0]!);
+    for (const untilMs of instants) {
+      const figures = days.figures(info, FRIDAY, untilMs);
+      const count = publishedCount(full, untilMs);
+      const { lastAtUs, lastVolume, bid, ask, bidVolume, askVolume, ...stats } = figures;
+      assert.deepEqual(stats, tradeStats(full, count), new Date(untilMs).toISOString());
+      const last = count - 1;
+      assert.deepEqual(
+        [lastAtUs, lastVolume, bid, ask, bidVolume, askVolume],
+        [
+          full.times[last],
+          full.volumes[last],
+          full.bidPrices[last],
+          full.askPrices[last],
+          full.bidVolumes[last],
+          full.askVolumes[last],
+        ],
+      );
+    }
+    // A day of some 20,000 trades (1.1 MB of arrays) is counted in a few thousand trades' arrays.
+    const busy = syntheticDay(30_000);
+    const draw = new ForwardDraw(busy, countTrades(busy), false);
+    assert.equal(draw.figuresUntil(Number.POSITIVE_INFINITY).count, countTrades(busy) + 1);
+    assert.ok(draw.bytes < 150_000, `${draw.bytes} bytes for a whole day's figures`);
+    assert.throws(() => draw.until(0), /keeps no trades/);
+  });
+
   test('extending every few seconds draws each trade once', () => {
     const day = syntheticDay();
     let drawsOfFairValue = 0;
@@ -139,14 +179,14 @@ describe('always-open draws extended', () => {
   });
 });
 
-/** A four-hour day of some 600 trades around 100, on the stock tick grid. */
-function syntheticDay(): ForwardDay {
+/** A four-hour day around 100 on the stock tick grid: some 600 trades, or more for more lots. */
+function syntheticDay(volume = 900): ForwardDay {
   const HOUR = 3_600_000;
   return {
     code: 'X',
     day: FRIDAY,
     keys: ['extend'],
-    volume: 900,
+    volume,
     meanTrade: 1.5,
     bins: rateBins([{ start: 0, end: 4 * HOUR }], () => 1),
     closeAtMs: 4 * HOUR,

@@ -12,7 +12,7 @@ import { quoteShape } from '../exchange/spread-model.js';
 import { alwaysOpenRate, meanStockTradeLots, type RateBins, rateBins, sessionTradeMean } from './activity.js';
 import { type DailyModel, endOfDayLog, FOLLOWERS } from './daily.js';
 import type { MarketFactors } from './factors.js';
-import { countTrades, type ForwardDay, ForwardDraw } from './forward-tape.js';
+import { countTrades, type FiguresSoFar, type ForwardDay, ForwardDraw } from './forward-tape.js';
 import type { Tape } from './tape.js';
 
 const MODE = 'always-open';
@@ -22,6 +22,8 @@ const COUNTS_KEPT = 20_000;
 export const DRAWS_KEPT = 4_000;
 /** Bytes of the draws' arrays kept: the whole listing's Friday-to-Monday day is several times more. */
 export const DRAW_BYTES_KEPT = 256e6;
+/** Draws for figures kept: a few hundred bytes each. */
+const FIGURE_DRAWS_KEPT = 8_000;
 
 export class OpenStockDays {
   private lastBins: { day: string; bins: RateBins } | null = null;
@@ -29,6 +31,8 @@ export class OpenStockDays {
   /** Draws by stock and day, the most recently used last, with the bytes they held when last used. */
   private readonly draws = new Map<string, { draw: ForwardDraw; bytes: number }>();
   private drawBytes = 0;
+  /** Draws for figures only, by stock and day, with the last instant asked for. */
+  private readonly figureDraws = new Map<string, { draw: ForwardDraw; untilMs: number }>();
 
   constructor(
     private readonly seed: number,
@@ -64,7 +68,22 @@ export class OpenStockDays {
     return tape;
   }
 
-  private newDraw(info: StockInfo, day: string, key: string): ForwardDraw {
+  /**
+   * A stock's figures of a day up to an instant (open, high, low, close, volume, amount, the last trade's quote),
+   * drawn without keeping the trades: a later instant costs the trades in between, an earlier one a fresh draw.
+   */
+  figures(info: StockInfo, day: string, untilMs: number): FiguresSoFar {
+    const key = `${info.code}|${day}`;
+    let entry = this.figureDraws.get(key);
+    if (!entry || entry.untilMs > untilMs) entry = { draw: this.newDraw(info, day, key, false), untilMs };
+    this.figureDraws.delete(key);
+    if (this.figureDraws.size >= FIGURE_DRAWS_KEPT) this.figureDraws.delete(this.figureDraws.keys().next().value!);
+    this.figureDraws.set(key, entry);
+    entry.untilMs = untilMs;
+    return entry.draw.figuresUntil(untilMs);
+  }
+
+  private newDraw(info: StockInfo, day: string, key: string, keepTrades = true): ForwardDraw {
     const plan = this.dayOf(info, day);
     let trades = this.tradeCounts.get(key);
     if (trades === undefined) {
@@ -72,7 +91,7 @@ export class OpenStockDays {
       if (this.tradeCounts.size >= COUNTS_KEPT) this.tradeCounts.clear();
       this.tradeCounts.set(key, trades);
     }
-    return new ForwardDraw(plan, trades);
+    return new ForwardDraw(plan, trades, keepTrades);
   }
 
   private dayOf(info: StockInfo, day: string): ForwardDay {
