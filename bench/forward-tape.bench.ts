@@ -1,7 +1,8 @@
 // What every listed stock's always-open tape costs when drawn only up to an instant (forward-tape.ts) against the
 // whole Friday-to-Monday day: build time, trades and bytes of tape arrays, for a few instants of that day; and what
 // keeping each stock's draw where it stopped saves when the whole listing is asked again every 10 s of sim time for
-// an hour (`extend`), against drawing each stock's day from its start every time (`rebuild`, sampled). Pure
+// an hour (`extend`), against drawing each stock's day from its start every time (`rebuild`, sampled); and every
+// stock's figures so far drawn without keeping trades (`figures`, trade counts already known). Pure
 // computation on the simulator; no server.
 
 import { LISTED_SECURITIES } from '../src/broker/sim/catalog/listed-securities.js';
@@ -15,7 +16,6 @@ const INSTANTS: [string, string][] = [
   [FRIDAY, '04:00'],
   [FRIDAY, '12:00'],
   [FRIDAY, '23:00'],
-  ['2026-11-21', '12:00'],
   ['2026-11-23', '23:00'],
 ];
 const STEP_MS = 10_000;
@@ -41,6 +41,21 @@ function everyStockUntil(untilMs: number) {
   }
   const ms = Math.round(performance.now() - begin);
   return { stocks: stocks.length, ms, trades, mb: Math.round(bytes / 1e6), draws_mb: drawMb(market) };
+}
+
+/** Every stock's figures up to an instant, drawn without keeping trades, on a fresh market (trade counts known). */
+function everyStockFigures(untilMs: number) {
+  const market = new SimMarket(1, 'always-open');
+  const stocks = listingOf(market);
+  const days = market.builder.openStocks;
+  for (const info of stocks) days.figures(info, FRIDAY, Number.NEGATIVE_INFINITY);
+  const begin = performance.now();
+  let trades = 0;
+  for (const info of stocks) trades += days.figures(info, FRIDAY, untilMs).count;
+  const ms = Math.round(performance.now() - begin);
+  const later = performance.now();
+  for (const info of stocks) days.figures(info, FRIDAY, untilMs + STEP_MS);
+  return { until: new Date(untilMs).toISOString(), ms, trades, next_10s_ms: round(performance.now() - later) };
 }
 
 const drawMb = (market: SimMarket) => Math.round(market.builder.openStocks.kept.bytes / 1e6);
@@ -89,5 +104,6 @@ export async function run() {
     ...everyStockUntil(taipeiInstant(day, time)),
   }));
   const extension = [FRIDAY].map((day) => everyTenSeconds(taipeiInstant(day, '12:00')));
-  return { name: 'forward-tape', clock: 'always-open', day: FRIDAY, prefixes, extension };
+  const figures = [taipeiInstant(FRIDAY, '12:00'), taipeiInstant('2026-11-23', '23:00')].map(everyStockFigures);
+  return { name: 'forward-tape', clock: 'always-open', day: FRIDAY, prefixes, extension, figures };
 }
