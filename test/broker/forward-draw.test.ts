@@ -1,29 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { rateBins } from '../../src/broker/sim/market/activity.js';
-import { countTrades, type ForwardDay, ForwardDraw } from '../../src/broker/sim/market/forward-tape.js';
+import { countTrades, ForwardDraw } from '../../src/broker/sim/market/forward-tape.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
 import { OpenStockDays } from '../../src/broker/sim/market/open-stock-days.js';
 import { MOST_SWEEP_LEVELS } from '../../src/broker/sim/market/sweeps.js';
-import { publishedCount, type Tape } from '../../src/broker/sim/market/tape.js';
+import { publishedCount, TAPE_ARRAYS, type Tape } from '../../src/broker/sim/market/tape.js';
 import { tradeStats } from '../../src/broker/sim/market/tape-digest.js';
-import { STOCK_TICKS } from '../../src/domain/ticks.js';
+import { flatForwardDay } from '../helpers/forward-day.js';
 
 // A stock's always-open draw is kept where it stopped: asking for a later instant draws only the trades in between,
 // and whatever the order of the instants asked for, each answer is exactly the start of the whole day's tape.
 
 const FRIDAY = '2026-11-20';
-const ARRAYS = [
-  'times',
-  'prices',
-  'volumes',
-  'bidPrices',
-  'bidVolumes',
-  'askPrices',
-  'askVolumes',
-  'tickTypes',
-] as const;
 const market = new SimMarket(1, 'always-open');
 const freshDays = (bounds?: { count: number; bytes: number }) =>
   new OpenStockDays(1, market.daily, market.factors, (code, day) => market.builder.stockVolume(code, day), bounds);
@@ -34,14 +23,14 @@ const bytesOf = (array: ArrayBufferView) => Buffer.from(array.buffer, array.byte
 function assertPrefixOf(prefix: Tape, full: Tape, untilMs: number) {
   const count = publishedCount(full, untilMs);
   assert.equal(prefix.times.length, count, `${prefix.code}: trades up to ${new Date(untilMs).toISOString()}`);
-  for (const name of ARRAYS) {
+  for (const name of TAPE_ARRAYS) {
     const same = bytesOf(prefix[name]).equals(bytesOf(full[name].subarray(0, count)));
     assert.ok(same, `${prefix.code} ${name} up to ${new Date(untilMs).toISOString()}`);
   }
 }
 
 /** Copies of a tape's arrays, to check later that the tape was never changed. */
-const copyOf = (tape: Tape) => ARRAYS.map((name) => tape[name].slice());
+const copyOf = (tape: Tape) => TAPE_ARRAYS.map((name) => tape[name].slice());
 
 /** The trades where a sweep starts: the next trade prints 800 µs later. */
 function sweepStarts(full: Tape): number[] {
@@ -81,7 +70,8 @@ describe('always-open draws extended', () => {
             return { tape, copy: copyOf(tape) };
           });
           for (const { tape, copy } of given) {
-            for (const [i, name] of ARRAYS.entries()) assert.ok(bytesOf(tape[name]).equals(bytesOf(copy[i]!)), name);
+            for (const [i, name] of TAPE_ARRAYS.entries())
+              assert.ok(bytesOf(tape[name]).equals(bytesOf(copy[i]!)), name);
           }
         }),
         { numRuns: runs, seed: 18 },
@@ -179,24 +169,6 @@ describe('always-open draws extended', () => {
   });
 });
 
-/** A four-hour day around 100 on the stock tick grid: some 600 trades, or more for more lots. */
-function syntheticDay(volume = 900): ForwardDay {
-  const HOUR = 3_600_000;
-  return {
-    code: 'X',
-    day: FRIDAY,
-    keys: ['extend'],
-    volume,
-    meanTrade: 1.5,
-    bins: rateBins([{ start: 0, end: 4 * HOUR }], () => 1),
-    closeAtMs: 4 * HOUR,
-    closingVolume: 1,
-    closePrice: 100,
-    shareAt: (ms) => ms / (4 * HOUR),
-    trendAt: () => Math.log(100),
-    volatility: 0.02,
-    rules: { ticks: STOCK_TICKS, limitUp: 110, limitDown: 90 },
-    amountUnit: 1000,
-    quoteShape: () => ({ spreadChanceAt: () => 0.1, bestDepthScale: 1 }),
-  };
-}
+/** A four-hour day around 100 on the stock tick grid, quotes a tick wider now and then: 600 trades, more for more lots. */
+const syntheticDay = (volume = 900) =>
+  flatForwardDay({ keys: ['extend'], volume, quoteShape: () => ({ spreadChanceAt: () => 0.1, bestDepthScale: 1 }) });

@@ -9,7 +9,7 @@ import type { QuoteShape } from '../exchange/spread-model.js';
 import { forwardTimesByRate, type RateBins, sizeStream } from './activity.js';
 import { Rng } from './rng.js';
 import { MOST_SWEEP_LEVELS, sweepFrom, sweepStream } from './sweeps.js';
-import { type PriceRules, publishedCount, type Tape, TradePricer } from './tape.js';
+import { type PriceRules, publishedCount, TAPE_ARRAYS, type Tape, TradePricer } from './tape.js';
 import type { TradeStats } from './tape-digest.js';
 
 export interface ForwardDay {
@@ -142,7 +142,7 @@ export class ForwardDraw {
   /** Adds the arrays' first `count` trades (final) to the figures and drops them from the arrays. */
   private fold(figures: FiguresSoFar, count: number): void {
     for (let k = 0; k < count; k++) addTrade(figures, this.tape, k);
-    for (const name of ARRAYS) this.tape[name].copyWithin(0, count, this.drawn - this.base);
+    for (const name of TAPE_ARRAYS) this.tape[name].copyWithin(0, count, this.drawn - this.base);
     this.base += count;
   }
 
@@ -249,17 +249,6 @@ function addTrade(figures: FiguresSoFar, tape: Tape, k: number): void {
   figures.askVolume = tape.askVolumes[k]!;
 }
 
-const ARRAYS = [
-  'times',
-  'prices',
-  'volumes',
-  'bidPrices',
-  'bidVolumes',
-  'askPrices',
-  'askVolumes',
-  'tickTypes',
-] as const;
-
 function emptyTape(like: Pick<Tape, 'code' | 'day' | 'amountUnit' | 'rules'>, capacity: number): Tape {
   return {
     code: like.code,
@@ -280,7 +269,7 @@ function emptyTape(like: Pick<Tape, 'code' | 'day' | 'amountUnit' | 'rules'>, ca
 /** The same tape in arrays twice as long (at most `most`), its first `count` trades copied. */
 function grown(tape: Tape, count: number, most: number): Tape {
   const larger = emptyTape(tape, Math.min(most, Math.max(1, tape.times.length * 2)));
-  for (const name of ARRAYS) {
+  for (const name of TAPE_ARRAYS) {
     const key = name as keyof Tape;
     (larger[key] as Float64Array).set((tape[key] as Float64Array).subarray(0, count));
   }
@@ -290,7 +279,7 @@ function grown(tape: Tape, count: number, most: number): Tape {
 /** A tape of the first `count` trades, viewing the same arrays. */
 function viewOf(tape: Tape, count: number): Tape {
   const view = { ...tape };
-  for (const name of ARRAYS) {
+  for (const name of TAPE_ARRAYS) {
     const key = name as keyof Tape;
     (view as unknown as Record<string, Float64Array>)[name] = (tape[key] as Float64Array).subarray(0, count);
   }

@@ -28,6 +28,18 @@ export interface Tape {
   rules: PriceRules | null;
 }
 
+/** The per-trade arrays of a tape. */
+export const TAPE_ARRAYS = [
+  'times',
+  'prices',
+  'volumes',
+  'bidPrices',
+  'bidVolumes',
+  'askPrices',
+  'askVolumes',
+  'tickTypes',
+] as const;
+
 export interface PriceRules {
   ticks: TickTable;
   limitUp: number;
