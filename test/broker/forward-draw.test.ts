@@ -83,6 +83,23 @@ describe('always-open draws extended', () => {
       assert.equal(again.times.buffer, first.times.buffer, "the day's draw is kept and extended");
       for (const untilMs of [closeMs, closeMs + 1]) assertPrefixOf(days.tape(info, FRIDAY, untilMs), full, untilMs);
     });
+
+    test(`${code}: figures drawn without keeping trades, at instants in order, are the day's so far`, () => {
+      fc.assert(
+        fc.property(fc.array(instant, { minLength: 1, maxLength: 6 }), (picks) => {
+          const days = freshDays();
+          for (const untilMs of picks.map(atInstant).sort((a, b) => a - b)) {
+            const { lastAtUs, lastVolume, bid, ask, bidVolume, askVolume, ...stats } = days.figures(
+              info,
+              FRIDAY,
+              untilMs,
+            );
+            assert.deepEqual(stats, tradeStats(full, publishedCount(full, untilMs)), new Date(untilMs).toISOString());
+          }
+        }),
+        { numRuns: runs, seed: 22 },
+      );
+    });
   }
 
   test("figures drawn without keeping the trades are the whole day's figures so far, in little memory", () => {
