@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { forwardTimesByRate, rateBins } from '../../src/broker/sim/market/activity.js';
-import { countTrades, type ForwardDay, forwardTape } from '../../src/broker/sim/market/forward-tape.js';
+import { countTrades, forwardTape } from '../../src/broker/sim/market/forward-tape.js';
 import { SimMarket } from '../../src/broker/sim/market/market.js';
 import { Rng } from '../../src/broker/sim/market/rng.js';
 import { publishedCount, type Tape } from '../../src/broker/sim/market/tape.js';
 import { tapeBytes } from '../../src/broker/sim/market/tape-cache.js';
-import { STOCK_TICKS } from '../../src/domain/ticks.js';
 import { taipeiInstant } from '../../src/domain/time.js';
+import { flatForwardDay } from '../helpers/forward-day.js';
 
 // On the always-open clock a stock's tape is drawn forward in time: the trades up to an instant are built without
 // the rest of the day, and are exactly the first trades of the whole day's tape.
@@ -107,23 +107,7 @@ describe('the forward draws', () => {
     const middle: number[] = [];
     const late: number[] = [];
     for (let run = 0; run < 300; run++) {
-      const day: ForwardDay = {
-        code: 'X',
-        day: '2026-11-20',
-        keys: ['bridge', run],
-        volume: 200,
-        meanTrade: 1.5,
-        bins: rateBins([{ start: 0, end: 4 * HOUR }], () => 1),
-        closeAtMs: 4 * HOUR,
-        closingVolume: 1,
-        closePrice: 100,
-        shareAt: (ms) => ms / (4 * HOUR),
-        trendAt: () => Math.log(100),
-        volatility,
-        rules: { ticks: STOCK_TICKS, limitUp: 110, limitDown: 90 },
-        amountUnit: 1000,
-        quoteShape: () => ({ spreadChanceAt: () => 0, bestDepthScale: 1 }),
-      };
+      const day = flatForwardDay({ keys: ['bridge', run], volatility });
       const tape = forwardTape(day, countTrades(day), Number.POSITIVE_INFINITY);
       const mid = (tape.bidPrices[tape.times.length >> 1]! + tape.askPrices[tape.times.length >> 1]!) / 2;
       const n = tape.times.length;

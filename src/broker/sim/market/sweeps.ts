@@ -17,29 +17,31 @@ const SWEEP_STEP_US = 800;
 
 /**
  * Lays sweeps over the continuous trades of a tape (those before `auctionFrom`, other than the call auctions at
- * `auctions`), in place. The tape's day has `auctionFrom + 1` trades; a tape that holds only its first trades (a
- * prefix) lays the sweeps that start before `startsBefore`, and holds MOST_SWEEP_LEVELS trades more than that
- * (or the whole day), so that those sweeps are laid whole, as in the day's full tape.
+ * `auctions`), in place. The tape's day has `auctionFrom + 1` trades.
  */
-export function addSweeps(
-  tape: Tape,
-  auctionFrom: number,
-  auctions: readonly number[],
-  fairAtStart: number,
-  startsBefore = auctionFrom - 1,
-): void {
-  const rules = tape.rules;
-  if (!rules) return;
-  const rng = new Rng('sweeps', tape.code, tape.day, auctionFrom + 1, Math.round(fairAtStart * 1e4));
-  for (let k = 0; k < Math.min(auctionFrom - 1, startsBefore); k++) {
-    if (rng.next() >= SWEEP_CHANCE) continue;
-    let levels = 2;
-    while (levels < MOST_SWEEP_LEVELS && rng.next() < MORE_LEVELS_CHANCE) levels++;
-    const direction = rng.next() < 0.5 ? 1 : -1;
-    if (tape.bidPrices[k] === 0 || tape.askPrices[k] === 0 || auctions.includes(k)) continue;
-    const nextAuction = auctions.find((a) => a > k) ?? auctionFrom;
-    k = sweep(tape, k, Math.min(levels, nextAuction - k, auctionFrom - k), direction) - 1;
-  }
+export function addSweeps(tape: Tape, auctionFrom: number, auctions: readonly number[], fairAtStart: number): void {
+  if (!tape.rules) return;
+  const rng = sweepStream(tape, auctionFrom, fairAtStart);
+  for (let k = 0; k < auctionFrom - 1; ) k = sweepFrom(tape, k, rng, auctionFrom, auctions);
+}
+
+/** The stream a tape's sweeps are drawn from, keyed by its trades (`auctionFrom + 1`) and first fair value. */
+export function sweepStream(tape: Tape, auctionFrom: number, fairAtStart: number): Rng {
+  return new Rng('sweeps', tape.code, tape.day, auctionFrom + 1, Math.round(fairAtStart * 1e4));
+}
+
+/**
+ * Decides whether continuous trade k starts a sweep, and lays it (the trades it takes must be in the tape); returns
+ * the next trade to decide on, past the sweep.
+ */
+export function sweepFrom(tape: Tape, k: number, rng: Rng, auctionFrom: number, auctions: readonly number[]): number {
+  if (rng.next() >= SWEEP_CHANCE) return k + 1;
+  let levels = 2;
+  while (levels < MOST_SWEEP_LEVELS && rng.next() < MORE_LEVELS_CHANCE) levels++;
+  const direction = rng.next() < 0.5 ? 1 : -1;
+  if (tape.bidPrices[k] === 0 || tape.askPrices[k] === 0 || auctions.includes(k)) return k + 1;
+  const nextAuction = auctions.find((a) => a > k) ?? auctionFrom;
+  return sweep(tape, k, Math.min(levels, nextAuction - k, auctionFrom - k), direction);
 }
 
 /** A sweep from trade `first` over `levels` trades; returns the index after its last trade. */

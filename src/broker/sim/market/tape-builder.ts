@@ -57,7 +57,8 @@ const INDEX_LOTS_PER_DAY = 6_000_000;
 const AVERAGE_LOT_VALUE = 65_000;
 
 export class TapeBuilder {
-  private readonly openStocks: OpenStockDays;
+  /** Stocks' days on the always-open clock, drawn forward and kept where they stopped. */
+  readonly openStocks: OpenStockDays;
 
   constructor(
     private readonly seed: number,

@@ -28,6 +28,18 @@ export interface Tape {
   rules: PriceRules | null;
 }
 
+/** The per-trade arrays of a tape. */
+export const TAPE_ARRAYS = [
+  'times',
+  'prices',
+  'volumes',
+  'bidPrices',
+  'bidVolumes',
+  'askPrices',
+  'askVolumes',
+  'tickTypes',
+] as const;
+
 export interface PriceRules {
   ticks: TickTable;
   limitUp: number;
@@ -94,7 +106,7 @@ export interface TapeInputs {
 
 /** Prices every trade from its fair value: at the ask or the bid so that the expected price is fair. */
 export function buildTape(inputs: TapeInputs): Tape {
-  const { times, fair, volumes, rules, rng } = inputs;
+  const { times, volumes, rules } = inputs;
   const n = times.length;
   const tape: Tape = {
     code: inputs.code,
@@ -111,31 +123,48 @@ export function buildTape(inputs: TapeInputs): Tape {
     rules,
   };
   const typical = inputs.typicalVolume ?? (n > 0 ? volumes.reduce((a, b) => a + b, 0) / n : 1);
-  const scale = inputs.bestDepthScale ?? 1;
-  const depth = () => Math.max(1, Math.round(typical * scale * (1 + 5 * rng.next())));
-  const { prices, bidPrices, askPrices, bidVolumes, askVolumes, tickTypes } = tape;
-  let quote: Quote | null = null;
-  const chanceAt = inputs.spreadChanceAt;
-  const uniform = () => rng.next();
-  const widerBy = (k: number) => (chanceAt ? drawExtraTicks(chanceAt(times[k]! / 1000), uniform) : 0);
-  // A trade meets a wider quote by chance (a book thinned for a moment); that quote lasts one trade, the next is
-  // quoted afresh, and one-tick quotes are kept while the fair value stays inside them.
-  let wide = false;
-  for (let k = 0; k < n; k++) {
-    const auction = k >= inputs.auctionFrom;
-    const extra = auction ? 0 : widerBy(k);
-    quote = extra === 0 && !wide && !auction ? quoteNear(quote, fair[k]!, rules) : quoteAround(fair[k]!, rules, extra);
-    wide = extra > 0;
+  const pricer = new TradePricer({ ...inputs, typicalVolume: typical });
+  for (let k = 0; k < n; k++) pricer.price(tape, k, inputs.fair[k]!, k >= inputs.auctionFrom);
+  return tape;
+}
+
+/**
+ * Prices trades one at a time, in order, from their fair values (buildTape's loop, kept apart so that a tape drawn
+ * forward can price its trades as it draws them): the quote a trade met carries over to the next.
+ */
+export class TradePricer {
+  private quote: Quote | null = null;
+  /** A trade met a wider quote by chance (a book thinned for a moment): the next is quoted afresh. */
+  private wide = false;
+  private readonly depthOf: number;
+
+  constructor(private readonly inputs: Omit<TapeInputs, 'times' | 'fair' | 'volumes'> & { typicalVolume: number }) {
+    this.depthOf = inputs.typicalVolume * (inputs.bestDepthScale ?? 1);
+  }
+
+  /** Prices trade k of a tape (its time set) at a fair value; an auction trade matches at the fair value. */
+  price(tape: Tape, k: number, fair: number, auction: boolean): void {
+    const { rules, rng, spreadChanceAt } = this.inputs;
+    const extra =
+      auction || !spreadChanceAt ? 0 : drawExtraTicks(spreadChanceAt(tape.times[k]! / 1000), () => rng.next());
+    // One-tick quotes are kept while the fair value stays inside them; a wider quote lasts one trade.
+    const quote =
+      extra === 0 && !this.wide && !auction ? quoteNear(this.quote, fair, rules) : quoteAround(fair, rules, extra);
+    this.quote = quote;
+    this.wide = extra > 0;
     const atAsk = quote.lock === 'up' || (quote.lock === null && rng.next() < quote.askChance);
     const traded = quote.lock !== null || auction ? quote.fairOnGrid : atAsk ? quote.ask : quote.bid;
-    prices[k] = clampToLimits(traded, rules);
-    tickTypes[k] = auction ? 0 : atAsk ? 1 : 2;
-    bidPrices[k] = quote.bid;
-    askPrices[k] = quote.ask;
-    bidVolumes[k] = quote.bid === 0 ? 0 : quote.lock === 'up' ? depth() * 40 : depth();
-    askVolumes[k] = quote.ask === 0 ? 0 : quote.lock === 'down' ? depth() * 40 : depth();
+    tape.prices[k] = clampToLimits(traded, rules);
+    tape.tickTypes[k] = auction ? 0 : atAsk ? 1 : 2;
+    tape.bidPrices[k] = quote.bid;
+    tape.askPrices[k] = quote.ask;
+    tape.bidVolumes[k] = quote.bid === 0 ? 0 : quote.lock === 'up' ? this.depth() * 40 : this.depth();
+    tape.askVolumes[k] = quote.ask === 0 ? 0 : quote.lock === 'down' ? this.depth() * 40 : this.depth();
   }
-  return tape;
+
+  private depth(): number {
+    return Math.max(1, Math.round(this.depthOf * (1 + 5 * this.inputs.rng.next())));
+  }
 }
 
 interface Quote {
@@ -152,7 +181,7 @@ function clampToLimits(price: number, rules: PriceRules): number {
 
 /**
  * quoteAround, updating the previous quote in place when the fair value is still between its bid and ask (the usual
- * case: consecutive trades are close in price). Only buildTape holds the quote, so reusing it is safe.
+ * case: consecutive trades are close in price). Only its TradePricer holds the quote, so reusing it is safe.
  */
 function quoteNear(previous: Quote | null, fair: number, rules: PriceRules): Quote {
   if (previous === null || !isInside(previous, fair, rules)) return quoteAround(fair, rules);
