@@ -25,12 +25,17 @@ import { Listings, targetOf } from './listings.js';
 import { Rng } from './rng.js';
 import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from './tape.js';
 import { TapeBuilder } from './tape-builder.js';
-import { TapeCache } from './tape-cache.js';
+import { horizonOf, markPartial, TapeCache } from './tape-cache.js';
 
 /** With the whole listing (some 2,300 stocks), a day of every stock with its odd-lot and trial tapes fits in. */
 const TAPES_KEPT = 20_000;
 /** At most this many bytes of tapes are kept: a whole market's day on the always-open clock is several times more. */
 const TAPE_BYTES_KEPT = 256e6;
+/**
+ * A partial tape is drawn this far past the instant asked for, rounded up to whole steps of it, so that a stream of
+ * reads moving on with the clock extends it once every few minutes, not at every read.
+ */
+export const HORIZON_STEP_MS = 5 * 60_000;
 /** How each leg counts in a combo's net price, in the exchange's leg order. */
 export const COMBO_SIGNS: Record<ComboType, readonly number[]> = {
   TimeSpread: [-1, 1],
@@ -55,7 +60,7 @@ export class SimMarket {
   private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
   /** Every stock's digest of the day and the figures of past days, which whole-market reads count from. */
   readonly figures = new DayFigures({
-    tape: (info, day) => this.tape(info, day),
+    tapeAsOf: (info, day, epochMs) => this.tapeAsOf(info, day, epochMs),
     passingTape: (info, day) => this.passingTape(info, day),
     dayEnd: (day) => this.session('stock', day).end,
   });
@@ -107,7 +112,38 @@ export class SimMarket {
   /** The whole day's tape of an instrument listed on that day (R1/R2 give their target's tape). */
   tape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
-    return this.tapes.get(`${info.code}|${day}`, () => this.figures.shareArrays(this.builder.build(info, day)));
+    const key = `${info.code}|${day}`;
+    const build = () => this.figures.shareArrays(this.builder.build(info, day));
+    const kept = this.tapes.get(key, build);
+    return horizonOf(kept) === Number.POSITIVE_INFINITY ? kept : this.tapes.put(key, build());
+  }
+
+  /**
+   * The trades of a day up to an instant at least (epoch ms), exactly the whole tape's first trades: read the tape
+   * only up to publishedCount(tape, epochMs). An always-open stock's day, drawn forward, is built only a few minutes
+   * past the instant and extended when asked later (horizonOf tells how far it goes); other tapes, and days over, are
+   * whole.
+   */
+  tapeAsOf(listed: ContractInfo, day: string, epochMs: number): Tape {
+    const info = targetOf(listed);
+    const key = `${info.code}|${day}`;
+    const covering = this.covering(key, epochMs);
+    if (covering) return covering;
+    const end = this.session(marketOf(info), day).end;
+    const horizon = (Math.floor(epochMs / HORIZON_STEP_MS) + 1) * HORIZON_STEP_MS;
+    if (!this.drawnForward(info) || horizon >= end) return this.tape(listed, day);
+    return this.tapes.put(key, markPartial(this.builder.buildUntil(info, day, horizon), horizon));
+  }
+
+  /** The tape kept under a key if it holds every trade up to an instant, counted as used. */
+  private covering(key: string, epochMs: number): Tape | undefined {
+    const kept = this.tapes.peek(key);
+    return kept && horizonOf(kept) >= epochMs ? this.tapes.get(key, () => kept) : undefined;
+  }
+
+  /** Whether a day's tape of an instrument is drawn forward in time, so that a part of it costs less than all. */
+  private drawnForward(info: ContractInfo): boolean {
+    return info.security_type === 'STK' && this.mode === 'always-open';
   }
 
   /**
@@ -116,7 +152,10 @@ export class SimMarket {
    */
   passingTape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
-    return this.tapes.peek(`${info.code}|${day}`) ?? this.figures.shareArrays(this.builder.build(info, day));
+    const kept = this.tapes.peek(`${info.code}|${day}`);
+    return kept && horizonOf(kept) === Number.POSITIVE_INFINITY
+      ? kept
+      : this.figures.shareArrays(this.builder.build(info, day));
   }
 
   /** The day's odd-lot auctions of a stock (volumes in shares): about 1% of the board-lot volume, in shares. */
@@ -157,9 +196,8 @@ export class SimMarket {
     const closing = this.session('stock', day).auctions[0];
     if (closing !== undefined && epochMs >= closing) return this.daily.closeOf(code, day);
     // Called for every trade of a warrant or stock future: the tape is looked up before any info is built.
-    const tape = this.tapes.get(`${code}|${day}`, () =>
-      this.figures.shareArrays(this.builder.build(this.listings.stockOn(code, day), day)),
-    );
+    const tape =
+      this.covering(`${code}|${day}`, epochMs) ?? this.tapeAsOf(this.listings.stockOn(code, day), day, epochMs);
     const count = publishedCount(tape, epochMs);
     return count === 0 ? this.daily.closeOf(code, previousTradingDay(day)) : tape.prices[count - 1]!;
   }
