@@ -4,6 +4,7 @@ import { HORIZON_STEP_MS, SimMarket } from '../../src/broker/sim/market/market.j
 import { publishedCount } from '../../src/broker/sim/market/tape.js';
 import { horizonOf, tapeBytes } from '../../src/broker/sim/market/tape-cache.js';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
+import { LIMIT_RULES, PRICE_MOVE_RULES } from '../../src/domain/scanner-rules.js';
 import type { ClockMode } from '../../src/domain/sessions.js';
 import { taipeiInstant } from '../../src/domain/time.js';
 import { simBrokerAt } from '../helpers/sim-market.js';
@@ -81,6 +82,27 @@ describe('partial tapes answer as the whole day does', () => {
       whole.clock.set(at);
       assert.deepEqual(scan(partial.broker), scan(whole.broker), time);
     }
+  });
+});
+
+describe('the scanner stream over partial tapes', () => {
+  test('signals what the whole tapes signal, across several horizons', () => {
+    const streams = [simBrokerAt('2026-11-24', '02:03', 1000, 'always-open')];
+    streams.push(wholeTapeBroker('2026-11-24', '02:03', 'always-open'));
+    const signals = streams.map(({ broker }) => {
+      const events: unknown[] = [];
+      broker.scanner.onMarketEvent((event) => events.push(event));
+      return events;
+    });
+    for (const { broker, run } of streams) {
+      for (const rule of [...LIMIT_RULES, ...PRICE_MOVE_RULES]) {
+        broker.scanner.subscribe({ scanner: rule, region: 'TW', security_type: 'STK', exchange: 'TSE' });
+      }
+      run(11 * 60_000);
+    }
+    const [partial, whole] = signals;
+    assert.ok(whole!.length > 10, `${whole!.length} signals`);
+    assert.deepEqual(partial, whole);
   });
 });
 

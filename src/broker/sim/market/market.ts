@@ -129,8 +129,9 @@ export class SimMarket {
     const key = `${info.code}|${day}`;
     const covering = this.covering(key, epochMs);
     if (covering) return covering;
-    const end = this.session(marketOf(info), day).end;
-    const horizon = (Math.floor(epochMs / HORIZON_STEP_MS) + 1) * HORIZON_STEP_MS;
+    const { continuous, end } = this.session(marketOf(info), day);
+    const from = Math.max(epochMs, continuous[0]?.start ?? end);
+    const horizon = (Math.floor(from / HORIZON_STEP_MS) + 1) * HORIZON_STEP_MS;
     if (!this.drawnForward(info) || horizon >= end) return this.tape(listed, day);
     return this.tapes.put(key, markPartial(this.builder.buildUntil(info, day, horizon), horizon));
   }
@@ -182,10 +183,12 @@ export class SimMarket {
   trialTape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
     return this.tapes.get(`${info.code}|trial|${day}`, () => {
-      const board = this.tape(info, day);
+      const windows = trialWindows(this.mode, marketOf(info), day);
+      // Without trial windows (always-open) the tape is empty: the board's day is not drawn for it.
+      const board = windows.length > 0 ? this.tape(info, day) : this.tapeAsOf(info, day, Number.NEGATIVE_INFINITY);
       const rng = new Rng(this.seed, 'trial', this.mode, info.code, day);
       const reference = 'reference' in info ? info.reference : 0;
-      return trialTape(board, trialWindows(this.mode, marketOf(info), day), reference, rng);
+      return trialTape(board, windows, reference, rng);
     });
   }
 
