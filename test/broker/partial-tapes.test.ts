@@ -16,8 +16,8 @@ import { simBrokerAt } from '../helpers/sim-market.js';
 const CODES = ['2330', '2317', '0050', '1101', '6488'];
 
 /** A broker whose market never draws a partial tape: what every answer was before tapes were drawn as needed. */
-function wholeTapeBroker(day: string, time: string, mode: ClockMode) {
-  const sim = simBrokerAt(day, time, 100, mode);
+function wholeTapeBroker(day: string, time: string, mode: ClockMode, stepMs = 100) {
+  const sim = simBrokerAt(day, time, stepMs, mode);
   const market = sim.broker.market;
   market.tapeAsOf = (listed, tapeDay) => market.tape(listed, tapeDay);
   return sim;
@@ -88,7 +88,7 @@ describe('partial tapes answer as the whole day does', () => {
 describe('the scanner stream over partial tapes', () => {
   test('signals what the whole tapes signal, across several horizons', () => {
     const streams = [simBrokerAt('2026-11-24', '02:03', 1000, 'always-open')];
-    streams.push(wholeTapeBroker('2026-11-24', '02:03', 'always-open'));
+    streams.push(wholeTapeBroker('2026-11-24', '02:03', 'always-open', 1000));
     const signals = streams.map(({ broker }) => {
       const events: unknown[] = [];
       broker.scanner.onMarketEvent((event) => events.push(event));
@@ -102,6 +102,24 @@ describe('the scanner stream over partial tapes', () => {
     }
     const [partial, whole] = signals;
     assert.ok(whole!.length > 10, `${whole!.length} signals`);
+    assert.deepEqual(partial, whole);
+  });
+});
+
+describe('the live stream over partial tapes', () => {
+  test('publishes what the whole tapes publish, across horizons and the day change', () => {
+    const streams = [simBrokerAt('2026-11-23', '23:52', 500, 'always-open')];
+    streams.push(wholeTapeBroker('2026-11-23', '23:52', 'always-open', 500));
+    for (const { broker, run } of streams) {
+      for (const code of ['2330', '1101']) {
+        for (const quoteType of ['Tick', 'BidAsk'] as const) {
+          broker.quotes.subscribe(broker.quotes.resolve({ contract: { code }, quoteType, intradayOdd: false }));
+        }
+      }
+      run(16 * 60_000);
+    }
+    const [partial, whole] = streams.map(({ events }) => events);
+    assert.ok(whole!.length > 500, `${whole!.length} events`);
     assert.deepEqual(partial, whole);
   });
 });

@@ -15,6 +15,7 @@ import {
   trialWindows,
 } from '../../../domain/sessions.js';
 import type { ReferencePrices } from '../catalog/references.js';
+import { type DepthModel, depthModelOf } from '../exchange/depth-model.js';
 import { fixedPriceTape, oddLotTape, trialTape } from './auctions.js';
 import { stockAuctionShares } from './call-auction.js';
 import { DailyModel, FOLLOWERS } from './daily.js';
@@ -26,6 +27,7 @@ import { Rng } from './rng.js';
 import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from './tape.js';
 import { TapeBuilder } from './tape-builder.js';
 import { horizonOf, markPartial, TapeCache } from './tape-cache.js';
+import { TwoDayCache } from './tape-digest.js';
 
 /** With the whole listing (some 2,300 stocks), a day of every stock with its odd-lot and trial tapes fits in. */
 const TAPES_KEPT = 20_000;
@@ -58,6 +60,8 @@ export class SimMarket {
   /** Builds tapes without keeping them; buildUntil gives the trades of a day up to an instant. */
   readonly builder: TapeBuilder;
   private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
+  /** Depth models of the days of partial tapes: whole-day figures, counted once from a passing tape. */
+  private readonly dayDepths = new TwoDayCache<DepthModel | null>();
   /** Every stock's digest of the day and the figures of past days, which whole-market reads count from. */
   readonly figures = new DayFigures({
     tapeAsOf: (info, day, epochMs) => this.tapeAsOf(info, day, epochMs),
@@ -145,6 +149,12 @@ export class SimMarket {
   /** Whether a day's tape of an instrument is drawn forward in time, so that a part of it costs less than all. */
   private drawnForward(info: ContractInfo): boolean {
     return info.security_type === 'STK' && this.mode === 'always-open';
+  }
+
+  /** The depth model of a tape's day (exchange/depth-model.ts): of the whole day, also when the tape is partial. */
+  depthModelOf(listed: ContractInfo, tape: Tape): DepthModel | null {
+    if (horizonOf(tape) === Number.POSITIVE_INFINITY) return depthModelOf(listed, tape);
+    return this.dayDepths.get(tape.code, tape.day, () => depthModelOf(listed, this.passingTape(listed, tape.day)));
   }
 
   /**
