@@ -124,6 +124,25 @@ describe('the live stream over partial tapes', () => {
   });
 });
 
+describe('index streams over partial digests', () => {
+  test('the TPEx index and its contributions read as from whole tapes, across horizons and the day change', () => {
+    const streams = [simBrokerAt('2026-11-23', '23:58', 1000, 'always-open')];
+    streams.push(wholeTapeBroker('2026-11-23', '23:58', 'always-open', 1000));
+    for (const { broker, run } of streams) {
+      const subscribe = (quoteType: 'Quote' | 'IndexContribution', ranking?: 'top10') =>
+        broker.quotes.subscribe(
+          broker.quotes.resolve({ contract: { code: 'IX0043' }, quoteType, intradayOdd: false, ranking }),
+        );
+      subscribe('Quote');
+      subscribe('IndexContribution', 'top10');
+      run(8 * 60_000);
+    }
+    const [partial, whole] = streams.map(({ events }) => events);
+    assert.ok(whole!.length > 100, `${whole!.length} events`);
+    assert.deepEqual(partial, whole);
+  });
+});
+
 describe('a partial tape is bounded by its horizon', () => {
   test('reads within a step share one tape; a later read extends it in place of the old one', () => {
     const market = new SimMarket(1, 'always-open');
