@@ -9,7 +9,7 @@ import type { ClockMode } from '../../src/domain/sessions.js';
 import { taipeiInstant } from '../../src/domain/time.js';
 import { simBrokerAt } from '../helpers/sim-market.js';
 
-// An always-open stock day is drawn only as far as it is read (SimMarket.tapeAsOf). Whatever reads it, the answers
+// An always-open stock day is drawn only as far as it is read (SimMarket.tape with an instant). Whatever reads it, the answers
 // must be those of the whole day's tape at every instant: a broker whose market hands out whole tapes only is the
 // reference, moved through the same instants on its own manual clock.
 
@@ -19,7 +19,8 @@ const CODES = ['2330', '2317', '0050', '1101', '6488'];
 function wholeTapeBroker(day: string, time: string, mode: ClockMode, stepMs = 100) {
   const sim = simBrokerAt(day, time, stepMs, mode);
   const market = sim.broker.market;
-  market.tapeAsOf = (listed, tapeDay) => market.tape(listed, tapeDay);
+  const wholeTape = market.tape.bind(market);
+  market.tape = (listed, tapeDay) => wholeTape(listed, tapeDay);
   return sim;
 }
 
@@ -106,38 +107,53 @@ describe('the scanner stream over partial tapes', () => {
   });
 });
 
+/**
+ * The quote events of two brokers from a Monday evening instant, one on partial tapes and one on whole tapes, each
+ * subscribed alike and run for a while.
+ */
+function bothStreams(time: string, stepMs: number, subscribe: (broker: SimBroker) => void, runMs: number) {
+  const streams = [simBrokerAt('2026-11-23', time, stepMs, 'always-open')];
+  streams.push(wholeTapeBroker('2026-11-23', time, 'always-open', stepMs));
+  for (const { broker, run } of streams) {
+    subscribe(broker);
+    run(runMs);
+  }
+  return streams.map(({ events }) => events);
+}
+
+const subscribeQuote = (
+  broker: SimBroker,
+  request: Omit<Parameters<SimBroker['quotes']['resolve']>[0], 'intradayOdd'>,
+) => broker.quotes.subscribe(broker.quotes.resolve({ ...request, intradayOdd: false }));
+
 describe('the live stream over partial tapes', () => {
   test('publishes what the whole tapes publish, across horizons and the day change', () => {
-    const streams = [simBrokerAt('2026-11-23', '23:52', 500, 'always-open')];
-    streams.push(wholeTapeBroker('2026-11-23', '23:52', 'always-open', 500));
-    for (const { broker, run } of streams) {
-      for (const code of ['2330', '1101']) {
-        for (const quoteType of ['Tick', 'BidAsk'] as const) {
-          broker.quotes.subscribe(broker.quotes.resolve({ contract: { code }, quoteType, intradayOdd: false }));
+    const [partial, whole] = bothStreams(
+      '23:52',
+      500,
+      (broker) => {
+        for (const code of ['2330', '1101']) {
+          for (const quoteType of ['Tick', 'BidAsk'] as const)
+            subscribeQuote(broker, { contract: { code }, quoteType });
         }
-      }
-      run(16 * 60_000);
-    }
-    const [partial, whole] = streams.map(({ events }) => events);
+      },
+      16 * 60_000,
+    );
     assert.ok(whole!.length > 500, `${whole!.length} events`);
     assert.deepEqual(partial, whole);
   });
-});
 
-describe('index streams over partial digests', () => {
   test('the TPEx index and its contributions read as from whole tapes, across horizons and the day change', () => {
-    const streams = [simBrokerAt('2026-11-23', '23:58', 1000, 'always-open')];
-    streams.push(wholeTapeBroker('2026-11-23', '23:58', 'always-open', 1000));
-    for (const { broker, run } of streams) {
-      const subscribe = (quoteType: 'Quote' | 'IndexContribution', ranking?: 'top10') =>
-        broker.quotes.subscribe(
-          broker.quotes.resolve({ contract: { code: 'IX0043' }, quoteType, intradayOdd: false, ranking }),
-        );
-      subscribe('Quote');
-      subscribe('IndexContribution', 'top10');
-      run(8 * 60_000);
-    }
-    const [partial, whole] = streams.map(({ events }) => events);
+    const index = { contract: { code: 'IX0043' } };
+    const [partial, whole] = bothStreams(
+      '23:58',
+      1000,
+      (broker) => {
+        subscribeQuote(broker, { ...index, quoteType: 'Quote' });
+        subscribeQuote(broker, { ...index, quoteType: 'IndexContribution', ranking: 'top10' });
+      },
+      8 * 60_000,
+    );
     assert.ok(whole!.length > 100, `${whole!.length} events`);
     assert.deepEqual(partial, whole);
   });
@@ -148,19 +164,19 @@ describe('a partial tape is bounded by its horizon', () => {
     const market = new SimMarket(1, 'always-open');
     const info = market.listings.stockOn('2330', '2026-11-24');
     const at = taipeiInstant('2026-11-24', '02:00');
-    const tape = market.tapeAsOf(info, '2026-11-24', at);
+    const tape = market.tape(info, '2026-11-24', at);
     const horizon = horizonOf(tape);
     assert.ok(horizon >= at && horizon <= at + HORIZON_STEP_MS, `horizon ${horizon - at} ms past the read`);
     assert.equal(publishedCount(tape, horizon), tape.times.length, 'no trade past the horizon is kept');
-    assert.equal(market.tapeAsOf(info, '2026-11-24', at + 60_000), tape, 'a read a minute later builds nothing');
+    assert.equal(market.tape(info, '2026-11-24', at + 60_000), tape, 'a read a minute later builds nothing');
     const whole = market.builder.build(info, '2026-11-24');
     assert.ok(tape.times.length < whole.times.length / 8, `${tape.times.length} of ${whole.times.length} trades`);
 
-    const later = market.tapeAsOf(info, '2026-11-24', at + 3_600_000);
+    const later = market.tape(info, '2026-11-24', at + 3_600_000);
     assert.notEqual(later, tape);
     assert.deepEqual(later.prices.subarray(0, tape.times.length), tape.prices, 'extended, not redrawn');
     const kept = (market as unknown as { tapes: { keptBytes: number } }).tapes.keptBytes;
     assert.equal(kept, tapeBytes(later), 'the cache keeps the extended tape only');
-    assert.equal(horizonOf(market.tapeAsOf(info, '2026-11-23', at)), Number.POSITIVE_INFINITY, 'a past day is whole');
+    assert.equal(horizonOf(market.tape(info, '2026-11-23', at)), Number.POSITIVE_INFINITY, 'a past day is whole');
   });
 });

@@ -94,7 +94,7 @@ export class PublishedDays {
     if (!isTradingDay(day) || day < (futures ? FUTURES_HISTORY_START : HISTORY_START)) return null;
     if (day > this.market.dayAt(marketOf(info), this.clock.now())) return null;
     const listed = this.market.listings.infoOn(info.code, day);
-    return listed ? this.market.tapeAsOf(listed, day, this.clock.now()) : null;
+    return listed ? this.market.tape(listed, day, this.clock.now()) : null;
   }
 
   private comboTapeOn(combo: ComboContract, date: string | undefined): Tape | null {

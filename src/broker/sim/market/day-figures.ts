@@ -2,7 +2,8 @@
 // index breadth and components): each stock's digest of the day, and for a day over its final figures alone, so a
 // past day is counted once and then costs a few numbers, not its tape.
 
-import type { StockInfo } from '../../../domain/contracts.js';
+import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
+import { type DepthModel, depthModelOf } from '../exchange/depth-model.js';
 import { publishedCount, type Tape } from './tape.js';
 import { horizonOf } from './tape-cache.js';
 import { digestCount, digestOf, type TapeDigest, type TradeStats, TwoDayCache, tradeStats } from './tape-digest.js';
@@ -19,6 +20,8 @@ export interface TapeSource {
 
 export class DayFigures {
   private readonly digests = new TwoDayCache<{ digest: TapeDigest; horizon: number }>();
+  /** Depth models of the days of partial tapes: whole-day figures, counted once from a passing tape. */
+  private readonly dayDepths = new TwoDayCache<DepthModel | null>();
   /** The figures of stock days whose every trade was published when asked. */
   private readonly closedDays = new TwoDayCache<TradeStats>();
 
@@ -62,6 +65,14 @@ export class DayFigures {
     const tape = this.source.passingTape(info, day);
     this.closedDays.get(info.code, day, () => tradeStats(tape, tape.times.length));
     return tape;
+  }
+
+  /** The depth model of a tape's day (exchange/depth-model.ts): the whole day's, also for a partial tape. */
+  depthModelOf(info: ContractInfo, tape: Tape): DepthModel | null {
+    if (horizonOf(tape) === Number.POSITIVE_INFINITY) return depthModelOf(info, tape);
+    // Only always-open stock tapes are partial.
+    const whole = () => this.source.passingTape(info as StockInfo, tape.day);
+    return this.dayDepths.get(tape.code, tape.day, () => depthModelOf(info, whole()));
   }
 
   /**

@@ -165,7 +165,7 @@ export class MarketFeed {
     entry.nextTradeUs = Number.POSITIVE_INFINITY;
     if (!entry.tape || !entry.info) return;
     // A partial tape is drawn on once the clock passes its horizon; its trades so far stay the same.
-    if (horizonOf(entry.tape) < now) entry.tape = this.market.tapeAsOf(entry.info, entry.day!, now);
+    if (horizonOf(entry.tape) < now) entry.tape = this.market.tape(entry.info, entry.day!, now);
     const { tape, info } = entry;
     const count = publishedCount(tape, now);
     entry.nextTradeUs = count < tape.times.length ? tape.times[count]! : horizonOf(tape) * 1000 + 1;
@@ -203,5 +203,5 @@ function tapeOf(market: SimMarket, info: ContractInfo, kind: MarketFeedKind, day
   if (kind === 'odd') return info.security_type === 'STK' ? market.oddLotTape(info as StockInfo, day) : null;
   if (kind === 'trial') return market.trialTape(info, day);
   if (kind === 'fixed') return info.security_type === 'STK' ? market.fixedPriceTape(info as StockInfo, day) : null;
-  return market.tapeAsOf(info, day, now);
+  return market.tape(info, day, now);
 }

@@ -15,7 +15,6 @@ import {
   trialWindows,
 } from '../../../domain/sessions.js';
 import type { ReferencePrices } from '../catalog/references.js';
-import { type DepthModel, depthModelOf } from '../exchange/depth-model.js';
 import { fixedPriceTape, oddLotTape, trialTape } from './auctions.js';
 import { stockAuctionShares } from './call-auction.js';
 import { DailyModel, FOLLOWERS } from './daily.js';
@@ -27,7 +26,6 @@ import { Rng } from './rng.js';
 import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from './tape.js';
 import { TapeBuilder } from './tape-builder.js';
 import { horizonOf, markPartial, TapeCache } from './tape-cache.js';
-import { TwoDayCache } from './tape-digest.js';
 
 /** With the whole listing (some 2,300 stocks), a day of every stock with its odd-lot and trial tapes fits in. */
 const TAPES_KEPT = 20_000;
@@ -60,11 +58,9 @@ export class SimMarket {
   /** Builds tapes without keeping them; buildUntil gives the trades of a day up to an instant. */
   readonly builder: TapeBuilder;
   private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
-  /** Depth models of the days of partial tapes: whole-day figures, counted once from a passing tape. */
-  private readonly dayDepths = new TwoDayCache<DepthModel | null>();
   /** Every stock's digest of the day and the figures of past days, which whole-market reads count from. */
   readonly figures = new DayFigures({
-    tapeAsOf: (info, day, epochMs) => this.tapeAsOf(info, day, epochMs),
+    tapeAsOf: (info, day, epochMs) => this.tape(info, day, epochMs),
     passingTape: (info, day) => this.passingTape(info, day),
     dayEnd: (day) => this.session('stock', day).end,
   });
@@ -113,48 +109,24 @@ export class SimMarket {
     };
   }
 
-  /** The whole day's tape of an instrument listed on that day (R1/R2 give their target's tape). */
-  tape(listed: ContractInfo, day: string): Tape {
-    const info = targetOf(listed);
-    const key = `${info.code}|${day}`;
-    const build = () => this.figures.shareArrays(this.builder.build(info, day));
-    const kept = this.tapes.get(key, build);
-    return horizonOf(kept) === Number.POSITIVE_INFINITY ? kept : this.tapes.put(key, build());
-  }
-
   /**
-   * The trades of a day up to an instant at least (epoch ms), exactly the whole tape's first trades: read the tape
-   * only up to publishedCount(tape, epochMs). An always-open stock's day, drawn forward, is built only a few minutes
-   * past the instant and extended when asked later (horizonOf tells how far it goes); other tapes, and days over, are
-   * whole.
+   * The day's tape of an instrument listed on that day (R1/R2 give their target's tape): whole, or when an instant
+   * (epoch ms) is given, the trades up to it at least, exactly the whole tape's first trades (read it only up to
+   * publishedCount(tape, asOf)). An always-open stock's day not over, drawn forward, is then built only a few minutes
+   * past the instant and drawn on when asked later (horizonOf tells how far it goes); other tapes are whole.
    */
-  tapeAsOf(listed: ContractInfo, day: string, epochMs: number): Tape {
+  tape(listed: ContractInfo, day: string, asOf = Number.POSITIVE_INFINITY): Tape {
     const info = targetOf(listed);
     const key = `${info.code}|${day}`;
-    const covering = this.covering(key, epochMs);
+    const covering = this.tapes.covering(key, asOf);
     if (covering) return covering;
     const { continuous, end } = this.session(marketOf(info), day);
-    const from = Math.max(epochMs, continuous[0]?.start ?? end);
-    const horizon = (Math.floor(from / HORIZON_STEP_MS) + 1) * HORIZON_STEP_MS;
-    if (!this.drawnForward(info) || horizon >= end) return this.tape(listed, day);
-    return this.tapes.put(key, markPartial(this.builder.buildUntil(info, day, horizon), horizon));
-  }
-
-  /** The tape kept under a key if it holds every trade up to an instant, counted as used. */
-  private covering(key: string, epochMs: number): Tape | undefined {
-    const kept = this.tapes.peek(key);
-    return kept && horizonOf(kept) >= epochMs ? this.tapes.get(key, () => kept) : undefined;
-  }
-
-  /** Whether a day's tape of an instrument is drawn forward in time, so that a part of it costs less than all. */
-  private drawnForward(info: ContractInfo): boolean {
-    return info.security_type === 'STK' && this.mode === 'always-open';
-  }
-
-  /** The depth model of a tape's day (exchange/depth-model.ts): of the whole day, also when the tape is partial. */
-  depthModelOf(listed: ContractInfo, tape: Tape): DepthModel | null {
-    if (horizonOf(tape) === Number.POSITIVE_INFINITY) return depthModelOf(listed, tape);
-    return this.dayDepths.get(tape.code, tape.day, () => depthModelOf(listed, this.passingTape(listed, tape.day)));
+    const horizon = (Math.floor(Math.max(asOf, continuous[0]?.start ?? end) / HORIZON_STEP_MS) + 1) * HORIZON_STEP_MS;
+    const drawnForward = info.security_type === 'STK' && this.mode === 'always-open';
+    if (drawnForward && horizon < end) {
+      return this.tapes.put(key, markPartial(this.builder.buildUntil(info, day, horizon), horizon));
+    }
+    return this.tapes.put(key, this.figures.shareArrays(this.builder.build(info, day)));
   }
 
   /**
@@ -195,7 +167,7 @@ export class SimMarket {
     return this.tapes.get(`${info.code}|trial|${day}`, () => {
       const windows = trialWindows(this.mode, marketOf(info), day);
       // Without trial windows (always-open) the tape is empty: the board's day is not drawn for it.
-      const board = windows.length > 0 ? this.tape(info, day) : this.tapeAsOf(info, day, Number.NEGATIVE_INFINITY);
+      const board = windows.length > 0 ? this.tape(info, day) : this.tape(info, day, Number.NEGATIVE_INFINITY);
       const rng = new Rng(this.seed, 'trial', this.mode, info.code, day);
       const reference = 'reference' in info ? info.reference : 0;
       return trialTape(board, windows, reference, rng);
@@ -210,7 +182,7 @@ export class SimMarket {
     if (closing !== undefined && epochMs >= closing) return this.daily.closeOf(code, day);
     // Called for every trade of a warrant or stock future: the tape is looked up before any info is built.
     const tape =
-      this.covering(`${code}|${day}`, epochMs) ?? this.tapeAsOf(this.listings.stockOn(code, day), day, epochMs);
+      this.tapes.covering(`${code}|${day}`, epochMs) ?? this.tape(this.listings.stockOn(code, day), day, epochMs);
     const count = publishedCount(tape, epochMs);
     return count === 0 ? this.daily.closeOf(code, previousTradingDay(day)) : tape.prices[count - 1]!;
   }

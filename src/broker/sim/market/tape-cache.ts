@@ -69,6 +69,12 @@ export class TapeCache {
     return entry.tape;
   }
 
+  /** The tape kept under a key if it holds every trade up to an instant (epoch ms), counted as used. */
+  covering(key: string, epochMs: number): Tape | undefined {
+    const kept = this.peek(key);
+    return kept && horizonOf(kept) >= epochMs ? this.get(key, () => kept) : undefined;
+  }
+
   /** Keeps a tape under a key in place of the one kept there (a partial tape extended, or made whole). */
   put(key: string, tape: Tape): Tape {
     const entry = this.tapes.get(key);

@@ -146,7 +146,7 @@ export class Channel {
   private openDay(info: ContractInfo, tape: Tape): void {
     if (this.tape === tape) return;
     if (this.tape && horizonOf(this.tape) < Number.POSITIVE_INFINITY && sameDay(this.tape, tape)) {
-      // The open tape drawn on further (market.tapeAsOf): the same day, whose trades so far are the same.
+      // The open tape drawn on further (market.tape with an instant): the same day, whose trades so far are the same.
       this.tape = tape;
       return;
     }

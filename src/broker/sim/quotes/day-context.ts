@@ -60,7 +60,7 @@ export function contextOf(market: SimMarket, source: QuoteSource, info: Contract
     code: info.code,
     exchange: info.exchange,
     reference: 'reference' in info ? info.reference : 0,
-    depth: source.combo || source.intradayOdd ? null : market.depthModelOf(info, tape),
+    depth: source.combo || source.intradayOdd ? null : market.figures.depthModelOf(info, tape),
     limits: 'limit_up' in info ? { up: info.limit_up, down: info.limit_down } : null,
     suspend: false,
     intradayOdd: source.intradayOdd,

@@ -29,7 +29,7 @@ import { TradeQueue } from './trade-queue.js';
 interface Member {
   stock: ScannedStock;
   info: StockInfo;
-  /** The day's trades as far as drawn (SimMarket.tapeAsOf): extended when the cursor reaches its horizon. */
+  /** The day's trades as far as drawn (SimMarket.tape with an instant): extended when the cursor reaches its horizon. */
   tape: Tape;
   /** Trades counted so far (the tape's next trade to visit). */
   cursor: number;
@@ -86,8 +86,12 @@ class ExchangeScan {
     for (let entry = this.queue.popUpTo(limitUs); entry !== null; entry = this.queue.popUpTo(limitUs)) {
       const member = this.members[entry.member]!;
       if (entry.trial) this.showTrial(member, entry.member);
-      else if (member.cursor === member.tape.times.length) this.extendTape(member, entry.member, nowMs);
-      else this.visitTrade(member, entry.member);
+      else if (member.cursor < member.tape.times.length) this.visitTrade(member, entry.member);
+      else {
+        // Past the horizon of a partial tape: drawn on to now (its trades so far are the same).
+        member.tape = this.market.tape(member.info, this.day!, nowMs);
+        queueNext(this.queue, member, entry.member);
+      }
     }
   }
 
@@ -99,7 +103,7 @@ class ExchangeScan {
     this.queue.clear();
     this.members = LISTED_SECURITIES.filter((security) => security.exchange === this.exchange).map((security) => {
       const info = this.market.listings.stockOn(security.code, day);
-      const tape = this.market.tapeAsOf(info, day, nowMs);
+      const tape = this.market.tape(info, day, nowMs);
       const cursor = publishedCount(tape, nowMs);
       const state = DayState.over(tape, cursor);
       const limits = { limitUp: info.limit_up, limitDown: info.limit_down, ticks: tape.rules!.ticks };
@@ -119,12 +123,6 @@ class ExchangeScan {
     if (this.rules.has('volume_burst')) this.volumeThreshold();
     if (this.states.has('simtrade')) this.openTrials(nowMs);
     if (this.states.has('suspend')) this.showSuspended(nowMs * 1000);
-  }
-
-  /** Past the horizon of a member's tape: the tape drawn on to now (its trades so far are the same). */
-  private extendTape(member: Member, index: number, nowMs: number): void {
-    member.tape = this.market.tapeAsOf(member.info, this.day!, nowMs);
-    queueNext(this.queue, member, index);
   }
 
   private visitTrade(member: Member, index: number): void {
