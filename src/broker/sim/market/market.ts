@@ -180,9 +180,9 @@ export class SimMarket {
     // From the closing auction on, the last trade is the day's close: no need to build the tape for it.
     const closing = this.session('stock', day).auctions[0];
     if (closing !== undefined && epochMs >= closing) return this.daily.closeOf(code, day);
-    // Called for every trade of a warrant or stock future: the tape is looked up before any info is built.
-    const tape =
-      this.tapes.covering(`${code}|${day}`, epochMs) ?? this.tape(this.listings.stockOn(code, day), day, epochMs);
+    // Called for every trade of a warrant or stock future: the tape is looked up before any info is built. A whole
+    // derivative's day asks at every instant of the day in turn: drawn whole at once, not on in steps.
+    const tape = this.tapes.covering(`${code}|${day}`, epochMs) ?? this.tape(this.listings.stockOn(code, day), day);
     const count = publishedCount(tape, epochMs);
     return count === 0 ? this.daily.closeOf(code, previousTradingDay(day)) : tape.prices[count - 1]!;
   }
