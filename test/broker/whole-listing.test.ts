@@ -238,7 +238,7 @@ describe("a past day's figures", () => {
     const stock = market.listings.stockOn('2330', day);
     const passes: string[] = [];
     const figures = new DayFigures({
-      tape: (info, on) => market.tape(info, on),
+      tapeAsOf: (info, on, at) => market.tape(info, on, at),
       passingTape: (info, on) => {
         passes.push(info.code);
         return market.passingTape(info, on);

@@ -204,7 +204,7 @@ export class SimMarketData {
 
   private scannerItem(code: string, day: string, type: ScannerQuery['scanner_type']): ScannerItem {
     const info = this.market.listings.stockOn(code, day);
-    const tape = this.market.tape(info, day);
+    const tape = this.market.tape(info, day, this.clock.now());
     const count = publishedCount(tape, this.clock.now());
     const snapshot = snapshotFrom(
       this.clock.now(),

@@ -68,11 +68,11 @@ export class PublishedDays {
     return ticks;
   }
 
-  /** A stock day's fixed-price match, when the day has trading; null for other instruments. */
+  /** A stock day's fixed-price match, when the day has one (never on the always-open clock); null otherwise. */
   fixedPriceTape(info: ContractInfo, date: string | undefined): Tape | null {
     if (info.security_type !== 'STK') return null;
     const day = this.dayOrCurrent(date, 'STK');
-    if (!this.tapeOn(info, day)) return null;
+    if (this.market.session('stock', day).auctions[1] === undefined || !this.tapeOn(info, day)) return null;
     return this.market.fixedPriceTape(this.market.listings.stockOn(info.code, day), day);
   }
 
@@ -94,7 +94,7 @@ export class PublishedDays {
     if (!isTradingDay(day) || day < (futures ? FUTURES_HISTORY_START : HISTORY_START)) return null;
     if (day > this.market.dayAt(marketOf(info), this.clock.now())) return null;
     const listed = this.market.listings.infoOn(info.code, day);
-    return listed ? this.market.tape(listed, day) : null;
+    return listed ? this.market.tape(listed, day, this.clock.now()) : null;
   }
 
   private comboTapeOn(combo: ComboContract, date: string | undefined): Tape | null {

@@ -58,7 +58,7 @@ export class SimSnapshots {
     const kind = marketOf(info);
     const day = this.market.dayAt(kind, now);
     const basis = this.bases[kind].get(info.code, day, () => this.basisOf(info, day));
-    const tape = this.market.tape(basis.listed, day);
+    const tape = this.market.tape(basis.listed, day, now);
     const count = publishedCount(tape, now);
     const snapshot = snapshotFrom(
       now,

@@ -22,6 +22,8 @@ export interface DepthModel {
   dailyVolatility: number;
   /** How long it takes half of the depth taken at a price to come back. */
   halfLifeMs: number;
+  /** The best level's depth before the day's first trade. */
+  openingDepth: number;
   rules: PriceRules;
 }
 
@@ -43,10 +45,33 @@ export function depthModelOf(info: ContractInfo, tape: Tape): DepthModel | null 
     dailyVolume: tape.volumes.reduce((sum, volume) => sum + volume, 0),
     dailyVolatility: dailyVolatilityOf(info),
     halfLifeMs: refillHalfLife(tape),
+    openingDepth: openingBestDepth(tape),
     rules: tape.rules,
   };
   models.set(tape, model);
   return model;
+}
+
+/** Trades whose quotes set the depth of the book before the day's first trade. */
+const OPENING_DEPTH_TRADES = 50;
+
+/**
+ * The best level's depth before the day's first trade: the mean depth the tape's first quotes show (unlocked ones),
+ * so a busy book is as deep before its first trade as after it; twice a typical trade when no quote is unlocked.
+ */
+export function openingBestDepth(tape: Tape): number {
+  const n = Math.min(tape.times.length, OPENING_DEPTH_TRADES);
+  let sum = 0;
+  let sides = 0;
+  for (let k = 0; k < n; k++) {
+    if (tape.bidVolumes[k] === 0 || tape.askVolumes[k] === 0) continue;
+    sum += tape.bidVolumes[k]! + tape.askVolumes[k]!;
+    sides += 2;
+  }
+  if (sides > 0) return Math.max(1, Math.round(sum / sides));
+  let volume = 0;
+  for (let k = 0; k < n; k++) volume += tape.volumes[k]!;
+  return 1 + Math.round(n === 0 ? 2 : (2 * volume) / n);
 }
 
 /** The refill half-life of a book: the time its tape takes to print REFILL_TRADES trades, within the bounds. */

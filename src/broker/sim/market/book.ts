@@ -4,7 +4,7 @@
 // model is given (exchange/depth-model.ts). A locked book keeps its empty side empty.
 
 import { stepTicks } from '../../../domain/ticks.js';
-import { type DepthModel, latentLevelDepth } from '../exchange/depth-model.js';
+import { type DepthModel, latentLevelDepth, openingBestDepth } from '../exchange/depth-model.js';
 import { unitOf } from '../random.js';
 import { type PriceRules, quoteAround, type Tape } from './tape.js';
 
@@ -26,7 +26,7 @@ export function bookAt(tape: Tape, count: number, reference: number, model: Dept
   if (!rules) return { bid: emptySide(), ask: emptySide() };
   if (count === 0) {
     const quote = quoteAround(reference, rules);
-    const depth = openingBestDepth(tape);
+    const depth = model?.openingDepth ?? openingBestDepth(tape);
     return {
       bid: side(rules, quote.bid, quote.bid === 0 ? 0 : depth, -1, tape.code, 0, model),
       ask: side(rules, quote.ask, quote.ask === 0 ? 0 : depth, 1, tape.code, 0, model),
@@ -76,25 +76,3 @@ function side(
 }
 
 const emptySide = (): BookSide => ({ prices: new Array(BOOK_LEVELS).fill(0), volumes: new Array(BOOK_LEVELS).fill(0) });
-
-/** Trades whose quotes set the depth of the book before the day's first trade. */
-const OPENING_DEPTH_TRADES = 50;
-
-/**
- * The best level's depth before the day's first trade: the mean depth the tape's first quotes show (unlocked ones),
- * so a busy book is as deep before its first trade as after it; twice a typical trade when no quote is unlocked.
- */
-function openingBestDepth(tape: Tape): number {
-  const n = Math.min(tape.times.length, OPENING_DEPTH_TRADES);
-  let sum = 0;
-  let sides = 0;
-  for (let k = 0; k < n; k++) {
-    if (tape.bidVolumes[k] === 0 || tape.askVolumes[k] === 0) continue;
-    sum += tape.bidVolumes[k]! + tape.askVolumes[k]!;
-    sides += 2;
-  }
-  if (sides > 0) return Math.max(1, Math.round(sum / sides));
-  let volume = 0;
-  for (let k = 0; k < n; k++) volume += tape.volumes[k]!;
-  return 1 + Math.round(n === 0 ? 2 : (2 * volume) / n);
-}

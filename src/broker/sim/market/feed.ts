@@ -11,6 +11,7 @@ import { nextStepAt, StepTimer } from './feed-timer.js';
 import { targetOf } from './listings.js';
 import { comboCodeOf, marketOf, type SimMarket } from './market.js';
 import { publishedCount, type Tape } from './tape.js';
+import { horizonOf } from './tape-cache.js';
 
 /**
  * Board-lot trades, odd-lot auctions (shares), trial matches before auctions (simtrade, not trades), a stock's
@@ -132,7 +133,7 @@ export class MarketFeed {
       this.due.clear();
       this.due.days = daysKey;
       for (const entry of this.watched.values()) {
-        if (entry.day !== days[entry.market]) openDay(this.market, entry, days[entry.market]);
+        if (entry.day !== days[entry.market]) openDay(this.market, entry, days[entry.market], now);
         this.advance(entry, now, true);
         this.due.push(entry);
       }
@@ -160,12 +161,14 @@ export class MarketFeed {
   }
 
   private advance(entry: Watched, now: number, publish: boolean): void {
-    if (!entry.day) openDay(this.market, entry, this.market.dayAt(entry.market, now));
-    const { tape, info } = entry;
+    if (!entry.day) openDay(this.market, entry, this.market.dayAt(entry.market, now), now);
     entry.nextTradeUs = Number.POSITIVE_INFINITY;
-    if (!tape || !info) return;
+    if (!entry.tape || !entry.info) return;
+    // A partial tape is drawn on once the clock passes its horizon; its trades so far stay the same.
+    if (horizonOf(entry.tape) < now) entry.tape = this.market.tape(entry.info, entry.day!, now);
+    const { tape, info } = entry;
     const count = publishedCount(tape, now);
-    entry.nextTradeUs = count < tape.times.length ? tape.times[count]! : Number.POSITIVE_INFINITY;
+    entry.nextTradeUs = count < tape.times.length ? tape.times[count]! : horizonOf(tape) * 1000 + 1;
     if (count <= entry.published) return;
     const update = {
       key: entry.key,
@@ -182,7 +185,7 @@ export class MarketFeed {
 }
 
 /** Opens the entry's tape of a day (none when its contract is not listed that day). */
-function openDay(market: SimMarket, entry: Watched, day: string): void {
+function openDay(market: SimMarket, entry: Watched, day: string, now: number): void {
   entry.day = day;
   entry.published = 0;
   if (entry.combo) {
@@ -193,12 +196,12 @@ function openDay(market: SimMarket, entry: Watched, day: string): void {
   }
   const listed = market.listings.infoOn(entry.code, day);
   entry.info = listed ? targetOf(listed) : null;
-  entry.tape = entry.info ? tapeOf(market, entry.info, entry.kind, day) : null;
+  entry.tape = entry.info ? tapeOf(market, entry.info, entry.kind, day, now) : null;
 }
 
-function tapeOf(market: SimMarket, info: ContractInfo, kind: MarketFeedKind, day: string): Tape | null {
+function tapeOf(market: SimMarket, info: ContractInfo, kind: MarketFeedKind, day: string, now: number): Tape | null {
   if (kind === 'odd') return info.security_type === 'STK' ? market.oddLotTape(info as StockInfo, day) : null;
   if (kind === 'trial') return market.trialTape(info, day);
   if (kind === 'fixed') return info.security_type === 'STK' ? market.fixedPriceTape(info as StockInfo, day) : null;
-  return market.tape(info, day);
+  return market.tape(info, day, now);
 }

@@ -25,12 +25,17 @@ import { Listings, targetOf } from './listings.js';
 import { Rng } from './rng.js';
 import { buildTape, publishedCount, splitVolume, type Tape, tradeTimes } from './tape.js';
 import { TapeBuilder } from './tape-builder.js';
-import { TapeCache } from './tape-cache.js';
+import { horizonOf, markPartial, TapeCache } from './tape-cache.js';
 
 /** With the whole listing (some 2,300 stocks), a day of every stock with its odd-lot and trial tapes fits in. */
 const TAPES_KEPT = 20_000;
 /** At most this many bytes of tapes are kept: a whole market's day on the always-open clock is several times more. */
 const TAPE_BYTES_KEPT = 256e6;
+/**
+ * A partial tape is drawn this far past the instant asked for, rounded up to whole steps of it, so that a stream of
+ * reads moving on with the clock extends it once every few minutes, not at every read.
+ */
+export const HORIZON_STEP_MS = 5 * 60_000;
 /** How each leg counts in a combo's net price, in the exchange's leg order. */
 export const COMBO_SIGNS: Record<ComboType, readonly number[]> = {
   TimeSpread: [-1, 1],
@@ -55,7 +60,7 @@ export class SimMarket {
   private readonly tapes = new TapeCache(TAPES_KEPT, TAPE_BYTES_KEPT);
   /** Every stock's digest of the day and the figures of past days, which whole-market reads count from. */
   readonly figures = new DayFigures({
-    tape: (info, day) => this.tape(info, day),
+    tapeAsOf: (info, day, epochMs) => this.tape(info, day, epochMs),
     passingTape: (info, day) => this.passingTape(info, day),
     dayEnd: (day) => this.session('stock', day).end,
   });
@@ -104,10 +109,24 @@ export class SimMarket {
     };
   }
 
-  /** The whole day's tape of an instrument listed on that day (R1/R2 give their target's tape). */
-  tape(listed: ContractInfo, day: string): Tape {
+  /**
+   * The day's tape of an instrument listed on that day (R1/R2 give their target's tape): whole, or when an instant
+   * (epoch ms) is given, the trades up to it at least, exactly the whole tape's first trades (read it only up to
+   * publishedCount(tape, asOf)). An always-open stock's day not over, drawn forward, is then built only a few minutes
+   * past the instant and drawn on when asked later (horizonOf tells how far it goes); other tapes are whole.
+   */
+  tape(listed: ContractInfo, day: string, asOf = Number.POSITIVE_INFINITY): Tape {
     const info = targetOf(listed);
-    return this.tapes.get(`${info.code}|${day}`, () => this.figures.shareArrays(this.builder.build(info, day)));
+    const key = `${info.code}|${day}`;
+    const covering = this.tapes.covering(key, asOf);
+    if (covering) return covering;
+    const { continuous, end } = this.session(marketOf(info), day);
+    const horizon = (Math.floor(Math.max(asOf, continuous[0]?.start ?? end) / HORIZON_STEP_MS) + 1) * HORIZON_STEP_MS;
+    const drawnForward = info.security_type === 'STK' && this.mode === 'always-open';
+    if (drawnForward && horizon < end) {
+      return this.tapes.put(key, markPartial(this.builder.buildUntil(info, day, horizon), horizon));
+    }
+    return this.tapes.put(key, this.figures.shareArrays(this.builder.build(info, day)));
   }
 
   /**
@@ -116,7 +135,10 @@ export class SimMarket {
    */
   passingTape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
-    return this.tapes.peek(`${info.code}|${day}`) ?? this.figures.shareArrays(this.builder.build(info, day));
+    const kept = this.tapes.peek(`${info.code}|${day}`);
+    return kept && horizonOf(kept) === Number.POSITIVE_INFINITY
+      ? kept
+      : this.figures.shareArrays(this.builder.build(info, day));
   }
 
   /** The day's odd-lot auctions of a stock (volumes in shares): about 1% of the board-lot volume, in shares. */
@@ -143,10 +165,12 @@ export class SimMarket {
   trialTape(listed: ContractInfo, day: string): Tape {
     const info = targetOf(listed);
     return this.tapes.get(`${info.code}|trial|${day}`, () => {
-      const board = this.tape(info, day);
+      const windows = trialWindows(this.mode, marketOf(info), day);
+      // Without trial windows (always-open) the tape is empty: the board's day is not drawn for it.
+      const board = windows.length > 0 ? this.tape(info, day) : this.tape(info, day, Number.NEGATIVE_INFINITY);
       const rng = new Rng(this.seed, 'trial', this.mode, info.code, day);
       const reference = 'reference' in info ? info.reference : 0;
-      return trialTape(board, trialWindows(this.mode, marketOf(info), day), reference, rng);
+      return trialTape(board, windows, reference, rng);
     });
   }
 
@@ -156,10 +180,9 @@ export class SimMarket {
     // From the closing auction on, the last trade is the day's close: no need to build the tape for it.
     const closing = this.session('stock', day).auctions[0];
     if (closing !== undefined && epochMs >= closing) return this.daily.closeOf(code, day);
-    // Called for every trade of a warrant or stock future: the tape is looked up before any info is built.
-    const tape = this.tapes.get(`${code}|${day}`, () =>
-      this.figures.shareArrays(this.builder.build(this.listings.stockOn(code, day), day)),
-    );
+    // Called for every trade of a warrant or stock future: the tape is looked up before any info is built. A whole
+    // derivative's day asks at every instant of the day in turn: drawn whole at once, not on in steps.
+    const tape = this.tapes.covering(`${code}|${day}`, epochMs) ?? this.tape(this.listings.stockOn(code, day), day);
     const count = publishedCount(tape, epochMs);
     return count === 0 ? this.daily.closeOf(code, previousTradingDay(day)) : tape.prices[count - 1]!;
   }

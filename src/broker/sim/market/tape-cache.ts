@@ -5,6 +5,18 @@
 
 import type { Tape } from './tape.js';
 
+/** The instants (epoch ms) that partial tapes cover: a tape not in it is a whole day's. */
+const horizons = new WeakMap<Tape, number>();
+
+/** The last instant (epoch ms) whose trades a tape holds all of: a whole day's tape holds them all. */
+export const horizonOf = (tape: Tape): number => horizons.get(tape) ?? Number.POSITIVE_INFINITY;
+
+/** Marks a tape as the trades of its day up to an instant only (epoch ms). */
+export function markPartial(tape: Tape, untilMs: number): Tape {
+  horizons.set(tape, untilMs);
+  return tape;
+}
+
 /** Bytes of the arrays of a tape. */
 export function tapeBytes(tape: Tape): number {
   let bytes = 0;
@@ -55,6 +67,23 @@ export class TapeCache {
     }
     this.tapes.set(key, entry);
     return entry.tape;
+  }
+
+  /** The tape kept under a key if it holds every trade up to an instant (epoch ms), counted as used. */
+  covering(key: string, epochMs: number): Tape | undefined {
+    const kept = this.peek(key);
+    return kept && horizonOf(kept) >= epochMs ? this.get(key, () => kept) : undefined;
+  }
+
+  /** Keeps a tape under a key in place of the one kept there (a partial tape extended, or made whole). */
+  put(key: string, tape: Tape): Tape {
+    const entry = this.tapes.get(key);
+    if (entry) {
+      this.tapes.delete(key);
+      this.bytes -= entry.bytes;
+    }
+    this.evicted.delete(key);
+    return this.get(key, () => tape);
   }
 
   private evictOldest(): void {

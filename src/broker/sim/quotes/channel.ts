@@ -17,6 +17,7 @@ import { type Book, bookAt } from '../market/book.js';
 import type { FeedUpdate } from '../market/feed.js';
 import type { SimMarket } from '../market/market.js';
 import type { Tape } from '../market/tape.js';
+import { horizonOf } from '../market/tape-cache.js';
 import { showIndexAnalytics } from './analytics-stream.js';
 import { contextOf, type QuoteContext, type QuoteFamily, type QuoteSource } from './day-context.js';
 import { DayState } from './day-state.js';
@@ -144,6 +145,11 @@ export class Channel {
   /** Opens the day of a tape: its context, and the running state from its first trade. */
   private openDay(info: ContractInfo, tape: Tape): void {
     if (this.tape === tape) return;
+    if (this.tape && horizonOf(this.tape) < Number.POSITIVE_INFINITY && sameDay(this.tape, tape)) {
+      // The open tape drawn on further (market.tape with an instant): the same day, whose trades so far are the same.
+      this.tape = tape;
+      return;
+    }
     const lastBar = this.tape !== null && tape.day !== this.tape.day ? this.kbars.flush() : null;
     if (lastBar && this.context) this.emit({ name: 'kbar', data: kbarPayload(this.context.code, lastBar) });
     this.tape = tape;
@@ -257,3 +263,5 @@ function endsItsMinute(tape: Tape, k: number): boolean {
   if (k + 1 === tape.times.length) return true;
   return time % 60_000_000 === 0 && tape.times[k + 1] !== time;
 }
+
+const sameDay = (a: Tape, b: Tape): boolean => a.code === b.code && a.day === b.day;

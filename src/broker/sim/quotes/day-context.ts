@@ -4,7 +4,7 @@
 
 import { previousTradingDay } from '../../../domain/calendar.js';
 import type { ComboContract, ContractInfo, FuturesInfo, IndexInfo, StockInfo } from '../../../domain/contracts.js';
-import { type DepthModel, depthModelOf } from '../exchange/depth-model.js';
+import type { DepthModel } from '../exchange/depth-model.js';
 import { FACTOR_INDEX } from '../market/daily.js';
 import { COMBO_SIGNS, comboCodeOf, type SimMarket } from '../market/market.js';
 import { shortStockSources } from '../market/reference-data.js';
@@ -60,7 +60,7 @@ export function contextOf(market: SimMarket, source: QuoteSource, info: Contract
     code: info.code,
     exchange: info.exchange,
     reference: 'reference' in info ? info.reference : 0,
-    depth: source.combo || source.intradayOdd ? null : depthModelOf(info, tape),
+    depth: source.combo || source.intradayOdd ? null : market.figures.depthModelOf(info, tape),
     limits: 'limit_up' in info ? { up: info.limit_up, down: info.limit_down } : null,
     suspend: false,
     intradayOdd: source.intradayOdd,

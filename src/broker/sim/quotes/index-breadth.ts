@@ -6,7 +6,7 @@ import type { StockInfo } from '../../../domain/contracts.js';
 import { type ChangeType, changeTypeOf } from '../../../domain/market-data.js';
 import { LISTED_SECURITIES, type ListedSecurity } from '../catalog/listed-securities.js';
 import type { SimMarket } from '../market/market.js';
-import { digestCount, type TapeDigest } from '../market/tape-digest.js';
+import { digestCount } from '../market/tape-digest.js';
 
 /** Which listed securities each index covers; sector indices cover their TWSE industry code. */
 export const MEMBERSHIP: Record<string, (security: ListedSecurity) => boolean> = {
@@ -29,21 +29,25 @@ export interface Breadth {
 }
 
 interface Member {
-  digest: TapeDigest;
+  info: StockInfo;
   reference: number;
   limits: { up: number; down: number };
 }
 
-/** The members of an index on a day with their digests (built once per day from every member's tape). */
+/** The members of an index on a day, read from their digests as far as each instant asked (market.figures). */
 export class IndexBreadth {
   private readonly members: Member[];
 
-  constructor(market: SimMarket, indexCode: string, day: string) {
+  constructor(
+    private readonly market: SimMarket,
+    indexCode: string,
+    private readonly day: string,
+  ) {
     const isMember = MEMBERSHIP[indexCode] ?? (() => false);
     this.members = LISTED_SECURITIES.filter(isMember).map((security) => {
       const info: StockInfo = market.listings.stockOn(security.code, day);
       return {
-        digest: market.figures.digest(info, day),
+        info,
         reference: info.reference,
         limits: { up: info.limit_up, down: info.limit_down },
       };
@@ -54,21 +58,26 @@ export class IndexBreadth {
     const byChange = { LimitUp: 0, Up: 0, Unchanged: 0, Down: 0, LimitDown: 0 };
     const breadth: Breadth = { noTrade: 0, byChange, trades: 0 };
     for (const member of this.members) {
-      const count = digestCount(member.digest, epochMs);
+      const digest = this.digestOf(member, epochMs);
+      const count = digestCount(digest, epochMs);
       breadth.trades += count;
       if (count === 0) {
         breadth.noTrade++;
         continue;
       }
-      byChange[changeTypeOf(member.digest.prices[count - 1]!, member.reference, member.limits)]++;
+      byChange[changeTypeOf(digest.prices[count - 1]!, member.reference, member.limits)]++;
     }
     return breadth;
+  }
+
+  private digestOf(member: Member, epochMs: number) {
+    return this.market.figures.digest(member.info, this.day, epochMs);
   }
 
   /** Trades of all members so far, without the breadth. */
   tradesAt(epochMs: number): number {
     let trades = 0;
-    for (const member of this.members) trades += digestCount(member.digest, epochMs);
+    for (const member of this.members) trades += digestCount(this.digestOf(member, epochMs), epochMs);
     return trades;
   }
 }

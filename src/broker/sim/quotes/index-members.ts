@@ -2,6 +2,7 @@
 // instant each one's last price, its turnover so far and when it last traded, decomposed into points and industries
 // by the domain's rules (domain/index-components.ts).
 
+import type { StockInfo } from '../../../domain/contracts.js';
 import {
   type ComponentQuote,
   decomposeIndex,
@@ -13,7 +14,7 @@ import { taipeiIso } from '../../../domain/time.js';
 import { industryName, issuedShares } from '../catalog/industries.js';
 import { LISTED_SECURITIES } from '../catalog/listed-securities.js';
 import type { SimMarket } from '../market/market.js';
-import { digestCount, type TapeDigest } from '../market/tape-digest.js';
+import { digestCount } from '../market/tape-digest.js';
 import { MEMBERSHIP } from './index-breadth.js';
 
 interface Member {
@@ -23,7 +24,7 @@ interface Member {
   reference: number;
   suspended: boolean;
   shares: number;
-  digest: TapeDigest;
+  info: StockInfo;
 }
 
 export class IndexMembers {
@@ -31,7 +32,7 @@ export class IndexMembers {
   private readonly session: TradingSession;
 
   constructor(
-    market: SimMarket,
+    private readonly market: SimMarket,
     readonly indexCode: string,
     readonly day: string,
     /** The index's reference level: its previous close. */
@@ -48,7 +49,7 @@ export class IndexMembers {
         reference: info.reference,
         suspended: info.trading_suspended,
         shares: issuedShares(security),
-        digest: market.figures.digest(info, day),
+        info,
       };
     });
   }
@@ -56,19 +57,20 @@ export class IndexMembers {
   /** Each component as it stands at an instant (epoch ms). */
   quotesAt(epochMs: number): ComponentQuote[] {
     return this.members.map((member) => {
-      const count = member.suspended ? 0 : digestCount(member.digest, epochMs);
+      const digest = this.market.figures.digest(member.info, this.day, epochMs);
+      const count = member.suspended ? 0 : digestCount(digest, epochMs);
       const traded = count > 0;
       return {
         code: member.code,
         exchange: member.exchange,
         category: member.category,
         reference: member.reference,
-        price: traded ? member.digest.prices[count - 1]! : member.reference,
+        price: traded ? digest.prices[count - 1]! : member.reference,
         traded,
         suspended: member.suspended,
         shares: member.shares,
-        amount: traded ? member.digest.amounts[count - 1]! : 0,
-        tradedAt: traded ? Math.floor(member.digest.times[count - 1]! / 1000) : null,
+        amount: traded ? digest.amounts[count - 1]! : 0,
+        tradedAt: traded ? Math.floor(digest.times[count - 1]! / 1000) : null,
       };
     });
   }

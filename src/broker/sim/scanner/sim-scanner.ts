@@ -5,6 +5,7 @@
 // each stock's quote, never replayed as signals.
 
 import { previousTradingDay } from '../../../domain/calendar.js';
+import type { StockInfo } from '../../../domain/contracts.js';
 import type { MarketEvent } from '../../../domain/quotes.js';
 import {
   isScannerRule,
@@ -19,6 +20,7 @@ import type { Clock } from '../../../domain/time.js';
 import { LISTED_SECURITIES } from '../catalog/listed-securities.js';
 import type { SimMarket } from '../market/market.js';
 import { publishedCount, quoteAround, type Tape } from '../market/tape.js';
+import { horizonOf } from '../market/tape-cache.js';
 import { DayState } from '../quotes/day-state.js';
 import { type ScannedStock, scannerQuote, signalPayload, statePayload } from './scanner-payloads.js';
 import { StockScan } from './stock-scan.js';
@@ -26,6 +28,8 @@ import { TradeQueue } from './trade-queue.js';
 
 interface Member {
   stock: ScannedStock;
+  info: StockInfo;
+  /** The day's trades as far as drawn (SimMarket.tape with an instant): extended when the cursor reaches its horizon. */
   tape: Tape;
   /** Trades counted so far (the tape's next trade to visit). */
   cursor: number;
@@ -82,7 +86,12 @@ class ExchangeScan {
     for (let entry = this.queue.popUpTo(limitUs); entry !== null; entry = this.queue.popUpTo(limitUs)) {
       const member = this.members[entry.member]!;
       if (entry.trial) this.showTrial(member, entry.member);
-      else this.visitTrade(member, entry.member);
+      else if (member.cursor < member.tape.times.length) this.visitTrade(member, entry.member);
+      else {
+        // Past the horizon of a partial tape: drawn on to now (its trades so far are the same).
+        member.tape = this.market.tape(member.info, this.day!, nowMs);
+        queueNext(this.queue, member, entry.member);
+      }
     }
   }
 
@@ -94,7 +103,7 @@ class ExchangeScan {
     this.queue.clear();
     this.members = LISTED_SECURITIES.filter((security) => security.exchange === this.exchange).map((security) => {
       const info = this.market.listings.stockOn(security.code, day);
-      const tape = this.market.tape(info, day);
+      const tape = this.market.tape(info, day, nowMs);
       const cursor = publishedCount(tape, nowMs);
       const state = DayState.over(tape, cursor);
       const limits = { limitUp: info.limit_up, limitDown: info.limit_down, ticks: tape.rules!.ticks };
@@ -108,7 +117,7 @@ class ExchangeScan {
         limits: { up: info.limit_up, down: info.limit_down },
         suspend: info.trading_suspended,
       };
-      return { stock, tape, cursor, state, scan: new StockScan(limits, top), trial: null, trialCursor: 0 };
+      return { stock, info, tape, cursor, state, scan: new StockScan(limits, top), trial: null, trialCursor: 0 };
     });
     for (const [index, member] of this.members.entries()) queueNext(this.queue, member, index);
     if (this.rules.has('volume_burst')) this.volumeThreshold();
@@ -154,8 +163,7 @@ class ExchangeScan {
     const day = this.day!;
     this.members.forEach((member, index) => {
       if (member.trial) return;
-      const info = this.market.listings.stockOn(member.stock.code, day);
-      member.trial = this.market.trialTape(info, day);
+      member.trial = this.market.trialTape(member.info, day);
       member.trialCursor = publishedCount(member.trial, nowMs);
       queueNextTrial(this.queue, member, index);
     });
@@ -203,9 +211,14 @@ function previousDayThreshold(market: SimMarket, members: Member[], day: string)
   return volumeBurstThreshold(values);
 }
 
-/** Queues a stock's next trade, when its tape has one left. */
+/**
+ * Queues a stock's next trade, when its tape has one left; at the end of a partial tape, a visit just past its horizon
+ * to draw it on.
+ */
 function queueNext(queue: TradeQueue, member: Member, index: number): void {
-  if (member.cursor < member.tape.times.length) queue.push(member.tape.times[member.cursor]!, index, false);
+  const { tape, cursor } = member;
+  if (cursor < tape.times.length) queue.push(tape.times[cursor]!, index, false);
+  else if (horizonOf(tape) < Number.POSITIVE_INFINITY) queue.push(horizonOf(tape) * 1000 + 1, index, false);
 }
 
 /** Queues a stock's next trial match, when it has one left. */
