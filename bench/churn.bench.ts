@@ -10,7 +10,7 @@
 // Target: ratio after the mix >= 0.9, GC < 3 % of the daemon's CPU, RSS flat over the last part of the mix.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { median, startBaseline } from './contract-info.bench.js';
@@ -218,6 +218,8 @@ export async function run() {
     return {
       benchmark: 'churn',
       mix_seconds: MIX_SECONDS,
+      // GC shares are pause wall time over CPU time: on a busy machine a descheduled pause counts long.
+      machine_load_1min: round1(loadavg()[0]!),
       fresh: { ...fresh, ...gcShare(beforeFresh, afterFresh) },
       mix: { ...gcShare(mixStart, mixEnd), sse_clients: SSE_CLIENTS, sse_mb: round1(sseBytes() / 2 ** 20), statuses },
       mix_tail: {
