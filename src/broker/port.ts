@@ -107,6 +107,8 @@ export interface ContractsPort {
   tickBandRule(rule: string, securityType: 'FUT' | 'OPT', region?: Region): Promise<TickBandRule>;
   /** How many contracts are loaded now. */
   count(): Promise<number>;
+  /** The current listing: a new object whenever get or info may answer otherwise (a cache key, never read). */
+  listing(): object;
   /** Calls the listener after every scheduled refresh; returns the function that stops it. */
   onContractEvent(listener: (event: ContractEvent) => void): () => void;
 }

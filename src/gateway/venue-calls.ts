@@ -77,7 +77,8 @@ export class VenueCalls {
       if (!listener) return method.apply(object, args);
       const started = performance.now();
       const tag = this.tag();
-      const report = (failure: string | null) => {
+      // Made only for a call that is measured: a synchronous answer (the listing's key) allocates nothing here.
+      const reporter = () => (failure: string | null) => {
         const durationUs = Math.round((performance.now() - started) * 1000);
         try {
           listener({ port, operation, endpoint, tag, durationUs, failure });
@@ -90,10 +91,11 @@ export class VenueCalls {
         result = method.apply(object, args);
       } catch (error) {
         // A port method that refuses before it goes asynchronous (an unknown code) is a failed call too.
-        report(failureOf(error));
+        reporter()(failureOf(error));
         throw error;
       }
       if (!(result instanceof Promise)) return result;
+      const report = reporter();
       result.then(
         () => report(null),
         (error: unknown) => report(failureOf(error)),

@@ -89,6 +89,30 @@ describe('cross-origin pages', () => {
     }
   });
 
+  test('a request without an Origin gets no CORS headers but varies by Origin; its OPTIONS is an unknown route', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/v1/data/contracts/2330/info', headers: { host } });
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers.vary, 'Origin');
+    assert.equal(plain.headers['access-control-allow-origin'], undefined);
+    const options = await app.inject({ method: 'OPTIONS', url: '/api/v1/info', headers: { host } });
+    assert.equal(options.statusCode, 404);
+    assert.equal((options.json() as { code: number }).code, 404);
+    const crossRead = await app.inject({
+      method: 'GET',
+      url: '/api/v1/info',
+      headers: { host, origin: 'http://localhost:5173' },
+    });
+    assert.equal(crossRead.headers['access-control-expose-headers'], 'Retry-After, Location, Content-Disposition');
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/no/such/path',
+      headers: { host, origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    });
+    assert.equal(preflight.statusCode, 204);
+    assert.equal(preflight.headers['content-length'], '0');
+    assert.equal(preflight.body, '');
+  });
+
   test('a same-origin page needs no CORS headers', async () => {
     const response = await app.inject({
       method: 'GET',

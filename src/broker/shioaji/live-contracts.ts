@@ -48,6 +48,7 @@ export class LiveContracts implements ContractsPort {
     answer(() => this.directory.futuresCombos(...args));
   tickBandRule = (...args: Parameters<Directory['tickBandRule']>) => answer(() => this.directory.tickBandRule(...args));
   count = () => answer(() => this.directory.count());
+  listing = () => this.directory;
 
   onContractEvent(listener: (event: ContractEvent) => void): () => void {
     return this.checks.on(listener);

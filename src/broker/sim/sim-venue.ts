@@ -67,6 +67,7 @@ export class SimVenue implements Venue {
         'count',
       ]),
       onContractEvent: (listener) => contracts.onContractEvent(listener),
+      listing: () => contracts.current(),
     };
     this.accounts = {
       ...promised(exchange.accounts, ['list', 'resolve', 'defaultAccount', 'setDefault']),

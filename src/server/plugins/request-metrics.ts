@@ -18,6 +18,8 @@ export interface RequestMetricsOptions {
 
 interface Measured {
   startedMs: number;
+  /** The route's pattern: Fastify's routeOptions builds a new object at each read, so it is read once. */
+  pattern: string | undefined;
   origin: Origin;
   errorKind: string | null;
   /** Ends its count among the requests in flight (the origin of venue calls made meanwhile). */
@@ -55,7 +57,8 @@ export function categoryOf(pattern: string | undefined): string {
   return areas[area] ?? 'other';
 }
 
-const isApi = (url: string) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX;
+const API_PATHS = `${API_PREFIX}/`;
+const isApi = (url: string) => url.startsWith(API_PATHS) || url === API_PREFIX;
 
 export const requestMetricsPlugin = fp<RequestMetricsOptions>(
   async (app: FastifyInstance, { monitor }: RequestMetricsOptions) => {
@@ -69,12 +72,13 @@ export const requestMetricsPlugin = fp<RequestMetricsOptions>(
       // An event stream lasts as long as its client: it is not counted in flight (nor measured as a request; the
       // monitor's streams show it). Any other request stops counting when answered, or at the latest when its
       // connection closes (a route that takes the reply over never reaches onResponse).
+      const pattern = request.routeOptions.url;
       const stream =
-        (request.routeOptions.url?.startsWith(SSE_PATHS.data) ?? false) ||
+        (pattern?.startsWith(SSE_PATHS.data) ?? false) ||
         (request.headers.accept?.includes('text/event-stream') ?? false);
       const end = stream ? null : venueCalls.begin(origin);
       if (end) reply.raw.once('close', end);
-      request.sjgateMeasured = { startedMs: monitor.now(), origin, errorKind: null, end };
+      request.sjgateMeasured = { startedMs: monitor.now(), pattern, origin, errorKind: null, end };
       done();
     });
     app.addHook('onSend', (request, reply, payload, done) => {
@@ -93,7 +97,7 @@ export const requestMetricsPlugin = fp<RequestMetricsOptions>(
       const entry = request.sjgateMeasured;
       if (entry) {
         entry.end?.();
-        const pattern = request.routeOptions.url;
+        const { pattern } = entry;
         monitor.answered({
           startedMs: entry.startedMs,
           durationUs: Math.round(reply.elapsedTime * 1000),

@@ -1,10 +1,11 @@
 // No web page the user visits may drive the gateway: requests must name this server in Host (which defeats DNS
 // rebinding) and, when a browser sends an Origin, come from this server's own pages, from a page on this machine
 // (any port of localhost, 127.0.0.1 or [::1]: a client's dev server), or from an origin the user listed
-// (SJ_HTTP_CORS_ORIGINS). Those cross origins get CORS answers, preflight included (@fastify/cors).
+// (SJ_HTTP_CORS_ORIGINS). Those cross origins get CORS answers, preflight included. The CORS hook is sjgate's own
+// (what @fastify/cors answered, for these options): that plugin copied its options and built Fastify's routeOptions
+// twice for every request, with or without an Origin.
 
-import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorKind } from '../../domain/errors.js';
 import { sendError } from './errors.js';
@@ -34,6 +35,19 @@ const CORS_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'
 const CORS_EXPOSED_HEADERS = ['Retry-After', 'Location', 'Content-Disposition'];
 /** How long a browser may reuse a preflight answer, as the official server. */
 const PREFLIGHT_MAX_AGE_S = 600;
+const PREFLIGHT_HEADERS = {
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+  'access-control-allow-headers': CORS_REQUEST_HEADERS.join(', '),
+  'access-control-max-age': String(PREFLIGHT_MAX_AGE_S),
+};
+const EXPOSED_HEADERS = CORS_EXPOSED_HEADERS.join(', ');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A preflight of an allowed cross origin, answered by the CORS hook. */
+    sjgatePreflight: boolean;
+  }
+}
 
 /** The Host and Origin checks of every request, public or not, on either listener, and CORS for allowed origins. */
 export const guardsPlugin = fp<GuardsOptions>(
@@ -41,14 +55,7 @@ export const guardsPlugin = fp<GuardsOptions>(
     const listed = new Set(corsOrigins);
     const crossAllowed = (origin: URL) => (corsLoopback && isLoopbackOrigin(origin)) || listed.has(origin.origin);
     addGuards(app, bindHost, crossAllowed);
-    await app.register(cors, {
-      origin: (origin, callback) => callback(null, origin !== undefined && allowedCrossOrigin(origin, crossAllowed)),
-      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: CORS_REQUEST_HEADERS,
-      exposedHeaders: CORS_EXPOSED_HEADERS,
-      maxAge: PREFLIGHT_MAX_AGE_S,
-      strictPreflight: false,
-    });
+    addCors(app, crossAllowed);
   },
   { name: 'guards', fastify: '5.x', dependencies: ['errors'] },
 );
@@ -98,4 +105,30 @@ function addGuards(app: FastifyInstance, bindHost: string, crossAllowed: (origin
     if (refused === null) return done();
     sendError(reply, refused[0], refused[1]);
   });
+}
+
+/** Every answer varies by Origin (a cache must not hand one origin's answer to another). */
+function varyByOrigin(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) reply.header('vary', 'Origin');
+  else if (!/(^|,)\s*origin\s*(,|$)/i.test(String(vary))) reply.header('vary', `${vary}, Origin`);
+}
+
+/** CORS headers for an allowed cross origin; its preflight (OPTIONS, any path) answered 204 here. */
+function addCors(app: FastifyInstance, crossAllowed: (origin: URL) => boolean): void {
+  app.decorateRequest('sjgatePreflight', false);
+  app.addHook('onRequest', (request, reply, done) => {
+    varyByOrigin(reply);
+    const origin = request.headers.origin;
+    if (origin === undefined || !allowedCrossOrigin(origin, crossAllowed)) return done();
+    reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED_HEADERS);
+    if (request.method !== 'OPTIONS') return done();
+    request.sjgatePreflight = true;
+    // Safari waits for a body on a 204 without a Content-Length.
+    reply.code(204).headers(PREFLIGHT_HEADERS).header('content-length', '0').send();
+  });
+  // Lets the router accept a preflight on any path; one the hook did not answer is an unknown route.
+  app.options('*', { schema: { hide: true } }, (request, reply) =>
+    request.sjgatePreflight ? reply.send() : reply.callNotFound(),
+  );
 }

@@ -9,6 +9,7 @@ import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_ORDER_PRICE } from '../../domain/order-rules.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { jsonOnce } from '../json-cache.js';
+import { ListingCache } from '../listing-cache.js';
 import { postOperationRef } from '../openapi.js';
 import { CodeParam, errorResponses } from '../schemas/common.js';
 import {
@@ -59,6 +60,7 @@ export const ContractsRequestSchema = Type.Object(
 );
 
 const DEFAULT_PAGE_SIZE = 1000;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Unpaged when neither page nor page_size is given; page_size alone means page 1. */
 function pageOf(contracts: Contract[], securityType: SecurityType, region: string, page?: number, pageSize?: number) {
@@ -89,6 +91,8 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     }
     return record;
   };
+  // The info answers by URL (code and query) for the current listing: a repeated lookup skips the venue call.
+  const infoAnswers = new ListingCache<Buffer>(() => contracts.listing());
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -192,15 +196,21 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
           },
         },
       },
-      // The hottest read of the API: a string with a JSON content type is sent as is, skipping the union serializer
-      // (the schema still documents the response), and each info object is serialized once.
-      async ({ params, query }, reply) => {
+      // The hottest read of the API: prepared bytes with a JSON content type are sent as is, skipping the union
+      // serializer (the schema still documents the response); each info object is serialized once, and its bytes
+      // are kept by URL until the listing changes. Refusals (unknown codes) are not kept.
+      async ({ params, query, url }, reply) => {
+        const cached = infoAnswers.get(url);
+        if (cached !== undefined) return reply.type(JSON_TYPE).send(cached as never);
+        const listing = infoAnswers.current();
         const info = await contracts.info(params.code, {
           securityType: query.security_type,
           region: query.region,
           exchange: query.exchange,
         });
-        return reply.type('application/json; charset=utf-8').send(jsonOnce(recordOf(info)) as never);
+        const answer = jsonOnce(recordOf(info));
+        infoAnswers.set(url, answer, listing);
+        return reply.type(JSON_TYPE).send(answer as never);
       },
     );
 
