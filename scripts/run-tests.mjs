@@ -30,11 +30,17 @@ function findTests(dir) {
 }
 
 /**
- * Files that take tens of seconds each (real daemons, a browser, the server's and the CLI's suites in one process
- * each): they start first, longest first, so that the last minute of a run is filled with short files rather than
+ * Files that take tens of seconds each (real daemons, a browser, the server's, the CLI's and the broker's suites in one
+ * process each): they start first, longest first, so that the last minute of a run is filled with short files rather than
  * waiting on one long file started late.
  */
-const LONG_FIRST = ['test/server/server.test.ts', 'test/browser/', 'test/e2e/', 'test/cli/cli.test.ts'];
+const LONG_FIRST = [
+  'test/server/server.test.ts',
+  'test/browser/',
+  'test/e2e/',
+  'test/cli/cli.test.ts',
+  'test/broker/suites-',
+];
 const longRank = (file) => {
   const rank = LONG_FIRST.findIndex((start) => file.startsWith(start));
   return rank === -1 ? LONG_FIRST.length : rank;
