@@ -30,11 +30,17 @@ function findTests(dir) {
 }
 
 /**
- * Files that take tens of seconds each (real daemons, a browser, the server's and the CLI's suites in one process
- * each): they start first, longest first, so that the last minute of a run is filled with short files rather than
+ * Files that take tens of seconds each (real daemons, a browser, the server's, the CLI's and the broker's suites in one
+ * process each): they start first, longest first, so that the last minute of a run is filled with short files rather than
  * waiting on one long file started late.
  */
-const LONG_FIRST = ['test/server/server.test.ts', 'test/browser/', 'test/e2e/', 'test/cli/cli.test.ts'];
+const LONG_FIRST = [
+  'test/server/server.test.ts',
+  'test/browser/',
+  'test/e2e/',
+  'test/cli/cli.test.ts',
+  'test/broker/suites-',
+];
 const longRank = (file) => {
   const rank = LONG_FIRST.findIndex((start) => file.startsWith(start));
   return rank === -1 ? LONG_FIRST.length : rank;
@@ -85,7 +91,9 @@ let pythonStartedAt = null;
 // The Python tests run beside the node tests (a full run only), under a marker of their own, so that the leftovers
 // of the node tests can be stopped when those end without stopping the Python tests; their output is shown after.
 const pythonMarkerId = `${runId}-python`;
-const pythonLog = join(scratch, 'python.log');
+const READ_TESTS = 'python/tests/test_api_reads.py';
+const PYTHON_PARTS = [[READ_TESTS], ['python/tests', `--ignore=${READ_TESTS}`]];
+const pythonLogs = PYTHON_PARTS.map((_, i) => join(scratch, `python-${i}.log`));
 const pythonDone = filter.length === 0 ? runPythonTests() : Promise.resolve(0);
 const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
@@ -112,7 +120,7 @@ void exited.then(async (code) => {
   // A filtered run (`node scripts/run-tests.mjs <part>`) is for the test files named; the Python tests come with the
   // full run only, under the same budget.
   const python = await pythonDone;
-  if (existsSync(pythonLog)) process.stdout.write(readFileSync(pythonLog));
+  printPythonOutput();
   if (stopping) return;
   clearTimeout(watchdog);
   stopLeftovers(`SJ_TEST_RUN=${pythonMarkerId}`);
@@ -132,6 +140,9 @@ function stopLeftovers(which) {
 /**
  * The Python tests (python/tests: Schemathesis against the real daemon built in dist/) in the virtual environment
  * python/.venv. Without it they are skipped with a note, unless SJ_PYTHON_TESTS=required (as .ci/run sets).
+ * They run as two pytest processes, each with a daemon of its own: Schemathesis's stateless run over the reading
+ * operations (test_api_reads.py) beside everything else, so that the two halves of the long run do not wait on each
+ * other (on a loaded machine two processes also get a larger share of the CPU than one).
  */
 function runPythonTests() {
   const pytest = join('python', '.venv', 'bin', 'pytest');
@@ -144,8 +155,19 @@ function runPythonTests() {
     return Promise.resolve(required ? 1 : 0);
   }
   pythonStartedAt = Date.now();
-  const output = openSync(pythonLog, 'w');
-  const python = spawn(pytest, ['python/tests'], {
+  const parts = PYTHON_PARTS.map((args, i) => runPytest(pytest, args, pythonLogs[i]));
+  return Promise.all(parts).then((statuses) => Math.max(...statuses));
+}
+
+/** The output of the Python tests, each part's in turn. */
+function printPythonOutput() {
+  for (const log of pythonLogs) if (existsSync(log)) process.stdout.write(readFileSync(log));
+}
+
+/** One pytest process, with a log of its own so that the parts' output does not interleave. */
+function runPytest(pytest, args, log) {
+  const output = openSync(log, 'w');
+  const python = spawn(pytest, args, {
     stdio: ['ignore', output, output],
     env: { ...process.env, SJ_TEST_RUN: pythonMarkerId },
   });
@@ -231,7 +253,7 @@ async function stopEverything() {
   await new Promise((resolve) => setTimeout(resolve, 500));
   kill(child.pid, 'SIGKILL');
   for (const { pid } of ours()) kill(pid, 'SIGKILL');
-  if (existsSync(pythonLog)) process.stdout.write(readFileSync(pythonLog));
+  printPythonOutput();
 }
 
 function finish(code) {

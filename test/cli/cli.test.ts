@@ -1,12 +1,5 @@
-// The CLI's tests, in one process: loading the CLI's modules through tsx costs about a second of CPU per process,
-// which 75 files paid once each. Suites are modules named *.suite.ts under test/cli (so the runner does not also start
-// them as files of their own); every one found is loaded here, in path order.
+// The CLI's tests, in one process (see test/helpers/suites.ts): every *.suite.ts under test/cli.
 
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { loadSuites } from '../helpers/suites.js';
 
-const here = import.meta.dirname;
-const suites = readdirSync(here, { recursive: true, encoding: 'utf8' })
-  .filter((path) => path.endsWith('.suite.ts'))
-  .sort();
-for (const suite of suites) await import(`./${relative(here, join(here, suite))}`);
+await loadSuites(import.meta.dirname);

@@ -22,8 +22,15 @@ export class SimContracts extends ContractDirectory {
   private readonly catalogs: CurrentCatalog;
   private readonly events: ContractChecks;
 
-  constructor(clock: Clock, seed: number, prices: (day: string) => ReferencePrices, mode: ClockMode = 'exchange') {
-    const catalogs = new CurrentCatalog(clock, seed, prices, mode);
+  /** `sharedPrices`: the prices are the simulated market's of this seed and mode, so the catalogs can be shared. */
+  constructor(
+    clock: Clock,
+    seed: number,
+    prices: (day: string) => ReferencePrices,
+    mode: ClockMode = 'exchange',
+    sharedPrices = false,
+  ) {
+    const catalogs = new CurrentCatalog(clock, seed, prices, mode, sharedPrices);
     super(() => catalogs.current(), SIM_PRODUCTS);
     this.catalogs = catalogs;
     this.events = new ContractChecks(clock);

@@ -66,7 +66,8 @@ export class SimBroker {
     this.market = new SimMarket(options.seed, options.clockMode);
     this.feed = new MarketFeed(this.market, options.clock);
     const prices = options.prices ?? ((day: string) => this.market.referencesOn(day));
-    this.contracts = new SimContracts(options.clock, options.seed, prices, options.clockMode);
+    const marketPrices = options.prices === undefined;
+    this.contracts = new SimContracts(options.clock, options.seed, prices, options.clockMode, marketPrices);
     this.accounts = new SimAccounts(options.apiKey);
     this.marketData = new SimMarketData(this.market, this.contracts, options.clock);
     this.quotes = new SimQuotes(this.market, this.contracts, this.feed);

@@ -1,12 +1,13 @@
 // The simulator's catalog on one trading day: every listed contract, indexed by code and by type (a ContractList).
 
-import type {
-  ContractInfo,
-  FuturesInfo,
-  OptionInfo,
-  SecurityType,
-  StockInfo,
-  WarrantInfo,
+import {
+  type ContractInfo,
+  type FuturesInfo,
+  type OptionInfo,
+  SECURITY_TYPES,
+  type SecurityType,
+  type StockInfo,
+  type WarrantInfo,
 } from '../../../domain/contracts.js';
 import { ContractList } from '../../../domain/listed-contracts.js';
 import { FUTURES_PRODUCTS } from './derivative-products.js';
@@ -31,6 +32,7 @@ export interface CatalogDays {
 /**
  * A day's catalog. Derivatives and indices are listed up front; each of the two thousand stocks' infos is made when
  * first looked up (or when all are listed), since a catalog is rebuilt at every refresh and most lookups name a few.
+ * Its records and lists are frozen: brokers of the same market share one catalog (catalog-cache.ts).
  */
 export class Catalog extends ContractList {
   private readonly stocks = new Map<string, StockInfo>();
@@ -42,8 +44,9 @@ export class Catalog extends ContractList {
     private readonly seed: number,
     pricesOn: (day: string) => ReferencePrices,
   ) {
-    super(listedOn(days, pricesOn));
+    super(listedOn(days, pricesOn).map((info) => Object.freeze(info)));
     this.stockPrices = pricesOn(days.stockDay);
+    for (const type of SECURITY_TYPES) Object.freeze(super.all(type));
   }
 
   override find(code: string): ContractInfo | undefined {
@@ -57,7 +60,7 @@ export class Catalog extends ContractList {
   override all(type: SecurityType): ContractInfo[];
   override all(type: SecurityType): ContractInfo[] {
     if (type !== 'STK') return super.all(type);
-    this.allStocks ??= LISTED_SECURITIES.map((security) => this.stockOf(security));
+    this.allStocks ??= Object.freeze(LISTED_SECURITIES.map((security) => this.stockOf(security))) as StockInfo[];
     return this.allStocks;
   }
 
@@ -68,7 +71,9 @@ export class Catalog extends ContractList {
   private stockOf(security: ListedSecurity): StockInfo {
     let info = this.stocks.get(security.code);
     if (!info) {
-      info = stockInfo(security, this.stockPrices.referenceOf(security.code), this.days.stockDay, this.seed);
+      info = Object.freeze(
+        stockInfo(security, this.stockPrices.referenceOf(security.code), this.days.stockDay, this.seed),
+      );
       this.stocks.set(security.code, info);
     }
     return info;

@@ -5,6 +5,7 @@
 import { type ClockMode, nextListingRefresh, sessionDayAt } from '../../../domain/sessions.js';
 import type { Clock } from '../../../domain/time.js';
 import { Catalog } from './catalog.js';
+import { sharedCatalog } from './catalog-cache.js';
 import type { ReferencePrices } from './references.js';
 
 export class CurrentCatalog {
@@ -18,6 +19,8 @@ export class CurrentCatalog {
     private readonly seed: number,
     private readonly prices: (day: string) => ReferencePrices,
     private readonly mode: ClockMode = 'exchange',
+    /** True when the prices are the simulated market's of this seed and mode: the catalog is then shared. */
+    private readonly shared = false,
   ) {}
 
   /** The catalog built last, without looking at the clock; null before the first. */
@@ -33,7 +36,8 @@ export class CurrentCatalog {
     const futuresDay = sessionDayAt('futures', now, this.mode);
     const catalog = this.catalog;
     if (!catalog || catalog.days.stockDay !== stockDay || catalog.days.futuresDay !== futuresDay) {
-      this.catalog = new Catalog({ stockDay, futuresDay }, this.seed, this.prices);
+      const build = () => new Catalog({ stockDay, futuresDay }, this.seed, this.prices);
+      this.catalog = this.shared ? sharedCatalog(this.seed, this.mode, { stockDay, futuresDay }, build) : build();
     }
     this.checkedFrom = now;
     this.checkedUntil = nextListingRefresh(this.mode, now);
