@@ -19,6 +19,7 @@ import { DAILY_CHECKPOINT_CHECK_MS, onEachNewDay } from './daily-checkpoint.js';
 import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, keepCheckpoint, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
+import { TradeWire } from './trade-wire.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
 import type { VenueCalls } from './venue-calls.js';
 import { Watchlists } from './watchlists.js';
@@ -100,11 +101,15 @@ export class Gateway {
     // A checkpoint is handed only to a venue that writes them (another venue on the same journal needs every deal).
     const checkpointed = venue.orders.checkpoint !== undefined;
     const neededSince = (now: number) => venue.orders.neededSince?.(now) ?? now - RECENT_ORDERS_MS;
-    const orderJournal = new OrderJournal(this.journal, () =>
-      venue.orders.restore(
-        orderJournal.load(() => undefined, neededSince(venue.clock.now()), checkpointed),
-        { rollback: true, log: () => undefined },
-      ),
+    const tradeWire = new TradeWire(this.journal, (saved) => venue.orders.savedTrade(saved));
+    const orderJournal = new OrderJournal(
+      this.journal,
+      () =>
+        venue.orders.restore(
+          orderJournal.load(() => undefined, neededSince(venue.clock.now()), checkpointed),
+          { rollback: true, log: () => undefined },
+        ),
+      (record, deals) => tradeWire.ofFinished(record, deals),
     );
     const saved = orderJournal.load(leftOut, neededSince(venue.clock.now()), checkpointed);
     venue.orders.restore(saved, { rollback: false, log });
@@ -146,6 +151,7 @@ export class Gateway {
         orderJournal.flushQuietly();
         return this.journal.orders.page(query);
       },
+      tradeWire,
     );
     this.orderEvents = {
       after: (seq, limit) => orderJournal.eventsAfter(seq, limit),

@@ -11,6 +11,7 @@ import { requestFingerprint } from './idempotency.js';
 import type { KeyedOrder, OrderJournal } from './order-journal.js';
 import { durableReserve } from './reserve-desk.js';
 import { cursorAfter, orderPageQuery, type TradesPageRequest } from './trade-pages.js';
+import type { TradeJson, TradeWire } from './trade-wire.js';
 
 export interface PlaceOrderRequest extends PlaceOrderInput {
   /** false for `timeout: 0`: the Trade comes back at once as Inactive without ids; the ids arrive by event. */
@@ -24,7 +25,9 @@ export interface PlaceComboRequest extends PlaceComboInput {
 }
 
 export interface TradesPage {
-  trades: Trade[];
+  /** The page's trades as the JSON array the API answers (TradeWire). */
+  json: string;
+  count: number;
   nextCursor: string | null;
 }
 
@@ -42,6 +45,7 @@ export class OrderDesk {
     private readonly accounts: Pick<AccountsPort, 'resolve'>,
     /** A page of the journal's orders, once the queued changes are written (today's are there too). */
     private readonly orderPage: (query: OrderPageQuery) => OrderPage,
+    private readonly tradeWire: TradeWire,
   ) {
     this.reserve = durableReserve(reserve, () => journal.durable());
   }
@@ -91,12 +95,12 @@ export class OrderDesk {
   async tradesPage(account: AccountSelector | undefined, request: TradesPageRequest): Promise<TradesPage> {
     const accountKey = account === undefined ? undefined : accountKeyOf(await this.accounts.resolve(account));
     const page = this.orderPage(orderPageQuery(request, accountKey));
-    const trades: Trade[] = [];
-    for (const { stored, deals } of page.orders) {
-      const trade = this.venue.savedTrade({ record: stored.record, deals });
-      if (trade) trades.push(trade);
-    }
-    return { trades, nextCursor: page.last && cursorAfter(page.last) };
+    return { ...this.tradeWire.pageJson(page), nextCursor: page.last && cursorAfter(page.last) };
+  }
+
+  /** How trades are written as JSON: the server's writer, which pages and the journal's finished orders use. */
+  setTradeJson(json: TradeJson): void {
+    this.tradeWire.writeWith(json);
   }
 
   /** update_status: the venue reads its orders back first, when it can. */

@@ -4,7 +4,7 @@
 // before that transaction is committed and on disk (the disk's part runs off the event loop: Journal.synced).
 
 import type { OrderUpdate, SavedOrders, VenueCheckpoint } from '../broker/port.js';
-import { isFinalStatus, type OrderEvent } from '../domain/orders.js';
+import { type Deal, isFinalStatus, type OrderEvent } from '../domain/orders.js';
 import type { Journal } from '../store/journal.js';
 
 export interface JournaledOrderEvent {
@@ -60,6 +60,8 @@ export class OrderJournal {
     private readonly journal: Journal,
     /** Called when a commit failed: nothing of its changes happened, so the venue must go back to the journal's state. */
     private readonly onFailedCommit: () => void,
+    /** The trade JSON a finished order is kept with (TradeWire.ofFinished); none when null. */
+    private readonly finishedTradeJson: (record: unknown, deals: Deal[]) => string | null = () => null,
   ) {}
 
   /**
@@ -226,16 +228,17 @@ export class OrderJournal {
         ? NOTHING_WRITTEN
         : { status: journal.orders.get(id)?.status, deals: journal.orders.deals({ orderId: id }).length });
     const open = !isFinalStatus(status);
-    journal.orders.save({
-      id,
-      accountKey,
-      code,
-      placedAt: Math.round(placedAt),
-      status,
-      updatedAt: now,
-      open,
-      record: change.record(),
-    });
+    const record = change.record();
+    const wire = open
+      ? null
+      : this.finishedTradeJson(
+          record,
+          change.deals.map(({ deal }) => deal),
+        );
+    journal.orders.save(
+      { id, accountKey, code, placedAt: Math.round(placedAt), status, updatedAt: now, open, record },
+      wire,
+    );
     if (known.status !== status) journal.orders.addStatusChange(id, now, status, msg);
     const stored = known.deals;
     // A finished order rarely changes again: if it does, its next write reads what it needs back.

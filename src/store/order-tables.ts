@@ -21,7 +21,8 @@ import { DEAL_COLUMNS, ORDER_COLUMNS } from './statements.js';
 export class OrderTables {
   constructor(private readonly connection: Connection) {}
 
-  save(order: StoredOrder): void {
+  /** `wire`: the finished order's trade as the API writes it (see TradeWire), or null. */
+  save(order: StoredOrder, wire: string | null = null): void {
     const { id, accountKey, code, status, placedAt, updatedAt } = order;
     const row = {
       id,
@@ -32,6 +33,7 @@ export class OrderTables {
       updatedAt,
       open: order.open ? 1 : 0,
       record: toJson(order.record),
+      wire,
     };
     this.connection.guarded(({ saveOrder }) => saveOrder.run(row));
   }
@@ -61,7 +63,9 @@ export class OrderTables {
 
   /**
    * A page of orders in the journal's order (placed_at, then row id), read through the placed_at index: as fast for the
-   * last page of a year as for the first. Rows whose record does not parse are skipped but still move the page on.
+   * last page of a year as for the first. An order with its trade's JSON stored (`wire`) is handed back as that text,
+   * neither its record nor its deals read; the others parsed with their deals. Rows whose record does not parse are
+   * skipped but still move the page on.
    */
   page(query: OrderPageQuery): OrderPage {
     const conditions: string[] = [];
@@ -69,8 +73,11 @@ export class OrderTables {
     if (query.from !== undefined) conditions.push('placed_at >= @from');
     if (query.to !== undefined) conditions.push('placed_at < @to');
     if (query.after !== undefined) conditions.push('(placed_at, rowid) > (@afterPlacedAt, @afterRowid)');
-    const sql = `SELECT rowid, ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid LIMIT @limit`;
-    const rows = this.connection.filtered<OrderRow & { rowid: number }>(sql, {
+    const sql =
+      'SELECT rowid, placed_at AS placedAt, wire, CASE WHEN wire IS NULL THEN record END AS record, ' +
+      `id, account_key AS accountKey, code, status, updated_at AS updatedAt, open FROM orders ${where(conditions)} ` +
+      'ORDER BY placed_at, rowid LIMIT @limit';
+    const rows = this.connection.filtered<PageRow>(sql, {
       accountKey: query.accountKey,
       from: query.from,
       to: query.to,
@@ -80,14 +87,28 @@ export class OrderTables {
     });
     const lastRow = rows.at(-1);
     const last = rows.length === query.limit && lastRow ? { placedAt: lastRow.placedAt, rowid: lastRow.rowid } : null;
-    const orders = readableRows(
-      rows,
+    const unwritten = readableRows(
+      rows.filter((row) => row.wire === null),
       orderFromRow,
       (row) => `order ${row.id}`,
       () => undefined,
     );
-    const deals = this.dealsOfOrders(orders.map((order) => order.id));
-    return { orders: orders.map((stored) => ({ stored, deals: deals.get(stored.id) ?? [] })), last };
+    const deals = this.dealsOfOrders(unwritten.map((order) => order.id));
+    const stored = new Map(unwritten.map((order) => [order.id, order]));
+    const orders: OrderPage['orders'] = [];
+    for (const row of rows) {
+      if (row.wire !== null) orders.push({ wire: row.wire });
+      const order = stored.get(row.id);
+      if (order) orders.push({ stored: order, deals: deals.get(order.id) ?? [] });
+    }
+    return { orders, last };
+  }
+
+  /** Forgets every finished order's stored trade JSON: written by another writer than the one in use. */
+  forgetWire(): void {
+    this.connection.guarded(() =>
+      this.connection.prepared('UPDATE orders SET wire = NULL WHERE wire IS NOT NULL').run(),
+    );
   }
 
   /** The deals of some orders, by order, each oldest first (through the index of deals by order). */
@@ -149,6 +170,8 @@ export class OrderTables {
     return readableRows(rows, dealFromRow, (row) => `deal ${row.seq} of order ${row.orderId}`, unreadable);
   }
 }
+
+type PageRow = OrderRow & { rowid: number; wire: string | null };
 
 function where(conditions: string[]): string {
   return conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;

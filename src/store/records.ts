@@ -95,9 +95,12 @@ export interface OrderPageQuery {
   limit: number;
 }
 
-/** A page of orders, oldest placed first, with their deals; `last` is where the next page starts, null at the end. */
+/**
+ * A page of orders, oldest placed first: each as its trade's stored JSON, or else with its deals; `last` is where the
+ * next page starts, null at the end.
+ */
 export interface OrderPage {
-  orders: { stored: StoredOrder; deals: StoredDeal[] }[];
+  orders: ({ wire: string } | { stored: StoredOrder; deals: StoredDeal[] })[];
   last: OrderPosition | null;
 }
 

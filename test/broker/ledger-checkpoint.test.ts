@@ -404,7 +404,8 @@ describe('the ledger checkpoint', () => {
       await expected.gateway.close();
       editJournal(
         path,
-        'DROP TABLE checkpoints; DROP TABLE archived_rows; DROP INDEX orders_by_updated_at; PRAGMA user_version = 4;',
+        'DROP TABLE checkpoints; DROP TABLE archived_rows; DROP INDEX orders_by_updated_at; ' +
+          'ALTER TABLE orders DROP COLUMN wire; PRAGMA user_version = 4;',
       );
 
       const old = replayedDuring(() => brokerAt(DAYS[2], '10:00', path));

@@ -27,6 +27,7 @@ import {
   UpdatePriceBodySchema,
   UpdateQtyBodySchema,
 } from '../schemas/orders.js';
+import { tradeJson } from '../trade-json.js';
 
 const tags = ['order'];
 export const config = { rateGroups: ['orders'] } as const;
@@ -57,6 +58,7 @@ function idempotencyKeyOf(value: string | undefined): string | undefined {
 export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    gateway.orders.setTradeJson(tradeJson);
 
     app.post(
       ORDER_ROUTES.placeOrder,
@@ -250,9 +252,10 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
       async ({ body }, reply) => {
         const page = tradesPageOf(body);
         if (page === undefined) return gateway.orders.trades(tradesSelectorOf(body));
-        const { trades, nextCursor } = await gateway.orders.tradesPage(tradesSelectorOf(body), page);
+        const { json, nextCursor } = await gateway.orders.tradesPage(tradesSelectorOf(body), page);
         if (nextCursor !== null) reply.header(TRADE_PAGES.nextCursorHeader, nextCursor);
-        return trades;
+        // Written by the route's serializer, trade by trade (src/server/trade-json.ts): sent as it is.
+        return reply.type('application/json; charset=utf-8').send(json as never);
       },
     );
 

@@ -1,0 +1,61 @@
+// A finished order's trade as the API writes it, kept in the journal (orders.wire) when the order finishes, so that a
+// page of older trades is the stored JSON joined: no record parsed, no trade written again. The writer is the server's
+// (its response serializer of one Trade); its `format` names it, and JSON another format wrote is forgotten.
+
+import type { OrdersPort } from '../broker/port.js';
+import type { Deal, Trade } from '../domain/orders.js';
+import type { Journal, OrderPage } from '../store/journal.js';
+
+export interface TradeJson {
+  /** Names what `write` writes (e.g. a hash of its schema): JSON of another format is not served. */
+  format: string;
+  /** One Trade's JSON; an array of trades is these joined with commas inside brackets. */
+  write(trade: Trade): string;
+}
+
+const FORMAT_META = 'trade_json_format';
+
+export class TradeWire {
+  private json: TradeJson | undefined;
+
+  constructor(
+    private readonly journal: Journal,
+    private readonly savedTrade: OrdersPort['savedTrade'],
+  ) {}
+
+  /** Writes trades with `json` from now on; the trade JSON the journal holds in another format is forgotten. */
+  writeWith(json: TradeJson): void {
+    if (this.journal.meta.get(FORMAT_META) !== json.format) {
+      this.journal.orders.forgetWire();
+      this.journal.meta.set(FORMAT_META, json.format);
+    }
+    this.json = json;
+  }
+
+  /**
+   * The JSON of a finished order's trade with its deals, made as a page would make it from the journal's rows (the
+   * record and deals as JSON reads them back); null without a writer or when the venue lists no trade for it.
+   */
+  ofFinished(record: unknown, deals: Deal[]): string | null {
+    if (this.json === undefined) return null;
+    const copy = JSON.parse(JSON.stringify({ record, deals: deals.map((deal, i) => ({ seq: i + 1, record: deal })) }));
+    const trade = this.savedTrade(copy);
+    return trade ? this.json.write(trade) : null;
+  }
+
+  /** A page's trades as the JSON array the API answers, and how many it holds. */
+  pageJson(page: OrderPage): { json: string; count: number } {
+    const { json } = this;
+    if (json === undefined) throw new Error('no trade JSON writer: the server sets one with setTradeJson');
+    const items: string[] = [];
+    for (const order of page.orders) {
+      if ('wire' in order) {
+        items.push(order.wire);
+        continue;
+      }
+      const trade = this.savedTrade({ record: order.stored.record, deals: order.deals });
+      if (trade) items.push(json.write(trade));
+    }
+    return { json: `[${items.join(',')}]`, count: items.length };
+  }
+}
