@@ -13,6 +13,7 @@ import { futuresCode } from '../../src/domain/derivative-codes.js';
 import { spotMonth } from '../../src/domain/listing.js';
 import { ManualClock, taipeiDate, taipeiInstant } from '../../src/domain/time.js';
 import { JOURNAL_FILE } from '../../src/server/data-home.js';
+import { tradeJson } from '../../src/server/trade-json.js';
 import { simGateway } from '../helpers/gateway.js';
 
 const homes: string[] = [];
@@ -55,6 +56,14 @@ test('250 days of history name the futures month listed on each day, and a gatew
     const range = { begin_date: history.firstDay, end_date: lastDay };
     const closings = broker.portfolio.profitLoss({ account_type: 'F' }, range, 'Common');
     assert.equal(closings.length, 250 * 2, 'two round trips a day, each closed');
+
+    // The copies' trade JSON (moved like their records) is what the gateway writes from the moved records.
+    gateway.orders.setTradeJson(tradeJson);
+    const page = { limit: 1000, beginDate: '2026-06-01' };
+    const fromCopies = await gateway.orders.tradesPage(undefined, page);
+    assert.equal(fromCopies.count, 1000);
+    gateway.orders.setTradeJson({ ...tradeJson, format: 'another' });
+    assert.equal((await gateway.orders.tradesPage(undefined, page)).json, fromCopies.json);
   } finally {
     await gateway.close();
   }
