@@ -25,8 +25,8 @@ export interface PlaceComboRequest extends PlaceComboInput {
 }
 
 export interface TradesPage {
-  /** The page's trades as the JSON array the API answers (TradeWire). */
-  json: string;
+  /** The page's trades as the JSON array the API answers, UTF-8 (TradeWire). */
+  json: Buffer;
   count: number;
   nextCursor: string | null;
 }

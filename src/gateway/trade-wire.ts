@@ -14,6 +14,7 @@ export interface TradeJson {
 }
 
 const FORMAT_META = 'trade_json_format';
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
 
 export class TradeWire {
   private json: TradeJson | undefined;
@@ -43,19 +44,24 @@ export class TradeWire {
     return trade ? this.json.write(trade) : null;
   }
 
-  /** A page's trades as the JSON array the API answers, and how many it holds. */
-  pageJson(page: OrderPage): { json: string; count: number } {
+  /** A page's trades as the JSON array the API answers (UTF-8), and how many it holds. */
+  pageJson(page: OrderPage): { json: Buffer; count: number } {
     const { json } = this;
     if (json === undefined) throw new Error('no trade JSON writer: the server sets one with setTradeJson');
-    const items: string[] = [];
+    const parts: Buffer[] = [OPEN];
+    let count = 0;
     for (const order of page.orders) {
-      if ('wire' in order) {
-        items.push(order.wire);
-        continue;
+      let item: Buffer | undefined;
+      if ('wire' in order) item = order.wire;
+      else {
+        const trade = this.savedTrade({ record: order.stored.record, deals: order.deals });
+        if (trade) item = Buffer.from(json.write(trade));
       }
-      const trade = this.savedTrade({ record: order.stored.record, deals: order.deals });
-      if (trade) items.push(json.write(trade));
+      if (item === undefined) continue;
+      if (count++ > 0) parts.push(COMMA);
+      parts.push(item);
     }
-    return { json: `[${items.join(',')}]`, count: items.length };
+    parts.push(CLOSE);
+    return { json: Buffer.concat(parts), count };
   }
 }

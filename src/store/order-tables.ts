@@ -73,11 +73,11 @@ export class OrderTables {
     if (query.from !== undefined) conditions.push('placed_at >= @from');
     if (query.to !== undefined) conditions.push('placed_at < @to');
     if (query.after !== undefined) conditions.push('(placed_at, rowid) > (@afterPlacedAt, @afterRowid)');
+    // The JSON as its UTF-8 bytes: joined and sent as they are, never decoded into a string.
     const sql =
-      'SELECT rowid, placed_at AS placedAt, wire, CASE WHEN wire IS NULL THEN record END AS record, ' +
-      `id, account_key AS accountKey, code, status, updated_at AS updatedAt, open FROM orders ${where(conditions)} ` +
+      `SELECT rowid, placed_at AS placedAt, CAST(wire AS BLOB) AS wire FROM orders ${where(conditions)} ` +
       'ORDER BY placed_at, rowid LIMIT @limit';
-    const rows = this.connection.filtered<PageRow>(sql, {
+    const rows = this.connection.filtered<{ rowid: number; placedAt: number; wire: Buffer | null }>(sql, {
       accountKey: query.accountKey,
       from: query.from,
       to: query.to,
@@ -87,21 +87,31 @@ export class OrderTables {
     });
     const lastRow = rows.at(-1);
     const last = rows.length === query.limit && lastRow ? { placedAt: lastRow.placedAt, rowid: lastRow.rowid } : null;
-    const unwritten = readableRows(
-      rows.filter((row) => row.wire === null),
-      orderFromRow,
-      (row) => `order ${row.id}`,
-      () => undefined,
-    );
-    const deals = this.dealsOfOrders(unwritten.map((order) => order.id));
-    const stored = new Map(unwritten.map((order) => [order.id, order]));
+    const unwritten = this.ordersByRowid(rows.filter((row) => row.wire === null).map((row) => row.rowid));
+    const deals = this.dealsOfOrders([...unwritten.values()].map((order) => order.id));
     const orders: OrderPage['orders'] = [];
-    for (const row of rows) {
-      if (row.wire !== null) orders.push({ wire: row.wire });
-      const order = stored.get(row.id);
-      if (order) orders.push({ stored: order, deals: deals.get(order.id) ?? [] });
+    for (const { rowid, wire } of rows) {
+      const stored = unwritten.get(rowid);
+      if (wire !== null) orders.push({ wire });
+      else if (stored) orders.push({ stored, deals: deals.get(stored.id) ?? [] });
     }
     return { orders, last };
+  }
+
+  /** Orders by row id; a row whose record does not parse is left out. */
+  private ordersByRowid(rowids: number[]): Map<number, StoredOrder> {
+    if (rowids.length === 0) return new Map();
+    const sql = `SELECT rowid, ${ORDER_COLUMNS} FROM orders WHERE rowid IN (SELECT value FROM json_each(@rowids))`;
+    const rows = this.connection.filtered<OrderRow & { rowid: number }>(sql, { rowids: JSON.stringify(rowids) });
+    const read = new Map<number, StoredOrder>();
+    for (const row of rows) {
+      try {
+        read.set(row.rowid, orderFromRow(row));
+      } catch {
+        // skipped, as a page skips an unreadable row
+      }
+    }
+    return read;
   }
 
   /** Forgets every finished order's stored trade JSON: written by another writer than the one in use. */
@@ -170,8 +180,6 @@ export class OrderTables {
     return readableRows(rows, dealFromRow, (row) => `deal ${row.seq} of order ${row.orderId}`, unreadable);
   }
 }
-
-type PageRow = OrderRow & { rowid: number; wire: string | null };
 
 function where(conditions: string[]): string {
   return conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;

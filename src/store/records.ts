@@ -100,7 +100,8 @@ export interface OrderPageQuery {
  * next page starts, null at the end.
  */
 export interface OrderPage {
-  orders: ({ wire: string } | { stored: StoredOrder; deals: StoredDeal[] })[];
+  /** `wire`: the trade's stored JSON, UTF-8. */
+  orders: ({ wire: Buffer } | { stored: StoredOrder; deals: StoredDeal[] })[];
   last: OrderPosition | null;
 }
 

@@ -35,7 +35,9 @@ test('250 days of history name the futures month listed on each day, and a gatew
     at: number;
     record: string;
   }[];
+  const withJson = db.prepare('SELECT count(wire) AS n FROM orders').get() as { n: number };
   db.close();
+  assert.equal(withJson.n, 2000, "every copy has its trade's JSON");
   assert.equal(futures.length, 250 * 4);
   const months = new Set<string>();
   for (const deal of futures) {
@@ -59,11 +61,11 @@ test('250 days of history name the futures month listed on each day, and a gatew
 
     // The copies' trade JSON (moved like their records) is what the gateway writes from the moved records.
     gateway.orders.setTradeJson(tradeJson);
-    const page = { limit: 1000, beginDate: '2026-06-01' };
+    const page = { limit: 1000, beginDate: '2026-03-02' };
     const fromCopies = await gateway.orders.tradesPage(undefined, page);
     assert.equal(fromCopies.count, 1000);
     gateway.orders.setTradeJson({ ...tradeJson, format: 'another' });
-    assert.equal((await gateway.orders.tradesPage(undefined, page)).json, fromCopies.json);
+    assert.deepEqual((await gateway.orders.tradesPage(undefined, page)).json, fromCopies.json);
   } finally {
     await gateway.close();
   }
