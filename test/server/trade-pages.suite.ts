@@ -173,7 +173,7 @@ describe('order/trades pages through the history', () => {
 
   test("a page is the finished trades' stored JSON joined: the bytes the route's serializer writes, schema-valid", async () => {
     served ??= await gatewayApp(LAST_PLACED);
-    const { app, post, gateway } = served;
+    const { post, gateway } = served;
     const journal = new Database(journalPath, { readonly: true });
     const storedJson = () => journal.prepare('SELECT count(wire) AS n FROM orders').get() as { n: number };
     try {
@@ -201,7 +201,30 @@ describe('order/trades pages through the history', () => {
       gateway.orders.setTradeJson(tradeJson);
     } finally {
       journal.close();
-      await app.close();
     }
+  });
+
+  test("today's list reuses a finished trade's JSON, and writes a trade again once it changed", async () => {
+    served ??= await gatewayApp(LAST_PLACED);
+    const { app, post, broker } = served;
+    const writeArray = lazySerializer({ schema: Type.Array(TradeSchema) });
+    const today = async () => {
+      const { status, raw } = await post('/api/v1/order/trades', {});
+      assert.equal(status, 200);
+      assert.equal(raw, writeArray(JSON.parse(raw)), "the route's serializer writes the same bytes");
+      return JSON.parse(raw) as Trade[];
+    };
+    const before = await today();
+    assert.deepEqual(await today(), before, 'listed again from the reused JSON');
+    const info = broker.contracts.current().find('2330') as StockInfo;
+    const resting = { action: 'Buy', price: info.limit_down, quantity: 1, price_type: 'LMT', order_type: 'ROD' };
+    const placedOrder = await post('/api/v1/order/place_order', { contract: { code: '2330' }, stock_order: resting });
+    const id = placedOrder.body.order.id as string;
+    assert.equal((await today()).find((trade) => trade.order.id === id)?.status.status, 'Submitted');
+    assert.equal((await post('/api/v1/order/cancel_order', { trade_id: id })).status, 200);
+    const afterCancel = await today();
+    assert.equal(afterCancel.find((trade) => trade.order.id === id)?.status.status, 'Cancelled');
+    assert.deepEqual(afterCancel.slice(0, before.length), before, 'the finished ones as they were');
+    await app.close();
   });
 });

@@ -27,7 +27,7 @@ import {
   UpdatePriceBodySchema,
   UpdateQtyBodySchema,
 } from '../schemas/orders.js';
-import { tradeJson } from '../trade-json.js';
+import { TradeListJson, tradeJson } from '../trade-json.js';
 
 const tags = ['order'];
 export const config = { rateGroups: ['orders'] } as const;
@@ -59,6 +59,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     gateway.orders.setTradeJson(tradeJson);
+    const todaysTrades = new TradeListJson();
 
     app.post(
       ORDER_ROUTES.placeOrder,
@@ -251,11 +252,13 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
       },
       async ({ body }, reply) => {
         const page = tradesPageOf(body);
-        if (page === undefined) return gateway.orders.trades(tradesSelectorOf(body));
+        // Written by the route's serializer, trade by trade (src/server/trade-json.ts): sent as it is.
+        const sendJson = (json: Buffer) => reply.type('application/json; charset=utf-8').send(json as never);
+        if (page === undefined)
+          return sendJson(todaysTrades.write(await gateway.orders.trades(tradesSelectorOf(body))));
         const { json, nextCursor } = await gateway.orders.tradesPage(tradesSelectorOf(body), page);
         if (nextCursor !== null) reply.header(TRADE_PAGES.nextCursorHeader, nextCursor);
-        // Written by the route's serializer, trade by trade (src/server/trade-json.ts): sent as it is.
-        return reply.type('application/json; charset=utf-8').send(json as never);
+        return sendJson(json);
       },
     );
 
