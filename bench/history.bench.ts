@@ -77,7 +77,25 @@ async function tradesCall(baseUrl: string, body = {}): Promise<{ ms: number; byt
   return { ms, bytes: Buffer.byteLength(text), count: (JSON.parse(text) as unknown[]).length };
 }
 
-/** The default `order/trades` and a bare server answering its bytes, each loaded in turn; medians of the rounds. */
+/** CPU time a process has used so far, in ms (Linux: /proc/<pid>/stat, user and system, at 100 ticks a second). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A load run, with the server's CPU time per request: steadier than requests a second on a shared machine. */
+type MeasuredLoad = LoadResult & { cpuMsPerRequest: number };
+
+async function loadMeasured(url: string, pid: number): Promise<MeasuredLoad> {
+  const cpuBefore = cpuMsOf(pid);
+  const result = await load(url, LOAD_SECONDS, LOAD_CONNECTIONS, '{}');
+  return { ...result, cpuMsPerRequest: (cpuMsOf(pid) - cpuBefore) / (result.rps * LOAD_SECONDS) };
+}
+
+/**
+ * The default `order/trades` and a bare server answering its bytes, each loaded in turn; medians of the rounds, and
+ * the ratio of the servers' CPU time per request (bare / sjgate; 1 when sjgate spends no more per answer).
+ */
 async function defaultCallVsBare(baseUrl: string, pid: number) {
   const url = `${baseUrl}/api/v1/order/trades`;
   const body = await (
@@ -87,14 +105,16 @@ async function defaultCallVsBare(baseUrl: string, pid: number) {
   const bare = await startBaseline('bare-server.mjs', body);
   try {
     for (const target of [url, bare.url]) await load(target, 1, LOAD_CONNECTIONS, '{}'); // nobody measured cold
-    const gatewayRuns: LoadResult[] = [];
-    const bareRuns: LoadResult[] = [];
+    const gatewayRuns: MeasuredLoad[] = [];
+    const bareRuns: MeasuredLoad[] = [];
     for (let round = 0; round < LOAD_ROUNDS; round++) {
-      gatewayRuns.push(await load(url, LOAD_SECONDS, LOAD_CONNECTIONS, '{}'));
-      bareRuns.push(await load(bare.url, LOAD_SECONDS, LOAD_CONNECTIONS, '{}'));
+      gatewayRuns.push(await loadMeasured(url, pid));
+      bareRuns.push(await loadMeasured(bare.url, bare.child.pid!));
     }
     const sjgateRps = median(gatewayRuns.map((r) => r.rps));
     const bareRps = median(bareRuns.map((r) => r.rps));
+    const sjgateCpu = median(gatewayRuns.map((r) => r.cpuMsPerRequest));
+    const bareCpu = median(bareRuns.map((r) => r.cpuMsPerRequest));
     return {
       tool: gatewayRuns[0]!.tool,
       connections: LOAD_CONNECTIONS,
@@ -103,6 +123,9 @@ async function defaultCallVsBare(baseUrl: string, pid: number) {
       sjgate_rps: Math.round(sjgateRps),
       bare_rps: Math.round(bareRps),
       ratio: Math.round((sjgateRps / bareRps) * 1000) / 1000,
+      sjgate_cpu_ms_per_request: Math.round(sjgateCpu * 1000) / 1000,
+      bare_cpu_ms_per_request: Math.round(bareCpu * 1000) / 1000,
+      cpu_ratio: Math.round((bareCpu / sjgateCpu) * 1000) / 1000,
       sjgate_p99_ms: median(gatewayRuns.map((r) => r.p99_ms)),
       bare_p99_ms: median(bareRuns.map((r) => r.p99_ms)),
       errors: gatewayRuns.reduce((sum, r) => sum + r.errors, 0),
