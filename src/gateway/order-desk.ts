@@ -6,12 +6,12 @@ import { type AccountSelector, accountKeyOf } from '../domain/accounts.js';
 import { DomainError } from '../domain/errors.js';
 import { blankStatus, type ComboTrade, type Trade } from '../domain/orders.js';
 import type { Clock } from '../domain/time.js';
-import type { OrderPage, OrderPageQuery } from '../store/journal.js';
+import type { OrderPageQuery } from '../store/journal.js';
 import { requestFingerprint } from './idempotency.js';
 import type { KeyedOrder, OrderJournal } from './order-journal.js';
 import { durableReserve } from './reserve-desk.js';
 import { cursorAfter, orderPageQuery, type TradesPageRequest } from './trade-pages.js';
-import type { TradeJson, TradeWire } from './trade-wire.js';
+import type { TradePageJson } from './trade-wire.js';
 
 export interface PlaceOrderRequest extends PlaceOrderInput {
   /** false for `timeout: 0`: the Trade comes back at once as Inactive without ids; the ids arrive by event. */
@@ -43,9 +43,8 @@ export class OrderDesk {
     private readonly clock: Clock,
     reserve: ReservePort,
     private readonly accounts: Pick<AccountsPort, 'resolve'>,
-    /** A page of the journal's orders, once the queued changes are written (today's are there too). */
-    private readonly orderPage: (query: OrderPageQuery) => OrderPage,
-    private readonly tradeWire: TradeWire,
+    /** A page of the journal's trades as JSON, once the queued changes are written (today's are there too). */
+    private readonly tradePage: (query: OrderPageQuery) => TradePageJson,
   ) {
     this.reserve = durableReserve(reserve, () => journal.durable());
   }
@@ -94,13 +93,8 @@ export class OrderDesk {
    */
   async tradesPage(account: AccountSelector | undefined, request: TradesPageRequest): Promise<TradesPage> {
     const accountKey = account === undefined ? undefined : accountKeyOf(await this.accounts.resolve(account));
-    const page = this.orderPage(orderPageQuery(request, accountKey));
-    return { ...this.tradeWire.pageJson(page), nextCursor: page.last && cursorAfter(page.last) };
-  }
-
-  /** How trades are written as JSON: the server's writer, which pages and the journal's finished orders use. */
-  setTradeJson(json: TradeJson): void {
-    this.tradeWire.writeWith(json);
+    const { json, count, last } = this.tradePage(orderPageQuery(request, accountKey));
+    return { json, count, nextCursor: last && cursorAfter(last) };
   }
 
   /** update_status: the venue reads its orders back first, when it can. */

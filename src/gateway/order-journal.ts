@@ -30,6 +30,15 @@ export interface StateUpdate {
   ledger?: OrderUpdate['ledger'] | undefined;
 }
 
+export interface OrderJournalHooks {
+  /** Called when a commit failed: nothing of its changes happened, so the venue must go back to the journal's state. */
+  onFailedCommit: () => void;
+  /** The trade JSON a finished order is kept with (TradeWire.ofFinished); none without. */
+  finishedTradeJson?: ((record: unknown, deals: Deal[]) => string | null) | undefined;
+}
+
+const noTradeJson = () => null;
+
 /** What the journal holds of an order that can still change: its status and how many deals. */
 interface Written {
   status: string | undefined;
@@ -58,10 +67,7 @@ export class OrderJournal {
 
   constructor(
     private readonly journal: Journal,
-    /** Called when a commit failed: nothing of its changes happened, so the venue must go back to the journal's state. */
-    private readonly onFailedCommit: () => void,
-    /** The trade JSON a finished order is kept with (TradeWire.ofFinished); none when null. */
-    private readonly finishedTradeJson: (record: unknown, deals: Deal[]) => string | null = () => null,
+    private readonly hooks: OrderJournalHooks,
   ) {}
 
   /**
@@ -172,7 +178,7 @@ export class OrderJournal {
       });
       for (const [name, value] of latest.state) this.writtenState.set(name, value);
     } catch (error) {
-      this.onFailedCommit();
+      this.hooks.onFailedCommit();
       for (const waiter of waiting) waiter.reject(error);
       throw error;
     }
@@ -229,9 +235,10 @@ export class OrderJournal {
         : { status: journal.orders.get(id)?.status, deals: journal.orders.deals({ orderId: id }).length });
     const open = !isFinalStatus(status);
     const record = change.record();
+    const tradeJson = this.hooks.finishedTradeJson ?? noTradeJson;
     const wire = open
       ? null
-      : this.finishedTradeJson(
+      : tradeJson(
           record,
           change.deals.map(({ deal }) => deal),
         );

@@ -4,13 +4,19 @@
 
 import type { OrdersPort } from '../broker/port.js';
 import type { Deal, Trade } from '../domain/orders.js';
-import type { Journal, OrderPage } from '../store/journal.js';
+import type { Journal, OrderPage, OrderPosition } from '../store/journal.js';
 
 export interface TradeJson {
   /** Names what `write` writes (e.g. a hash of its schema): JSON of another format is not served. */
   format: string;
   /** One Trade's JSON; an array of trades is these joined with commas inside brackets. */
   write(trade: Trade): string;
+}
+
+export interface TradePageJson {
+  json: Buffer;
+  count: number;
+  last: OrderPosition | null;
 }
 
 const FORMAT_META = 'trade_json_format';
@@ -44,10 +50,10 @@ export class TradeWire {
     return trade ? this.json.write(trade) : null;
   }
 
-  /** A page's trades as the JSON array the API answers (UTF-8), and how many it holds. */
-  pageJson(page: OrderPage): { json: Buffer; count: number } {
+  /** A page's trades as the JSON array the API answers (UTF-8), how many it holds, and where the next page starts. */
+  pageJson(page: OrderPage): TradePageJson {
     const { json } = this;
-    if (json === undefined) throw new Error('no trade JSON writer: the server sets one with setTradeJson');
+    if (json === undefined) throw new Error('no trade JSON writer: the server gives one (GatewayOptions.tradeJson)');
     const parts: Buffer[] = [OPEN];
     let count = 0;
     for (const order of page.orders) {
@@ -62,6 +68,6 @@ export class TradeWire {
       parts.push(item);
     }
     parts.push(CLOSE);
-    return { json: Buffer.concat(parts), count };
+    return { json: Buffer.concat(parts), count, last: page.last };
   }
 }

@@ -13,7 +13,6 @@ import { futuresCode } from '../../src/domain/derivative-codes.js';
 import { spotMonth } from '../../src/domain/listing.js';
 import { ManualClock, taipeiDate, taipeiInstant } from '../../src/domain/time.js';
 import { JOURNAL_FILE } from '../../src/server/data-home.js';
-import { tradeJson } from '../../src/server/trade-json.js';
 import { simGateway } from '../helpers/gateway.js';
 
 const homes: string[] = [];
@@ -60,11 +59,10 @@ test('250 days of history name the futures month listed on each day, and a gatew
     assert.equal(closings.length, 250 * 2, 'two round trips a day, each closed');
 
     // The copies' trade JSON (moved like their records) is what the gateway writes from the moved records.
-    gateway.orders.setTradeJson(tradeJson);
     const page = { limit: 1000, beginDate: '2026-03-02' };
     const fromCopies = await gateway.orders.tradesPage(undefined, page);
     assert.equal(fromCopies.count, 1000);
-    gateway.orders.setTradeJson({ ...tradeJson, format: 'another' });
+    gateway.journal.orders.forgetWire();
     assert.deepEqual((await gateway.orders.tradesPage(undefined, page)).json, fromCopies.json);
   } finally {
     await gateway.close();

@@ -12,6 +12,7 @@ import Type from 'typebox';
 import type { StockInfo } from '../../src/domain/contracts.js';
 import type { Trade } from '../../src/domain/orders.js';
 import { addDays, ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import type { TradeJson } from '../../src/gateway/trade-wire.js';
 import { buildApp } from '../../src/server/app.js';
 import { lazySerializer } from '../../src/server/plugins/serialization.js';
 import { TradeSchema } from '../../src/server/schemas/orders.js';
@@ -29,9 +30,10 @@ const dir = mkdtempSync(join(tmpdir(), 'sjgate-trade-pages-'));
 const journalPath = join(dir, 'sjgate.db');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function gatewayApp(at: number) {
+async function gatewayApp(at: number, json: TradeJson = tradeJson) {
   const clock = new ManualClock(at);
-  const { gateway, broker } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: null, journalPath });
+  const options = { clock, seed: 1, clockMode: 'always-open' as const, apiKey: null, journalPath, tradeJson: json };
+  const { gateway, broker } = simGateway(options);
   const app = await buildApp({
     gateway,
     bindHost: '127.0.0.1',
@@ -173,15 +175,15 @@ describe('order/trades pages through the history', () => {
 
   test("a page is the finished trades' stored JSON joined: the bytes the route's serializer writes, schema-valid", async () => {
     served ??= await gatewayApp(LAST_PLACED);
-    const { post, gateway } = served;
+    const { post } = served;
     const journal = new Database(journalPath, { readonly: true });
     const storedJson = () => journal.prepare('SELECT count(wire) AS n FROM orders').get() as { n: number };
     try {
       assert.equal(storedJson().n, placed.length, 'every finished order was written with its JSON');
-      const pageBodies = async () => {
+      const pageBodies = async (postTo = post) => {
         const bodies: string[] = [];
         for (const body of [{ limit: 5 }, { begin_date: DAYS[1], limit: 1000 }, { account_type: 'S', limit: 1 }]) {
-          bodies.push((await post('/api/v1/order/trades', body)).raw);
+          bodies.push((await postTo('/api/v1/order/trades', body)).raw);
         }
         return bodies;
       };
@@ -194,11 +196,11 @@ describe('order/trades pages through the history', () => {
       }
       assert.equal(JSON.parse(fromStoredJson[1]!).length, placed.length - ORDERS_PER_DAY);
 
-      // JSON of another format is forgotten: the same pages are then written from the records, as before.
-      gateway.orders.setTradeJson({ ...tradeJson, format: 'an older sjgate' });
+      // A server of another format forgets the JSON at start: the same pages are then made from the records.
+      await served.app.close();
+      served = await gatewayApp(LAST_PLACED, { ...tradeJson, format: 'another sjgate' });
       assert.equal(storedJson().n, 0);
-      assert.deepEqual(await pageBodies(), fromStoredJson);
-      gateway.orders.setTradeJson(tradeJson);
+      assert.deepEqual(await pageBodies(served.post), fromStoredJson);
     } finally {
       journal.close();
     }

@@ -27,7 +27,7 @@ import {
   UpdatePriceBodySchema,
   UpdateQtyBodySchema,
 } from '../schemas/orders.js';
-import { TradeListJson, tradeJson } from '../trade-json.js';
+import { TradeListJson } from '../trade-json.js';
 
 const tags = ['order'];
 export const config = { rateGroups: ['orders'] } as const;
@@ -58,7 +58,6 @@ function idempotencyKeyOf(value: string | undefined): string | undefined {
 export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    gateway.orders.setTradeJson(tradeJson);
     const todaysTrades = new TradeListJson();
 
     app.post(
