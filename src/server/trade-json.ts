@@ -50,6 +50,8 @@ function changeableParts(trade: Trade): string {
  */
 export class TradeListJson {
   private finished = new Map<string, { parts: string; json: Buffer }>();
+  /** The last list written: when a call lists the very same reused JSON, its answer is the same bytes. */
+  private last: { chunks: Buffer[]; json: Buffer } | undefined;
 
   write(trades: readonly Trade[]): Buffer {
     const chunks: Buffer[] = [OPEN];
@@ -60,7 +62,11 @@ export class TradeListJson {
     chunks.push(CLOSE);
     // Finished orders of past days leave the venue's list; once the cache holds many more than a list, it restarts.
     if (this.finished.size > 2 * trades.length + 1000) this.finished = new Map();
-    return Buffer.concat(chunks);
+    const { last } = this;
+    if (last?.chunks.length === chunks.length && last.chunks.every((chunk, i) => chunk === chunks[i])) return last.json;
+    const json = Buffer.concat(chunks);
+    this.last = { chunks, json };
+    return json;
   }
 
   private finishedJson(trade: Trade): Buffer {
