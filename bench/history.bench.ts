@@ -1,24 +1,30 @@
 // A gateway after months of trading (issue 22): a journal of BENCH_HISTORY_DAYS trading days with
-// BENCH_HISTORY_ORDERS_PER_DAY orders each (generated in seconds, see history/generate.ts), then the daemon started on
-// it, then started again (the first start wrote the ledger's checkpoint, so the second books no deal of the past).
-// Measured beside the same daemon on an empty journal in the same run: start to healthy, RSS once healthy, and
-// `order/trades` (the default call, whose official answer holds today's trades only) in latency and bytes, and a
-// page of 1,000 older trades from the middle of the history.
+// BENCH_HISTORY_ORDERS_PER_DAY orders each, and as many on the bench's own day (generated in seconds, see
+// history/generate.ts), then the daemon started on it at 14:00 of that day, then started again (the first start wrote
+// the ledger's checkpoint, so the second books no deal of the past). Measured beside the same daemon on an empty
+// journal in the same run: start to healthy, RSS once healthy, `order/trades` (the default call, whose official
+// answer holds today's trades only) in latency and bytes, and a page of 1,000 older trades from the middle of the
+// history; on the restarted daemon, the default call's throughput beside a bare node:http server answering the same
+// bytes (bench/bare-server.mjs), taking turns.
 // The issue's scale is 250 days × 4,000 orders (1M orders); the default is a tenth of it, to keep `npm run bench` short.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { nextTradingDay } from '../src/domain/calendar.js';
+import { median, startBaseline } from './contract-info.bench.js';
 import { CLI, daemonEnv } from './daemon.js';
 import { generateHistory, lastTradingDays } from './history/generate.js';
+import { type LoadResult, load, pinToServerCore } from './load.js';
 
 const DAYS = Number(process.env.BENCH_HISTORY_DAYS ?? 250);
 const ORDERS_PER_DAY = Number(process.env.BENCH_HISTORY_ORDERS_PER_DAY ?? 400);
 const LAST_DAY = process.env.BENCH_HISTORY_LAST_DAY ?? '2026-11-24';
+const TODAY = nextTradingDay(LAST_DAY);
 const TRADES_CALLS = 10;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const LOAD_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
+const LOAD_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LOAD_CONNECTIONS = 10;
 
 interface Measured {
   start_to_healthy_ms: number;
@@ -29,6 +35,9 @@ interface Measured {
   /** A page of 1,000 older trades from the middle of the history (order/trades with limit and begin_date). */
   page_p50_ms: number;
   page_count: number;
+  page_bytes: number;
+  /** The default call under load beside a bare server answering its bytes (the restarted daemon only). */
+  default_vs_bare?: Awaited<ReturnType<typeof defaultCallVsBare>>;
 }
 
 const HEALTHY_WITHIN_MS = 300_000;
@@ -68,10 +77,73 @@ async function tradesCall(baseUrl: string, body = {}): Promise<{ ms: number; byt
   return { ms, bytes: Buffer.byteLength(text), count: (JSON.parse(text) as unknown[]).length };
 }
 
-/** Starts a daemon on `home` (a fresh one when undefined) at 10:00 of the day after the history, and measures it. */
-async function measure(home: string | undefined, middleDay: string): Promise<Measured> {
-  const today = nextTradingDay(LAST_DAY);
-  const daemon = await daemonEnv({ SJ_SIM_CLOCK: 'exchange', SJ_SIM_START: `${today}T10:00:00+08:00` }, home);
+/** CPU time a process has used so far, in ms (Linux: /proc/<pid>/stat, user and system, at 100 ticks a second). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A load run, with the server's CPU time per request: steadier than requests a second on a shared machine. */
+type MeasuredLoad = LoadResult & { cpuMsPerRequest: number };
+
+async function loadMeasured(url: string, pid: number): Promise<MeasuredLoad> {
+  const cpuBefore = cpuMsOf(pid);
+  const result = await load(url, LOAD_SECONDS, LOAD_CONNECTIONS, '{}');
+  return { ...result, cpuMsPerRequest: (cpuMsOf(pid) - cpuBefore) / (result.rps * LOAD_SECONDS) };
+}
+
+/**
+ * The default `order/trades` and a bare server answering its bytes, each loaded in turn; medians of the rounds, and
+ * the ratio of the servers' CPU time per request (bare / sjgate; 1 when sjgate spends no more per answer).
+ */
+async function defaultCallVsBare(baseUrl: string, pid: number) {
+  const url = `${baseUrl}/api/v1/order/trades`;
+  const body = await (
+    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+  ).text();
+  pinToServerCore(pid);
+  const bare = await startBaseline('bare-server.mjs', body);
+  try {
+    for (const target of [url, bare.url]) await load(target, 1, LOAD_CONNECTIONS, '{}'); // nobody measured cold
+    const gatewayRuns: MeasuredLoad[] = [];
+    const bareRuns: MeasuredLoad[] = [];
+    for (let round = 0; round < LOAD_ROUNDS; round++) {
+      gatewayRuns.push(await loadMeasured(url, pid));
+      bareRuns.push(await loadMeasured(bare.url, bare.child.pid!));
+    }
+    const sjgateRps = median(gatewayRuns.map((r) => r.rps));
+    const bareRps = median(bareRuns.map((r) => r.rps));
+    const sjgateCpu = median(gatewayRuns.map((r) => r.cpuMsPerRequest));
+    const bareCpu = median(bareRuns.map((r) => r.cpuMsPerRequest));
+    return {
+      tool: gatewayRuns[0]!.tool,
+      connections: LOAD_CONNECTIONS,
+      rounds: `${LOAD_ROUNDS} × ${LOAD_SECONDS} s`,
+      response_bytes: Buffer.byteLength(body),
+      sjgate_rps: Math.round(sjgateRps),
+      bare_rps: Math.round(bareRps),
+      ratio: Math.round((sjgateRps / bareRps) * 1000) / 1000,
+      sjgate_cpu_ms_per_request: Math.round(sjgateCpu * 1000) / 1000,
+      bare_cpu_ms_per_request: Math.round(bareCpu * 1000) / 1000,
+      cpu_ratio: Math.round((bareCpu / sjgateCpu) * 1000) / 1000,
+      sjgate_p99_ms: median(gatewayRuns.map((r) => r.p99_ms)),
+      bare_p99_ms: median(bareRuns.map((r) => r.p99_ms)),
+      errors: gatewayRuns.reduce((sum, r) => sum + r.errors, 0),
+      target_ratio: 0.8,
+    };
+  } finally {
+    bare.child.kill();
+  }
+}
+
+/**
+ * Starts a daemon on `home` (a fresh one when undefined) at 14:00 of the bench's day, after its orders, and measures
+ * it; with `vsBare`, the default call's throughput beside a bare server too.
+ */
+async function measure(home: string | undefined, middleDay: string, vsBare = false): Promise<Measured> {
+  // Without the official rate limits: the load below would be mostly 429s.
+  const env = { SJ_SIM_CLOCK: 'exchange', SJ_SIM_START: `${TODAY}T14:00:00+08:00`, SJ_SIM_LIMITS: 'off' };
+  const daemon = await daemonEnv(env, home);
   const begin = performance.now();
   const child = await startForeground(daemon.env, daemon.baseUrl);
   const startMs = performance.now() - begin;
@@ -90,6 +162,8 @@ async function measure(home: string | undefined, middleDay: string): Promise<Mea
       trades_count: calls[0]!.count,
       page_p50_ms: Math.round(median(pages.map((call) => call.ms)) * 10) / 10,
       page_count: pages[0]!.count,
+      page_bytes: pages[0]!.bytes,
+      ...(vsBare ? { default_vs_bare: await defaultCallVsBare(daemon.baseUrl, child.pid!) } : {}),
     };
   } finally {
     await stop(child);
@@ -98,17 +172,19 @@ async function measure(home: string | undefined, middleDay: string): Promise<Mea
 }
 
 export async function run() {
-  const history = await generateHistory({ days: DAYS, ordersPerDay: ORDERS_PER_DAY, lastDay: LAST_DAY });
+  // The bench's own day is generated too: the default call lists its trades.
+  const history = await generateHistory({ days: DAYS + 1, ordersPerDay: ORDERS_PER_DAY, lastDay: TODAY });
   try {
     const middleDay = lastTradingDays(LAST_DAY, Math.ceil(DAYS / 2))[0]!;
     const empty = await measure(undefined, middleDay);
     const full = await measure(history.home, middleDay);
     // The first start booked every deal and wrote the ledger's checkpoint; the next books only the deals after it.
-    const restarted = await measure(history.home, middleDay);
+    const restarted = await measure(history.home, middleDay, true);
     return {
       benchmark: 'history',
       journal: {
         days: DAYS,
+        today: TODAY,
         orders: history.orders,
         deals: history.deals,
         events: history.events,

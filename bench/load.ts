@@ -2,6 +2,9 @@
 // autocannon. Both sides of a comparison always use the same tool in the same run.
 
 import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 
@@ -31,9 +34,26 @@ export function pinToServerCore(pid: number): void {
   if (TASKSET) execFileSync('taskset', ['-cp', '0', String(pid)], { stdio: 'ignore' });
 }
 
-async function wrk(url: string, seconds: number, connections: number): Promise<LoadResult> {
+/** wrk's script for a POST of `body` (JSON). */
+function postScript(body: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'sjgate-wrk-')), 'post.lua');
+  const lua = `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = ${JSON.stringify(body)}\n`;
+  writeFileSync(path, lua);
+  return path;
+}
+
+async function wrk(url: string, seconds: number, connections: number, post: PostBody): Promise<LoadResult> {
   const command = TASKSET ? 'taskset' : 'wrk';
-  const args = [...(TASKSET ? ['-c', '1', 'wrk'] : []), '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url];
+  const script = post === undefined ? [] : ['-s', postScript(post)];
+  const args = [
+    ...(TASKSET ? ['-c', '1', 'wrk'] : []),
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    ...script,
+    url,
+  ];
   const { stdout } = await run(command, args);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
   const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(stdout);
@@ -42,9 +62,11 @@ async function wrk(url: string, seconds: number, connections: number): Promise<L
   return { tool: 'wrk', rps, p99_ms: p99 ? Number(p99[1]) * scale[p99[2] as keyof typeof scale] : Number.NaN, errors };
 }
 
-function autocannonLoad(url: string, seconds: number, connections: number): Promise<LoadResult> {
+function autocannonLoad(url: string, seconds: number, connections: number, post: PostBody): Promise<LoadResult> {
+  const request =
+    post === undefined ? {} : { method: 'POST' as const, body: post, headers: { 'content-type': 'application/json' } };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, pipelining: 1, duration: seconds }, (error, result) =>
+    autocannon({ url, connections, pipelining: 1, duration: seconds, ...request }, (error, result) =>
       error
         ? reject(error)
         : resolve({
@@ -57,6 +79,9 @@ function autocannonLoad(url: string, seconds: number, connections: number): Prom
   });
 }
 
-export function load(url: string, seconds: number, connections = 50): Promise<LoadResult> {
-  return WRK ? wrk(url, seconds, connections) : autocannonLoad(url, seconds, connections);
+/** A JSON body to POST instead of a GET. */
+export type PostBody = string | undefined;
+
+export function load(url: string, seconds: number, connections = 50, post?: PostBody): Promise<LoadResult> {
+  return WRK ? wrk(url, seconds, connections, post) : autocannonLoad(url, seconds, connections, post);
 }

@@ -105,7 +105,17 @@ function insertStatements(db: Database.Database) {
   const statement = (table: string, columns: string[]) =>
     db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
   return {
-    order: statement('orders', ['id', 'account_key', 'code', 'status', 'placed_at', 'updated_at', 'open', 'record']),
+    order: statement('orders', [
+      'id',
+      'account_key',
+      'code',
+      'status',
+      'placed_at',
+      'updated_at',
+      'open',
+      'record',
+      'wire',
+    ]),
     statusChange: statement('order_status_changes', ['order_id', 'at', 'status', 'message']),
     deal: statement('deals', ['order_id', 'seq', 'account_key', 'code', 'action', 'price', 'quantity', 'at', 'record']),
     event: statement('events', ['at', 'kind', 'account_key', 'payload']),
@@ -118,7 +128,8 @@ type Inserts = ReturnType<typeof insertStatements>;
 /** One copy of the template day: its rows in the order they were written, events and cash in time order. */
 function writeCopy(insert: Inserts, template: TemplateDay, mover: Mover): void {
   for (const row of template.orders) {
-    insert.order.run({ ...mover.row(row), open: 0, record: mover.json(row.record) });
+    const wire = row.wire === null ? null : mover.json(row.wire);
+    insert.order.run({ ...mover.row(row), open: 0, record: mover.json(row.record), wire });
   }
   for (const row of template.statusChanges) insert.statusChange.run(mover.row(row));
   for (const row of template.deals) insert.deal.run({ ...mover.row(row), record: mover.json(row.record) });

@@ -19,6 +19,7 @@ import { DAILY_CHECKPOINT_CHECK_MS, onEachNewDay } from './daily-checkpoint.js';
 import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, keepCheckpoint, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
+import { type TradeJson, TradeWire } from './trade-wire.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
 import type { VenueCalls } from './venue-calls.js';
 import { Watchlists } from './watchlists.js';
@@ -38,6 +39,11 @@ export interface GatewayOptions {
   venueCalls?: VenueCalls | undefined;
   /** How often the gateway looks for a new Taiwan day on the venue's clock, to keep a checkpoint then; 60 s. */
   dailyCheckpointCheckMs?: number | undefined;
+  /**
+   * How the server writes a Trade as JSON: the journal keeps each finished order's, and older trades are paged as
+   * those bytes. Without it, pages of older trades cannot be asked for (the server always gives it).
+   */
+  tradeJson?: TradeJson | undefined;
 }
 
 /** Order events as they are journaled: replay after a sequence number, and every new one as it commits. */
@@ -100,12 +106,16 @@ export class Gateway {
     // A checkpoint is handed only to a venue that writes them (another venue on the same journal needs every deal).
     const checkpointed = venue.orders.checkpoint !== undefined;
     const neededSince = (now: number) => venue.orders.neededSince?.(now) ?? now - RECENT_ORDERS_MS;
-    const orderJournal = new OrderJournal(this.journal, () =>
-      venue.orders.restore(
-        orderJournal.load(() => undefined, neededSince(venue.clock.now()), checkpointed),
-        { rollback: true, log: () => undefined },
-      ),
-    );
+    const tradeWire = new TradeWire(this.journal, (saved) => venue.orders.savedTrade(saved));
+    if (options.tradeJson) tradeWire.writeWith(options.tradeJson);
+    const orderJournal = new OrderJournal(this.journal, {
+      onFailedCommit: () =>
+        venue.orders.restore(
+          orderJournal.load(() => undefined, neededSince(venue.clock.now()), checkpointed),
+          { rollback: true, log: () => undefined },
+        ),
+      finishedTradeJson: (record, deals) => tradeWire.ofFinished(record, deals),
+    });
     const saved = orderJournal.load(leftOut, neededSince(venue.clock.now()), checkpointed);
     venue.orders.restore(saved, { rollback: false, log });
     const checkpoint = () => keepVenueCheckpoint(this.journal, venue, log);
@@ -144,7 +154,7 @@ export class Gateway {
       this.accounts,
       (query) => {
         orderJournal.flushQuietly();
-        return this.journal.orders.page(query);
+        return tradeWire.pageJson(this.journal.orders.page(query));
       },
     );
     this.orderEvents = {

@@ -6,11 +6,12 @@ import { type AccountSelector, accountKeyOf } from '../domain/accounts.js';
 import { DomainError } from '../domain/errors.js';
 import { blankStatus, type ComboTrade, type Trade } from '../domain/orders.js';
 import type { Clock } from '../domain/time.js';
-import type { OrderPage, OrderPageQuery } from '../store/journal.js';
+import type { OrderPageQuery } from '../store/journal.js';
 import { requestFingerprint } from './idempotency.js';
 import type { KeyedOrder, OrderJournal } from './order-journal.js';
 import { durableReserve } from './reserve-desk.js';
 import { cursorAfter, orderPageQuery, type TradesPageRequest } from './trade-pages.js';
+import type { TradePageJson } from './trade-wire.js';
 
 export interface PlaceOrderRequest extends PlaceOrderInput {
   /** false for `timeout: 0`: the Trade comes back at once as Inactive without ids; the ids arrive by event. */
@@ -24,7 +25,9 @@ export interface PlaceComboRequest extends PlaceComboInput {
 }
 
 export interface TradesPage {
-  trades: Trade[];
+  /** The page's trades as the JSON array the API answers, UTF-8 (TradeWire). */
+  json: Buffer;
+  count: number;
   nextCursor: string | null;
 }
 
@@ -40,8 +43,8 @@ export class OrderDesk {
     private readonly clock: Clock,
     reserve: ReservePort,
     private readonly accounts: Pick<AccountsPort, 'resolve'>,
-    /** A page of the journal's orders, once the queued changes are written (today's are there too). */
-    private readonly orderPage: (query: OrderPageQuery) => OrderPage,
+    /** A page of the journal's trades as JSON, once the queued changes are written (today's are there too). */
+    private readonly tradePage: (query: OrderPageQuery) => TradePageJson,
   ) {
     this.reserve = durableReserve(reserve, () => journal.durable());
   }
@@ -90,13 +93,8 @@ export class OrderDesk {
    */
   async tradesPage(account: AccountSelector | undefined, request: TradesPageRequest): Promise<TradesPage> {
     const accountKey = account === undefined ? undefined : accountKeyOf(await this.accounts.resolve(account));
-    const page = this.orderPage(orderPageQuery(request, accountKey));
-    const trades: Trade[] = [];
-    for (const { stored, deals } of page.orders) {
-      const trade = this.venue.savedTrade({ record: stored.record, deals });
-      if (trade) trades.push(trade);
-    }
-    return { trades, nextCursor: page.last && cursorAfter(page.last) };
+    const { json, count, last } = this.tradePage(orderPageQuery(request, accountKey));
+    return { json, count, nextCursor: last && cursorAfter(last) };
   }
 
   /** update_status: the venue reads its orders back first, when it can. */

@@ -4,7 +4,7 @@
 // before that transaction is committed and on disk (the disk's part runs off the event loop: Journal.synced).
 
 import type { OrderUpdate, SavedOrders, VenueCheckpoint } from '../broker/port.js';
-import { isFinalStatus, type OrderEvent } from '../domain/orders.js';
+import { type Deal, isFinalStatus, type OrderEvent } from '../domain/orders.js';
 import type { Journal } from '../store/journal.js';
 
 export interface JournaledOrderEvent {
@@ -29,6 +29,15 @@ export interface StateUpdate {
   state: Record<string, string>;
   ledger?: OrderUpdate['ledger'] | undefined;
 }
+
+export interface OrderJournalHooks {
+  /** Called when a commit failed: nothing of its changes happened, so the venue must go back to the journal's state. */
+  onFailedCommit: () => void;
+  /** The trade JSON a finished order is kept with (TradeWire.ofFinished); none without. */
+  finishedTradeJson?: ((record: unknown, deals: Deal[]) => string | null) | undefined;
+}
+
+const noTradeJson = () => null;
 
 /** What the journal holds of an order that can still change: its status and how many deals. */
 interface Written {
@@ -58,8 +67,7 @@ export class OrderJournal {
 
   constructor(
     private readonly journal: Journal,
-    /** Called when a commit failed: nothing of its changes happened, so the venue must go back to the journal's state. */
-    private readonly onFailedCommit: () => void,
+    private readonly hooks: OrderJournalHooks,
   ) {}
 
   /**
@@ -171,7 +179,7 @@ export class OrderJournal {
       });
       for (const [name, value] of latest.state) this.writtenState.set(name, value);
     } catch (error) {
-      this.onFailedCommit();
+      this.hooks.onFailedCommit();
       for (const waiter of waiting) waiter.reject(error);
       throw error;
     }
@@ -227,16 +235,18 @@ export class OrderJournal {
         ? NOTHING_WRITTEN
         : { status: journal.orders.get(id)?.status, deals: journal.orders.deals({ orderId: id }).length });
     const open = !isFinalStatus(status);
-    journal.orders.save({
-      id,
-      accountKey,
-      code,
-      placedAt: Math.round(placedAt),
-      status,
-      updatedAt: now,
-      open,
-      record: change.record(),
-    });
+    const record = change.record();
+    const tradeJson = this.hooks.finishedTradeJson ?? noTradeJson;
+    const wire = open
+      ? null
+      : tradeJson(
+          record,
+          change.deals.map(({ deal }) => deal),
+        );
+    journal.orders.save(
+      { id, accountKey, code, placedAt: Math.round(placedAt), status, updatedAt: now, open, record },
+      wire,
+    );
     if (known.status !== status) journal.orders.addStatusChange(id, now, status, msg);
     const stored = known.deals;
     // A finished order rarely changes again: if it does, its next write reads what it needs back.

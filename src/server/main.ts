@@ -14,6 +14,7 @@ import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
 import { createDataHome, JOURNAL_FILE, tightenDataHome } from './data-home.js';
 import { closeSocketServer, listenOnSocket } from './listen.js';
+import { tradeJson } from './trade-json.js';
 
 export interface RunningGateway {
   /** Where the TCP listener ended up (port 0 in the config picks a free one). */
@@ -40,7 +41,8 @@ export async function startGateway(
   try {
     // The monitor's measure of the calls to the venue: the gateway makes them, the monitor (in the app) listens.
     const venueCalls = new VenueCalls();
-    gateway = Gateway.open(venue, { journalPath: join(config.homePath, JOURNAL_FILE), log, venueCalls });
+    const journalPath = join(config.homePath, JOURNAL_FILE);
+    gateway = Gateway.open(venue, { journalPath, log, venueCalls, tradeJson });
     return await serve(config, gateway, venue, venueCalls, log);
   } catch (error) {
     // Whatever was started stops: a sidecar left running would hold SinoPac's connection and this process.

@@ -55,7 +55,10 @@ export class Journal {
     this.meta = new MetaValues(this.connection);
     this.watchlists = new WatchlistTable(this.connection);
     this.checkpoints = new CheckpointTable(this.connection);
-    this.wal = new WalSync(db.memory ? null : `${db.name}-wal`);
+    // Inside a transaction its changes are not committed yet: counted as unknown, so that they are synced later.
+    const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
+    const changes = () => (db.inTransaction ? Number.NaN : totalChanges.get()!);
+    this.wal = new WalSync(db.memory ? null : `${db.name}-wal`, undefined, changes);
   }
 
   /** Opens (creating if need be) the journal at `path`, whose directory must exist; ':memory:' for tests. */

@@ -21,7 +21,8 @@ import { DEAL_COLUMNS, ORDER_COLUMNS } from './statements.js';
 export class OrderTables {
   constructor(private readonly connection: Connection) {}
 
-  save(order: StoredOrder): void {
+  /** `wire`: the finished order's trade as the API writes it (see TradeWire), or null. */
+  save(order: StoredOrder, wire: string | null = null): void {
     const { id, accountKey, code, status, placedAt, updatedAt } = order;
     const row = {
       id,
@@ -32,6 +33,7 @@ export class OrderTables {
       updatedAt,
       open: order.open ? 1 : 0,
       record: toJson(order.record),
+      wire,
     };
     this.connection.guarded(({ saveOrder }) => saveOrder.run(row));
   }
@@ -61,7 +63,9 @@ export class OrderTables {
 
   /**
    * A page of orders in the journal's order (placed_at, then row id), read through the placed_at index: as fast for the
-   * last page of a year as for the first. Rows whose record does not parse are skipped but still move the page on.
+   * last page of a year as for the first. An order with its trade's JSON stored (`wire`) is handed back as that text,
+   * neither its record nor its deals read; the others parsed with their deals. Rows whose record does not parse are
+   * skipped but still move the page on.
    */
   page(query: OrderPageQuery): OrderPage {
     const conditions: string[] = [];
@@ -69,8 +73,11 @@ export class OrderTables {
     if (query.from !== undefined) conditions.push('placed_at >= @from');
     if (query.to !== undefined) conditions.push('placed_at < @to');
     if (query.after !== undefined) conditions.push('(placed_at, rowid) > (@afterPlacedAt, @afterRowid)');
-    const sql = `SELECT rowid, ${ORDER_COLUMNS} FROM orders ${where(conditions)} ORDER BY placed_at, rowid LIMIT @limit`;
-    const rows = this.connection.filtered<OrderRow & { rowid: number }>(sql, {
+    // The JSON as its UTF-8 bytes: joined and sent as they are, never decoded into a string.
+    const sql =
+      `SELECT rowid, placed_at AS placedAt, CAST(wire AS BLOB) AS wire FROM orders ${where(conditions)} ` +
+      'ORDER BY placed_at, rowid LIMIT @limit';
+    const rows = this.connection.filtered<{ rowid: number; placedAt: number; wire: Buffer | null }>(sql, {
       accountKey: query.accountKey,
       from: query.from,
       to: query.to,
@@ -80,14 +87,38 @@ export class OrderTables {
     });
     const lastRow = rows.at(-1);
     const last = rows.length === query.limit && lastRow ? { placedAt: lastRow.placedAt, rowid: lastRow.rowid } : null;
-    const orders = readableRows(
-      rows,
-      orderFromRow,
-      (row) => `order ${row.id}`,
-      () => undefined,
+    const unwritten = this.ordersByRowid(rows.filter((row) => row.wire === null).map((row) => row.rowid));
+    const deals = this.dealsOfOrders([...unwritten.values()].map((order) => order.id));
+    const orders: OrderPage['orders'] = [];
+    for (const { rowid, wire } of rows) {
+      const stored = unwritten.get(rowid);
+      if (wire !== null) orders.push({ wire });
+      else if (stored) orders.push({ stored, deals: deals.get(stored.id) ?? [] });
+    }
+    return { orders, last };
+  }
+
+  /** Orders by row id; a row whose record does not parse is left out. */
+  private ordersByRowid(rowids: number[]): Map<number, StoredOrder> {
+    if (rowids.length === 0) return new Map();
+    const sql = `SELECT rowid, ${ORDER_COLUMNS} FROM orders WHERE rowid IN (SELECT value FROM json_each(@rowids))`;
+    const rows = this.connection.filtered<OrderRow & { rowid: number }>(sql, { rowids: JSON.stringify(rowids) });
+    const read = new Map<number, StoredOrder>();
+    for (const row of rows) {
+      try {
+        read.set(row.rowid, orderFromRow(row));
+      } catch {
+        // skipped, as a page skips an unreadable row
+      }
+    }
+    return read;
+  }
+
+  /** Forgets every finished order's stored trade JSON: written by another writer than the one in use. */
+  forgetWire(): void {
+    this.connection.guarded(() =>
+      this.connection.prepared('UPDATE orders SET wire = NULL WHERE wire IS NOT NULL').run(),
     );
-    const deals = this.dealsOfOrders(orders.map((order) => order.id));
-    return { orders: orders.map((stored) => ({ stored, deals: deals.get(stored.id) ?? [] })), last };
   }
 
   /** The deals of some orders, by order, each oldest first (through the index of deals by order). */

@@ -95,9 +95,13 @@ export interface OrderPageQuery {
   limit: number;
 }
 
-/** A page of orders, oldest placed first, with their deals; `last` is where the next page starts, null at the end. */
+/**
+ * A page of orders, oldest placed first: each as its trade's stored JSON, or else with its deals; `last` is where the
+ * next page starts, null at the end.
+ */
 export interface OrderPage {
-  orders: { stored: StoredOrder; deals: StoredDeal[] }[];
+  /** `wire`: the trade's stored JSON, UTF-8. */
+  orders: ({ wire: Buffer } | { stored: StoredOrder; deals: StoredDeal[] })[];
   last: OrderPosition | null;
 }
 

@@ -182,6 +182,13 @@ const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    // A finished order's trade as the API writes it, deals and all, so that a page of older trades is the stored JSON
+    // joined instead of every record parsed and written again; null while the order can change, or when the writer
+    // that made it is not the one in use (the gateway clears the column then, see src/gateway/trade-wire.ts).
+    description: "finished orders' trade JSON",
+    sql: 'ALTER TABLE orders ADD COLUMN wire TEXT;',
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -9,7 +9,7 @@ export interface Statements {
   begin: Database.Statement<[]>;
   commit: Database.Statement<[]>;
   rollback: Database.Statement<[]>;
-  saveOrder: Run<OrderRow>;
+  saveOrder: Run<OrderRow & { wire: string | null }>;
   order: Get<[string], OrderRow>;
   orderExists: Get<[string], number>;
   addStatusChange: Run<{ orderId: string } & StatusChange>;
@@ -47,11 +47,11 @@ export function prepareStatements(db: Database.Database): Statements {
     rollback: db.prepare('ROLLBACK'),
     // An upsert, not INSERT OR REPLACE: replacing would delete the row its deals and status changes refer to.
     saveOrder: db.prepare(`
-      INSERT INTO orders (id, account_key, code, status, placed_at, updated_at, open, record)
-      VALUES (@id, @accountKey, @code, @status, @placedAt, @updatedAt, @open, @record)
+      INSERT INTO orders (id, account_key, code, status, placed_at, updated_at, open, record, wire)
+      VALUES (@id, @accountKey, @code, @status, @placedAt, @updatedAt, @open, @record, @wire)
       ON CONFLICT (id) DO UPDATE SET account_key = excluded.account_key, code = excluded.code,
         status = excluded.status, placed_at = excluded.placed_at, updated_at = excluded.updated_at,
-        open = excluded.open, record = excluded.record`),
+        open = excluded.open, record = excluded.record, wire = excluded.wire`),
     order: db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`),
     orderExists: db.prepare<[string], number>('SELECT 1 FROM orders WHERE id = ?').pluck(),
     addStatusChange: db.prepare(`

@@ -16,17 +16,28 @@ export class WalSync {
   private running: Promise<void> | null = null;
   private next: Promise<void> | null = null;
   private closed = false;
+  /** The count of changes the running fsync covers, and that the last one to succeed covered. */
+  private runningChanges = Number.NaN;
+  private syncedChanges = Number.NaN;
 
   constructor(
     /** The journal's `-wal` file; null for a journal in memory, which has nothing to sync. */
     private readonly walPath: string | null,
     private readonly fsyncFd: (fd: number) => Promise<void> = fsyncFile,
+    /**
+     * How many changes the connection has committed or rolled back so far (SQLite's total_changes()): a call after
+     * none since the last fsync needs none (a read-only request answered durably). Without it, every call fsyncs.
+     */
+    private readonly changes: () => number = () => Number.NaN,
   ) {}
 
   /** Resolves once every commit made before the call is on disk; rejects if the disk refused. */
   synced(): Promise<void> {
     if (this.walPath === null) return Promise.resolve();
-    if (this.running === null) return this.start();
+    if (this.closed) return Promise.reject(new Error(`the journal ${this.walPath} is closed`));
+    const changes = this.changes();
+    if (this.running === null) return changes === this.syncedChanges ? Promise.resolve() : this.start();
+    if (changes === this.runningChanges) return this.running;
     // The fsync under way may have started before the latest commit: one more after it covers all that waits.
     this.next ??= this.running.then(
       () => this.start(),
@@ -48,7 +59,11 @@ export class WalSync {
 
   private start(): Promise<void> {
     this.next = null;
-    const run = this.fsyncLog();
+    const changes = this.changes();
+    const run = this.fsyncLog().then(() => {
+      this.syncedChanges = changes;
+    });
+    this.runningChanges = changes;
     this.running = run;
     const done = () => {
       if (this.running === run) this.running = null;

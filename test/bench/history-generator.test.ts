@@ -34,7 +34,9 @@ test('250 days of history name the futures month listed on each day, and a gatew
     at: number;
     record: string;
   }[];
+  const withJson = db.prepare('SELECT count(wire) AS n FROM orders').get() as { n: number };
   db.close();
+  assert.equal(withJson.n, 2000, "every copy has its trade's JSON");
   assert.equal(futures.length, 250 * 4);
   const months = new Set<string>();
   for (const deal of futures) {
@@ -55,6 +57,13 @@ test('250 days of history name the futures month listed on each day, and a gatew
     const range = { begin_date: history.firstDay, end_date: lastDay };
     const closings = broker.portfolio.profitLoss({ account_type: 'F' }, range, 'Common');
     assert.equal(closings.length, 250 * 2, 'two round trips a day, each closed');
+
+    // The copies' trade JSON (moved like their records) is what the gateway writes from the moved records.
+    const page = { limit: 1000, beginDate: '2026-03-02' };
+    const fromCopies = await gateway.orders.tradesPage(undefined, page);
+    assert.equal(fromCopies.count, 1000);
+    gateway.journal.orders.forgetWire();
+    assert.deepEqual((await gateway.orders.tradesPage(undefined, page)).json, fromCopies.json);
   } finally {
     await gateway.close();
   }

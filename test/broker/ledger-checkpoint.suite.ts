@@ -254,7 +254,7 @@ describe('the ledger checkpoint', () => {
       editJournal(
         path,
         'DROP TABLE checkpoints; DROP TABLE archived_rows; DROP TABLE checkpoint_lots; DROP INDEX orders_by_updated_at; ' +
-          'PRAGMA user_version = 4;',
+          'ALTER TABLE orders DROP COLUMN wire; PRAGMA user_version = 4;',
       );
 
       const old = replayedDuring(() => brokerAt(DAYS[2], '10:00', path));

@@ -40,12 +40,12 @@ function journalWith(orders: { id: string; open: boolean; age: number; deals: nu
       }
     }
   });
-  return new OrderJournal(journal, () => undefined);
+  return new OrderJournal(journal, { onFailedCommit: () => undefined });
 }
 
 describe('a restart hands back what the venue needs', () => {
   test('open, recent and dealt orders; an old finished order without deals only when asked for by id', () => {
-    const orders = new OrderJournal(Journal.open(':memory:'), () => undefined);
+    const orders = new OrderJournal(Journal.open(':memory:'), { onFailedCommit: () => undefined });
     assert.deepEqual(orders.load(() => undefined, NOW).orders, [], 'an empty journal');
     const journal = journalWith([
       { id: 'old-cancelled', open: false, age: 60, deals: 0 },
@@ -82,7 +82,7 @@ describe('a restart hands back what the venue needs', () => {
     // A deal stamped in the same millisecond as the last one the checkpoint covers, of another order.
     journalWith([{ id: 'after', open: false, age: 0, deals: 1 }], journal);
     const lines: string[] = [];
-    const saved = new OrderJournal(journal, () => undefined).load(
+    const saved = new OrderJournal(journal, { onFailedCommit: () => undefined }).load(
       (row, reason) => lines.push(`${row}: ${reason}`),
       NOW,
     );
@@ -97,7 +97,7 @@ describe('a restart hands back what the venue needs', () => {
       ],
     );
     journal.transaction(() => journal.orders.addDeal({ ...deal('before', 3), at: NOW - 1 }));
-    const later = new OrderJournal(journal, () => undefined).load(
+    const later = new OrderJournal(journal, { onFailedCommit: () => undefined }).load(
       (row, reason) => lines.push(`${row}: ${reason}`),
       NOW,
     );

@@ -6,11 +6,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { Ajv } from 'ajv';
+import Database from 'better-sqlite3';
+import Type from 'typebox';
 import type { StockInfo } from '../../src/domain/contracts.js';
 import type { Trade } from '../../src/domain/orders.js';
 import { addDays, ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import type { TradeJson } from '../../src/gateway/trade-wire.js';
 import { buildApp } from '../../src/server/app.js';
+import { lazySerializer } from '../../src/server/plugins/serialization.js';
+import { TradeSchema } from '../../src/server/schemas/orders.js';
+import { tradeJson } from '../../src/server/trade-json.js';
 import { assertErrorKind } from '../helpers/errors.js';
 import { simGateway } from '../helpers/gateway.js';
 
@@ -24,9 +30,10 @@ const dir = mkdtempSync(join(tmpdir(), 'sjgate-trade-pages-'));
 const journalPath = join(dir, 'sjgate.db');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function gatewayApp(at: number) {
+async function gatewayApp(at: number, json: TradeJson = tradeJson) {
   const clock = new ManualClock(at);
-  const { gateway, broker } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: null, journalPath });
+  const options = { clock, seed: 1, clockMode: 'always-open' as const, apiKey: null, journalPath, tradeJson: json };
+  const { gateway, broker } = simGateway(options);
   const app = await buildApp({
     gateway,
     bindHost: '127.0.0.1',
@@ -36,10 +43,15 @@ async function gatewayApp(at: number) {
   await app.ready();
   const post = async (url: string, payload: object) => {
     const response = await app.inject({ method: 'POST', url, payload });
-    // biome-ignore lint/suspicious/noExplicitAny: bodies are checked field by field
-    return { status: response.statusCode, body: response.json() as any, next: response.headers['x-next-cursor'] };
+    return {
+      status: response.statusCode,
+      // biome-ignore lint/suspicious/noExplicitAny: bodies are checked field by field
+      body: response.json() as any,
+      raw: response.body,
+      next: response.headers['x-next-cursor'],
+    };
   };
-  return { app, clock, broker, post };
+  return { app, clock, broker, gateway, post };
 }
 
 const ids = (trades: Trade[]) => trades.map((trade) => trade.order.id);
@@ -63,7 +75,7 @@ async function allPages(post: Awaited<ReturnType<typeof gatewayApp>>['post'], bo
 
 describe('order/trades pages through the history', () => {
   let placed: { day: string; id: string }[] = [];
-  let served: { app: FastifyInstance; post: Awaited<ReturnType<typeof gatewayApp>>['post'] } | undefined;
+  let served: Awaited<ReturnType<typeof gatewayApp>> | undefined;
   let beforeRestart: { today: Trade[]; pages: Trade[][]; positions: unknown; balance: unknown } | undefined;
 
   test('three days of orders: the default call lists today only; pages list them all, oldest first', async () => {
@@ -124,8 +136,8 @@ describe('order/trades pages through the history', () => {
 
   test('a restart serves the same trades, pages and portfolio', async () => {
     assert.ok(beforeRestart, 'runs after the first test');
-    const { app, post } = await gatewayApp(LAST_PLACED);
-    served = { app, post };
+    served = await gatewayApp(LAST_PLACED);
+    const { post } = served;
     assert.deepEqual((await post('/api/v1/order/trades', {})).body, beforeRestart.today);
     assert.deepEqual(await allPages(post, { limit: 5 }), beforeRestart.pages);
     const positions = await post('/api/v1/portfolio/position_unit', { account_type: 'S', unit: 'Share' });
@@ -134,7 +146,8 @@ describe('order/trades pages through the history', () => {
   });
 
   test('a bad cursor, limit or date range is refused with a message saying what to send', async () => {
-    const { app, post } = served ?? (await gatewayApp(LAST_PLACED));
+    served ??= await gatewayApp(LAST_PLACED);
+    const { app, post } = served;
     const badCursor = await post('/api/v1/order/trades', { cursor: 'page-2' });
     assert.equal(badCursor.status, 422);
     assertErrorKind(badCursor.body, 422, 'VALIDATION_FAILED');
@@ -157,6 +170,63 @@ describe('order/trades pages through the history', () => {
     assert.deepEqual([limit.minimum, limit.maximum], [1, 1000], 'and the bounds of a page');
     const emptyRange = await post('/api/v1/order/trades', { begin_date: addDays(DAYS[2]!, 1) });
     assert.deepEqual([emptyRange.status, emptyRange.body, emptyRange.next], [200, [], undefined]);
+    assert.equal(emptyRange.raw, '[]');
+  });
+
+  test("a page is the finished trades' stored JSON joined: the bytes the route's serializer writes, schema-valid", async () => {
+    served ??= await gatewayApp(LAST_PLACED);
+    const { post } = served;
+    const journal = new Database(journalPath, { readonly: true });
+    const storedJson = () => journal.prepare('SELECT count(wire) AS n FROM orders').get() as { n: number };
+    try {
+      assert.equal(storedJson().n, placed.length, 'every finished order was written with its JSON');
+      const pageBodies = async (postTo = post) => {
+        const bodies: string[] = [];
+        for (const body of [{ limit: 5 }, { begin_date: DAYS[1], limit: 1000 }, { account_type: 'S', limit: 1 }]) {
+          bodies.push((await postTo('/api/v1/order/trades', body)).raw);
+        }
+        return bodies;
+      };
+      const fromStoredJson = await pageBodies();
+      const writeArray = lazySerializer({ schema: Type.Array(TradeSchema) });
+      const valid = new Ajv({ strict: false }).compile(Type.Array(TradeSchema));
+      for (const raw of fromStoredJson) {
+        assert.equal(raw, writeArray(JSON.parse(raw)), "the serializer's bytes");
+        assert.ok(valid(JSON.parse(raw)), JSON.stringify(valid.errors));
+      }
+      assert.equal(JSON.parse(fromStoredJson[1]!).length, placed.length - ORDERS_PER_DAY);
+
+      // A server of another format forgets the JSON at start: the same pages are then made from the records.
+      await served.app.close();
+      served = await gatewayApp(LAST_PLACED, { ...tradeJson, format: 'another sjgate' });
+      assert.equal(storedJson().n, 0);
+      assert.deepEqual(await pageBodies(served.post), fromStoredJson);
+    } finally {
+      journal.close();
+    }
+  });
+
+  test("today's list reuses a finished trade's JSON, and writes a trade again once it changed", async () => {
+    served ??= await gatewayApp(LAST_PLACED);
+    const { app, post, broker } = served;
+    const writeArray = lazySerializer({ schema: Type.Array(TradeSchema) });
+    const today = async () => {
+      const { status, raw } = await post('/api/v1/order/trades', {});
+      assert.equal(status, 200);
+      assert.equal(raw, writeArray(JSON.parse(raw)), "the route's serializer writes the same bytes");
+      return JSON.parse(raw) as Trade[];
+    };
+    const before = await today();
+    assert.deepEqual(await today(), before, 'listed again from the reused JSON');
+    const info = broker.contracts.current().find('2330') as StockInfo;
+    const resting = { action: 'Buy', price: info.limit_down, quantity: 1, price_type: 'LMT', order_type: 'ROD' };
+    const placedOrder = await post('/api/v1/order/place_order', { contract: { code: '2330' }, stock_order: resting });
+    const id = placedOrder.body.order.id as string;
+    assert.equal((await today()).find((trade) => trade.order.id === id)?.status.status, 'Submitted');
+    assert.equal((await post('/api/v1/order/cancel_order', { trade_id: id })).status, 200);
+    const afterCancel = await today();
+    assert.equal(afterCancel.find((trade) => trade.order.id === id)?.status.status, 'Cancelled');
+    assert.deepEqual(afterCancel.slice(0, before.length), before, 'the finished ones as they were');
     await app.close();
   });
 });

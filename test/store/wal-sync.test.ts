@@ -64,6 +64,35 @@ describe('the journal on disk', () => {
     await assert.rejects(sync.synced(), /closed/);
   });
 
+  test('a call after no change since the last fsync needs none; one after a change, or during a failed one, does', async () => {
+    const path = join(dir, `${Math.random()}-wal`);
+    writeFileSync(path, 'log');
+    let changes = 1;
+    let fsyncs = 0;
+    let failNext = false;
+    const fsync = async () => {
+      fsyncs++;
+      if (failNext) {
+        failNext = false;
+        throw new Error('EIO');
+      }
+    };
+    const sync = new WalSync(path, fsync, () => changes);
+    await sync.synced();
+    const afterFirst = fsyncs; // the directory's and the log's
+    await sync.synced();
+    await sync.synced();
+    assert.equal(fsyncs, afterFirst, 'nothing changed: no fsync');
+    changes = 2;
+    failNext = true;
+    await assert.rejects(sync.synced(), /EIO/);
+    await sync.synced();
+    assert.equal(fsyncs, afterFirst + 2, 'a change is synced, again after a failed fsync');
+    await sync.synced();
+    assert.equal(fsyncs, afterFirst + 2);
+    sync.close();
+  });
+
   test('a journal on disk answers once its commits are synced; one in memory at once', async () => {
     const journal = Journal.open(join(dir, 'journal.db'));
     journal.meta.set('k', 'v');

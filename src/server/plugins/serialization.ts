@@ -39,7 +39,8 @@ export function withTypeLists(schema: unknown): unknown {
   return copy;
 }
 
-function lazySerializer({ schema }: { schema: unknown }): Serialize {
+/** The serializer Fastify would use for `schema`, compiled on its first call. */
+export function lazySerializer({ schema }: { schema: unknown }): Serialize {
   let compiled: Serialize | undefined;
   return (data) => {
     compiled ??= fastJsonStringify(withTypeLists(schema) as object, { schema: {} });

@@ -27,6 +27,7 @@ import {
   UpdatePriceBodySchema,
   UpdateQtyBodySchema,
 } from '../schemas/orders.js';
+import { TradeListJson } from '../trade-json.js';
 
 const tags = ['order'];
 export const config = { rateGroups: ['orders'] } as const;
@@ -57,6 +58,7 @@ function idempotencyKeyOf(value: string | undefined): string | undefined {
 export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    const todaysTrades = new TradeListJson();
 
     app.post(
       ORDER_ROUTES.placeOrder,
@@ -249,10 +251,13 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
       },
       async ({ body }, reply) => {
         const page = tradesPageOf(body);
-        if (page === undefined) return gateway.orders.trades(tradesSelectorOf(body));
-        const { trades, nextCursor } = await gateway.orders.tradesPage(tradesSelectorOf(body), page);
+        // Written by the route's serializer, trade by trade (src/server/trade-json.ts): sent as it is.
+        const sendJson = (json: Buffer) => reply.type('application/json; charset=utf-8').send(json as never);
+        if (page === undefined)
+          return sendJson(todaysTrades.write(await gateway.orders.trades(tradesSelectorOf(body))));
+        const { json, nextCursor } = await gateway.orders.tradesPage(tradesSelectorOf(body), page);
         if (nextCursor !== null) reply.header(TRADE_PAGES.nextCursorHeader, nextCursor);
-        return trades;
+        return sendJson(json);
       },
     );
 

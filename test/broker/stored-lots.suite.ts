@@ -168,7 +168,7 @@ function toSchema6(path: string): void {
     }
     saved.version = 3;
     db.prepare('UPDATE checkpoints SET state = ? WHERE id = ?').run(JSON.stringify(saved), id);
-    db.exec('DROP TABLE checkpoint_lots; PRAGMA user_version = 6;');
+    db.exec('ALTER TABLE orders DROP COLUMN wire; DROP TABLE checkpoint_lots; PRAGMA user_version = 6;');
   } finally {
     db.close();
   }
