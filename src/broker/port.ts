@@ -316,10 +316,7 @@ export interface OrdersPort {
   trade(tradeId: string): Promise<Trade | undefined>;
   /** The trades of one account, or of every account when no selector is given; oldest first. */
   trades(account?: AccountSelector): Promise<Trade[]>;
-  /**
-   * Reads the orders back from the exchange (the SDK's update_status) and reports what changed; a venue whose view is
-   * always current (the simulator) has none.
-   */
+  /** Reads the orders back from the exchange (update_status); a venue always current (the simulator) has none. */
   refresh?(): Promise<void>;
   /** Places a combo; rule breaks come back as a Failed ComboTrade, malformed legs as InvalidRequestError. */
   placeCombo(input: PlaceComboInput): Promise<ComboTrade>;
