@@ -4,12 +4,16 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { FinishedToday } from '../../src/broker/sim/orders/finished-today.js';
 import { OrderBook, type OrderLoader } from '../../src/broker/sim/orders/order-book.js';
 import type { OrderRecord } from '../../src/broker/sim/orders/trade-records.js';
 
-/** A record with only what the book reads: its id, account, status and the day it last changed. */
+let placed = 0;
+
+/** A record with only what the book reads: its id, account, status, when it was placed and the day it last changed. */
 function order(id: string, status: string, day: string): OrderRecord {
-  return { accountKey: 'S-1', trade: { order: { id }, status: { status } }, day } as unknown as OrderRecord;
+  const record = { accountKey: 'S-1', trade: { order: { id }, status: { status } }, day, placedAt: ++placed };
+  return record as unknown as OrderRecord;
 }
 
 /**
@@ -88,36 +92,47 @@ describe('the order book keeps what is live', () => {
   });
 });
 
-describe("with a journal that lists orders back, today's finished orders leave memory", () => {
+describe("with a journal that lists orders back, today's finished orders beyond a bound leave memory", () => {
   /** Journals an order as the gateway would (the latest state of each id) and hands it to the book. */
   function journaled(book: OrderBook, journal: Map<string, OrderRecord>, record: OrderRecord) {
     journal.set(record.trade.order.id, structuredClone(record));
     book.remember(record);
   }
 
-  test('the day lists them from the journal in its order, working orders as the book holds them', () => {
-    const { book, journal } = bookOn('2026-11-24', new Map(), true);
-    const working = order('0000000b', 'Submitted', '2026-11-24');
+  /** A book whose journal lists orders back, keeping at most `kept` finished orders of today in memory. */
+  function boundedBook(kept: number) {
+    const bound = FinishedToday.keptAtMost;
+    FinishedToday.keptAtMost = kept;
+    try {
+      return bookOn('2026-11-24', new Map(), true);
+    } finally {
+      FinishedToday.keptAtMost = bound;
+    }
+  }
+
+  test('the day lists them in placing order, read back or kept, working orders as the book holds them', () => {
+    const { book, journal } = boundedBook(1);
     journaled(book, journal, order('0000000a', 'Filled', '2026-11-24'));
+    const working = order('0000000b', 'Submitted', '2026-11-24');
     journaled(book, journal, working);
     journaled(book, journal, order('c-not-hex', 'Cancelled', '2026-11-24'));
     const listed = book.list(null);
     assert.deepEqual(ids(listed), ['0000000a', '0000000b', 'c-not-hex']);
     assert.equal(listed[1], working, "a working order is the book's own record, which trades");
-    assert.deepEqual(book.held(), { inMemory: 1, listedById: 2 });
+    assert.deepEqual(book.held(), { inMemory: 2, listedById: 1 });
     working.trade.status.status = 'Filled';
     journaled(book, journal, working);
-    assert.deepEqual(book.held(), { inMemory: 0, listedById: 3 });
+    assert.deepEqual(book.held(), { inMemory: 1, listedById: 2 });
     assert.deepEqual(ids(book.list(null)), ['0000000a', '0000000b', 'c-not-hex']);
   });
 
-  test('memory does not grow with the orders finished today, and a new day forgets their ids', () => {
-    const { book, journal, moveTo } = bookOn('2026-11-24', new Map(), true);
+  test('memory stops growing at the bound whatever the orders finished today, and a new day forgets their ids', () => {
+    const { book, journal, moveTo } = boundedBook(100);
     for (let i = 0; i < 5000; i++) {
       journaled(book, journal, order(i.toString(16).padStart(8, '0'), i % 2 ? 'Filled' : 'Cancelled', '2026-11-24'));
     }
     journaled(book, journal, order('ffffffff', 'Submitted', '2026-11-24'));
-    assert.deepEqual(book.held(), { inMemory: 1, listedById: 5000 });
+    assert.deepEqual(book.held(), { inMemory: 101, listedById: 4900 });
     assert.equal(book.list(null).length, 5001);
     moveTo('2026-11-25');
     assert.deepEqual(ids(book.list(null)), ['ffffffff']);
@@ -125,7 +140,7 @@ describe("with a journal that lists orders back, today's finished orders leave m
   });
 
   test('an order read back by id and changed again is listed once', () => {
-    const { book, journal } = bookOn('2026-11-24', new Map(), true);
+    const { book, journal } = boundedBook(0);
     journaled(book, journal, order('0000000a', 'Filled', '2026-11-24'));
     const readBack = book.get('0000000a')!;
     book.remember(readBack);

@@ -1,12 +1,13 @@
-// Today's finished orders leave the simulator's memory once the journal holds them (the order book lists them by id and
-// reads them back for the day's list), so memory does not grow with the orders a busy day places; the list, lookups
-// by id, changes and a restart answer as before.
+// Today's finished orders beyond a bound leave the simulator's memory (the order book lists them by id and reads them
+// back from the journal for the day's list), so memory stops growing with the orders a busy day places; the list,
+// lookups by id, changes and a restart answer as before. The bound is 20 here (10,000 in the daemon).
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { FinishedToday } from '../../src/broker/sim/orders/finished-today.js';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { StockInfo } from '../../src/domain/contracts.js';
 import type { Trade } from '../../src/domain/orders.js';
@@ -15,7 +16,12 @@ import { simGateway } from '../helpers/gateway.js';
 
 const DAY = '2026-11-24';
 const dir = mkdtempSync(join(tmpdir(), 'sjgate-todays-orders-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const bound = FinishedToday.keptAtMost;
+FinishedToday.keptAtMost = 20;
+after(() => {
+  FinishedToday.keptAtMost = bound;
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function brokerAt(time: string, journalPath: string, day = DAY) {
   const clock = new ManualClock(taipeiInstant(day, time));
@@ -52,15 +58,15 @@ function placeMany(broker: SimBroker, clock: ManualClock, count: number): Trade[
 }
 
 describe("today's finished orders", () => {
-  test('leave memory: the book keeps the working orders, and lists the finished ones by id only', async () => {
+  test('leave memory past the bound: the book keeps the working orders and the last 20 finished, the rest by id', async () => {
     const path = join(dir, 'held.db');
     const { broker, clock, gateway } = brokerAt('10:00', path);
     const placed = placeMany(broker, clock, 400);
     const working = placed.filter((trade) => !['Filled', 'Cancelled', 'Failed'].includes(trade.status.status));
     assert.equal(working.length, 40, 'the ROD buys at limit down rest');
-    assert.deepEqual(held(broker), { inMemory: 40, listedById: 360 });
+    assert.deepEqual(held(broker), { inMemory: 60, listedById: 340 });
     broker.orders.cancel(working[0]!.order.id);
-    assert.deepEqual(held(broker), { inMemory: 39, listedById: 361 });
+    assert.deepEqual(held(broker), { inMemory: 59, listedById: 341 });
     await gateway.close();
   });
 
@@ -88,7 +94,7 @@ describe("today's finished orders", () => {
 
     const restarted = brokerAt('10:05', path);
     assert.deepEqual(restarted.broker.orders.trades(), listed);
-    assert.deepEqual(held(restarted.broker), { inMemory: 5, listedById: 55 });
+    assert.deepEqual(held(restarted.broker), { inMemory: 25, listedById: 35 });
     await restarted.gateway.close();
   });
 
@@ -105,7 +111,7 @@ describe("today's finished orders", () => {
       'only the resting orders, which the new day found expired (a change of this day)',
     );
     assert.ok(listed.every((trade) => trade.status.status === 'Cancelled'));
-    assert.deepEqual(held(broker), { inMemory: 0, listedById: 3 });
+    assert.deepEqual(held(broker), { inMemory: 3, listedById: 0 });
     assert.equal(broker.orders.trade(placed[0]!.order.id)?.status.status, 'Filled', 'read back by id');
     await gateway.close();
   });

@@ -1,18 +1,26 @@
-// Today's finished orders as the order book lists them once they left memory: by id only, 4 bytes each, grouped by
-// the trading day (with its market) they last changed on, so that a new day forgets them in one step. The records
-// themselves are read back from the journal when the day's list is asked for.
+// Today's finished orders as the order book keeps them: the last FinishedToday.keptAtMost to finish in memory (a
+// day's list of them is a copy, as fast as before), and those that finished before by id only, 4 bytes each, read
+// back from the journal when the day's list is asked for. Both are grouped by the trading day (with its market) they
+// last changed on, so that a new day forgets them in one step.
 
 import type { OrderDays } from './order-book.js';
 import type { OrderRecord } from './trade-records.js';
 
 export class FinishedToday {
+  /** How many finished orders of today stay in memory; older ones are listed by id. */
+  static keptAtMost = 10_000;
+  /** The ids of the finished orders kept in memory, oldest first, with their day. */
+  private kept = new Map<string, string>();
   private byDay = new Map<string, OrderIdList>();
   /** Finished orders read back from the journal by id: listed already if they are today's. */
   private readBack = new WeakSet<OrderRecord>();
   /** The day (OrderDays.today) the lists were last checked on. */
   private keptFor = '';
 
-  constructor(private readonly days: Pick<OrderDays, 'today' | 'isPast'>) {}
+  constructor(
+    private readonly days: Pick<OrderDays, 'today' | 'isPast'>,
+    private readonly limit = FinishedToday.keptAtMost,
+  ) {}
 
   /** Whether a market's day changed since the last call; the ids of days now past are forgotten. */
   turned(): boolean {
@@ -20,15 +28,29 @@ export class FinishedToday {
     if (today === this.keptFor) return false;
     this.keptFor = today;
     for (const day of this.byDay.keys()) if (this.days.isPast(day)) this.byDay.delete(day);
+    for (const [id, day] of this.kept) if (this.days.isPast(day)) this.kept.delete(id);
     return true;
   }
 
-  /** Lists an order that finished, once: one read back from the journal was listed when it finished or was restored. */
-  add(record: OrderRecord, day: string): void {
-    if (this.readBack.has(record)) return;
-    const ids = this.byDay.get(day) ?? new OrderIdList();
-    this.byDay.set(day, ids);
-    ids.add(record.trade.order.id);
+  /**
+   * Keeps an order of `day` that finished (once: one read back from the journal is listed by id already) and returns
+   * the ids that leave memory: the oldest kept beyond the limit, or the order itself when it was read back.
+   */
+  keep(record: OrderRecord, day: string): string[] {
+    const { id } = record.trade.order;
+    if (this.readBack.has(record)) return [id];
+    if (this.kept.has(id)) return [];
+    this.kept.set(id, day);
+    const leaving: string[] = [];
+    for (const [oldest, oldestDay] of this.kept) {
+      if (this.kept.size <= this.limit) break;
+      this.kept.delete(oldest);
+      const ids = this.byDay.get(oldestDay) ?? new OrderIdList();
+      this.byDay.set(oldestDay, ids);
+      ids.add(oldest);
+      leaving.push(oldest);
+    }
+    return leaving;
   }
 
   /** Marks an order read back from the journal. */
@@ -37,10 +59,12 @@ export class FinishedToday {
     return record;
   }
 
+  /** The ids of those that left memory. */
   ids(): string[] {
     return [...this.byDay.values()].flatMap((ids) => ids.ids());
   }
 
+  /** How many left memory. */
   get count(): number {
     let count = 0;
     for (const ids of this.byDay.values()) count += ids.length;
@@ -48,6 +72,7 @@ export class FinishedToday {
   }
 
   clear(): void {
+    this.kept = new Map();
     this.byDay = new Map();
     this.readBack = new WeakSet();
     this.keptFor = '';

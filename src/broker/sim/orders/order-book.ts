@@ -36,10 +36,13 @@ export interface OrderLoader {
 }
 
 export class OrderBook {
-  /** The working orders, and without a journal to read them back from today's finished ones too. */
+  /**
+   * In placing order: the working orders and today's finished ones, of which only the last to finish when a journal
+   * can list the others back (FinishedToday).
+   */
   private readonly records = new Map<string, OrderRecord>();
   private readonly working = new Set<OrderRecord>();
-  /** Today's finished orders the journal holds, by id. */
+  /** Which of today's finished orders stay in memory, and the others by id. */
   private readonly finished: FinishedToday;
   private counter = 0;
   private loader: OrderLoader | undefined;
@@ -64,9 +67,9 @@ export class OrderBook {
   }
 
   /**
-   * Keeps an order, and in the working set while it can still trade, so that no pass walks finished orders. A
-   * finished order leaves memory (when a journal can give it back) and is listed by id while it is today's; one of a
-   * past day (read back from the journal, or finished after its day) is not kept.
+   * Keeps an order, and in the working set while it can still trade, so that no pass walks finished orders. Today's
+   * finished orders beyond the last FinishedToday.keptAtMost leave memory (when a journal can give them back) and are
+   * listed by id; one of a past day (read back from the journal, or finished after its day) is not kept.
    */
   remember(record: OrderRecord): void {
     this.forgetPastDays();
@@ -79,10 +82,10 @@ export class OrderBook {
     this.working.delete(record);
     const day = this.days.lastActiveDay(record);
     if (this.days.isPast(day)) this.records.delete(id);
-    else if (this.loader?.readMany === undefined) this.records.set(id, record);
     else {
-      this.records.delete(id);
-      this.finished.add(record, day);
+      this.records.set(id, record);
+      if (this.loader?.readMany === undefined) return;
+      for (const leaving of this.finished.keep(record, day)) this.records.delete(leaving);
     }
   }
 
@@ -112,12 +115,12 @@ export class OrderBook {
     const kept = [...this.records.values()].filter((record) => accountKey === null || record.accountKey === accountKey);
     const { loader } = this;
     if (loader?.readMany === undefined || this.finished.count === 0) return kept;
-    const ids = [...this.records.keys()].concat(this.finished.ids());
-    // The journal's order is the placing order; a working order's own record is the one that trades.
-    const read = loader.readMany(ids, accountKey ?? undefined);
-    const listed = read.map((record) => this.records.get(record.trade.order.id) ?? this.finished.wasReadBack(record));
-    const inJournal = new Set(listed);
-    return [...listed, ...kept.filter((record) => !inJournal.has(record))];
+    // In the journal's order, which is the placing order, as the book's is.
+    const read = loader.readMany(this.finished.ids(), accountKey ?? undefined);
+    return byPlacing(
+      read.map((record) => this.finished.wasReadBack(record)),
+      kept,
+    );
   }
 
   /** How many ids were handed out: kept with the orders, so a restart goes on from there. */
@@ -148,4 +151,15 @@ export class OrderBook {
       ordno: (36 ** 4 * 10 + this.counter).toString(36).toUpperCase().slice(-5),
     };
   }
+}
+
+/** Two lists in placing order merged into one; at the same instant, those that left memory first (they finished first). */
+function byPlacing(readBack: OrderRecord[], kept: OrderRecord[]): OrderRecord[] {
+  const merged: OrderRecord[] = [];
+  let k = 0;
+  for (const record of readBack) {
+    while (k < kept.length && kept[k]!.placedAt < record.placedAt) merged.push(kept[k++]!);
+    merged.push(record);
+  }
+  return merged.concat(kept.slice(k));
 }
