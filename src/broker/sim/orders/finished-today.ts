@@ -9,8 +9,14 @@ import type { OrderRecord } from './trade-records.js';
 export class FinishedToday {
   /** How many finished orders of today stay in memory; older ones are listed by id. */
   static keptAtMost = 10_000;
-  /** The ids of the finished orders kept in memory, oldest first, with their day. */
+  /** The ids of the finished orders kept in memory, with their day. */
   private kept = new Map<string, string>();
+  /**
+   * The same ids oldest first, from `head` (some forgotten with their day): a Map's first entry is slow to find once
+   * many entries before it were deleted.
+   */
+  private keptOrder: string[] = [];
+  private head = 0;
   private byDay = new Map<string, OrderIdList>();
   /** Finished orders read back from the journal by id: listed already if they are today's. */
   private readBack = new WeakSet<OrderRecord>();
@@ -41,14 +47,21 @@ export class FinishedToday {
     if (this.readBack.has(record)) return [id];
     if (this.kept.has(id)) return [];
     this.kept.set(id, day);
+    this.keptOrder.push(id);
     const leaving: string[] = [];
-    for (const [oldest, oldestDay] of this.kept) {
-      if (this.kept.size <= this.limit) break;
+    while (this.kept.size > this.limit) {
+      const oldest = this.keptOrder[this.head++]!;
+      const oldestDay = this.kept.get(oldest);
+      if (oldestDay === undefined) continue; // forgotten with its day
       this.kept.delete(oldest);
       const ids = this.byDay.get(oldestDay) ?? new OrderIdList();
       this.byDay.set(oldestDay, ids);
       ids.add(oldest);
       leaving.push(oldest);
+    }
+    if (this.head > 1024 && this.head * 2 > this.keptOrder.length) {
+      this.keptOrder = this.keptOrder.slice(this.head);
+      this.head = 0;
     }
     return leaving;
   }
@@ -73,6 +86,8 @@ export class FinishedToday {
 
   clear(): void {
     this.kept = new Map();
+    this.keptOrder = [];
+    this.head = 0;
     this.byDay = new Map();
     this.readBack = new WeakSet();
     this.keptFor = '';
