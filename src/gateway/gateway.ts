@@ -13,12 +13,14 @@ import type {
   Venue,
   VenueIdentity,
 } from '../broker/port.js';
+import { accountKeyOf } from '../domain/accounts.js';
 import type { Clock } from '../domain/time.js';
 import { Journal } from '../store/journal.js';
 import { DAILY_CHECKPOINT_CHECK_MS, onEachNewDay } from './daily-checkpoint.js';
 import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, keepCheckpoint, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
+import { TodaysTrades } from './todays-trades.js';
 import { type TradeJson, TradeWire } from './trade-wire.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
 import type { VenueCalls } from './venue-calls.js';
@@ -146,8 +148,9 @@ export class Gateway {
       stopReserves?.();
       stopSettlements?.();
     };
+    const orders = metered('orders', venue.orders);
     this.orders = new OrderDesk(
-      metered('orders', venue.orders),
+      orders,
       orderJournal,
       venue.clock,
       metered('reserve', venue.reserve),
@@ -156,6 +159,11 @@ export class Gateway {
         orderJournal.flushQuietly();
         return tradeWire.pageJson(this.journal.orders.page(query));
       },
+      new TodaysTrades(
+        orders,
+        async (account) => accountKeyOf(await this.accounts.resolve(account)),
+        options.tradeJson,
+      ),
     );
     this.orderEvents = {
       after: (seq, limit) => orderJournal.eventsAfter(seq, limit),

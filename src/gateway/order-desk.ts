@@ -10,6 +10,7 @@ import type { OrderPageQuery } from '../store/journal.js';
 import { requestFingerprint } from './idempotency.js';
 import type { KeyedOrder, OrderJournal } from './order-journal.js';
 import { durableReserve } from './reserve-desk.js';
+import type { TodaysTrades } from './todays-trades.js';
 import { cursorAfter, orderPageQuery, type TradesPageRequest } from './trade-pages.js';
 import type { TradePageJson } from './trade-wire.js';
 
@@ -45,6 +46,7 @@ export class OrderDesk {
     private readonly accounts: Pick<AccountsPort, 'resolve'>,
     /** A page of the journal's trades as JSON, once the queued changes are written (today's are there too). */
     private readonly tradePage: (query: OrderPageQuery) => TradePageJson,
+    private readonly todaysTrades: TodaysTrades,
   ) {
     this.reserve = durableReserve(reserve, () => journal.durable());
   }
@@ -84,6 +86,11 @@ export class OrderDesk {
 
   async trades(account?: AccountSelector): Promise<Trade[]> {
     return this.durably(await this.venue.trades(account));
+  }
+
+  /** Today's trades and the working orders (the official order/trades) as the JSON array the API answers. */
+  async todaysTradesJson(account?: AccountSelector): Promise<Buffer> {
+    return this.durably(await this.todaysTrades.json(account));
   }
 
   /**

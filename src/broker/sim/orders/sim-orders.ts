@@ -171,6 +171,12 @@ export class SimOrders {
     return this.book.list(this.plain.accountKeyOf(account)).map((record) => copyTrade(record.trade));
   }
 
+  /** Changes whenever trades() may answer otherwise: the gateway then answers an unchanged list without asking. */
+  tradesVersion(): number {
+    this.sync();
+    return this.book.listVersion();
+  }
+
   trade(tradeId: string): Trade | undefined {
     const record = this.book.get(tradeId);
     return record && copyTrade(record.trade);
