@@ -90,7 +90,7 @@ export class OrderDesk {
 
   /** Today's trades and the working orders (the official order/trades) as the JSON array the API answers. */
   async todaysTradesJson(account?: AccountSelector): Promise<Buffer> {
-    return this.durably(await this.todaysTrades.json(account));
+    return this.todaysTrades.json(account, () => this.journal.durable());
   }
 
   /**

@@ -26,21 +26,29 @@ export class TodaysTrades {
     this.lists = tradeJson && new TradeListJson(tradeJson.write);
   }
 
-  /** The trades of one account (every account's without a selector) as UTF-8 JSON. */
-  async json(account?: AccountSelector): Promise<Buffer> {
+  /**
+   * The trades of one account (every account's without a selector) as UTF-8 JSON, once `durable` says that what they
+   * show is in the journal. An answer is kept only once durable, so a kept one is answered without waiting.
+   */
+  async json(account: AccountSelector | undefined, durable: () => Promise<void>): Promise<Buffer> {
     const { lists, venue } = this;
     if (lists === undefined) throw new Error('no trade JSON writer: the server gives one (GatewayOptions.tradeJson)');
-    if (venue.tradesVersion === undefined) return lists.write(await venue.trades(account));
+    if (venue.tradesVersion === undefined) return durably(lists.write(await venue.trades(account)), durable);
     const key = account === undefined ? '' : await this.accountKey(account);
     // Asked before the list: a change in between makes a newer list under an older version, written again next time.
     const version = venue.tradesVersion();
     const kept = this.answers.get(key);
     if (kept?.version === version) return kept.json;
-    const json = lists.write(await venue.trades(account));
+    const json = await durably(lists.write(await venue.trades(account)), durable);
     if (this.answers.size >= KEPT_ANSWERS) this.answers = new Map();
     this.answers.set(key, { version, json });
     return json;
   }
+}
+
+async function durably<T>(answer: T, durable: () => Promise<void>): Promise<T> {
+  await durable();
+  return answer;
 }
 
 /** What of a trade can still change; a finished trade whose parts all read the same writes the same JSON. */
