@@ -13,9 +13,9 @@ import type {
   Venue,
   VenueIdentity,
 } from '../broker/port.js';
-import { accountKeyOf } from '../domain/accounts.js';
+import { type AccountSelector, accountKeyOf } from '../domain/accounts.js';
 import type { Clock } from '../domain/time.js';
-import { Journal } from '../store/journal.js';
+import { Journal, type OrderPageQuery } from '../store/journal.js';
 import { DAILY_CHECKPOINT_CHECK_MS, onEachNewDay } from './daily-checkpoint.js';
 import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, keepCheckpoint, OrderJournal } from './order-journal.js';
@@ -149,22 +149,16 @@ export class Gateway {
       stopSettlements?.();
     };
     const orders = metered('orders', venue.orders);
-    this.orders = new OrderDesk(
-      orders,
-      orderJournal,
-      venue.clock,
-      metered('reserve', venue.reserve),
-      this.accounts,
-      (query) => {
+    const accountKey = async (account: AccountSelector) => accountKeyOf(await this.accounts.resolve(account));
+    const tradeLists = {
+      page: (query: OrderPageQuery) => {
         orderJournal.flushQuietly();
         return tradeWire.pageJson(this.journal.orders.page(query));
       },
-      new TodaysTrades(
-        orders,
-        async (account) => accountKeyOf(await this.accounts.resolve(account)),
-        options.tradeJson,
-      ),
-    );
+      today: new TodaysTrades(orders, accountKey, options.tradeJson),
+    };
+    const reserve = metered('reserve', venue.reserve);
+    this.orders = new OrderDesk(orders, orderJournal, venue.clock, reserve, this.accounts, tradeLists);
     this.orderEvents = {
       after: (seq, limit) => orderJournal.eventsAfter(seq, limit),
       lastSeq: () => orderJournal.lastEventSeq(),

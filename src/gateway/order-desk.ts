@@ -32,6 +32,13 @@ export interface TradesPage {
   nextCursor: string | null;
 }
 
+/** The trade lists answered as the API's JSON. */
+export interface TradeListsJson {
+  /** A page of the journal's trades, once the queued changes are written (today's are there too). */
+  page(query: OrderPageQuery): TradePageJson;
+  today: TodaysTrades;
+}
+
 export class OrderDesk {
   /** Places under a key that the venue has not answered yet: a retry meanwhile waits for the same order. */
   private readonly placing = new Map<string, Promise<KeyedOrder>>();
@@ -44,9 +51,7 @@ export class OrderDesk {
     private readonly clock: Clock,
     reserve: ReservePort,
     private readonly accounts: Pick<AccountsPort, 'resolve'>,
-    /** A page of the journal's trades as JSON, once the queued changes are written (today's are there too). */
-    private readonly tradePage: (query: OrderPageQuery) => TradePageJson,
-    private readonly todaysTrades: TodaysTrades,
+    private readonly tradeLists: TradeListsJson,
   ) {
     this.reserve = durableReserve(reserve, () => journal.durable());
   }
@@ -90,7 +95,7 @@ export class OrderDesk {
 
   /** Today's trades and the working orders (the official order/trades) as the JSON array the API answers. */
   async todaysTradesJson(account?: AccountSelector): Promise<Buffer> {
-    return this.todaysTrades.json(account, () => this.journal.durable());
+    return this.tradeLists.today.json(account, () => this.journal.durable());
   }
 
   /**
@@ -100,7 +105,7 @@ export class OrderDesk {
    */
   async tradesPage(account: AccountSelector | undefined, request: TradesPageRequest): Promise<TradesPage> {
     const accountKey = account === undefined ? undefined : accountKeyOf(await this.accounts.resolve(account));
-    const { json, count, last } = this.tradePage(orderPageQuery(request, accountKey));
+    const { json, count, last } = this.tradeLists.page(orderPageQuery(request, accountKey));
     return { json, count, nextCursor: last && cursorAfter(last) };
   }
 
