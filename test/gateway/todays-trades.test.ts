@@ -65,7 +65,7 @@ const limitOrder = (action: 'Buy' | 'Sell', price: number, quantity = 1) => ({
 });
 
 describe("today's order/trades from the kept bytes", () => {
-  test('place, fill as the clock moves, update, cancel, a new day and a restart: each answer equals the fresh list', async () => {
+  test('place, fill as the clock moves, update, cancel, a failed write, a new day, a restart: each equals the fresh list', async () => {
     const clock = new ManualClock(taipeiInstant('2026-11-23', '07:00'));
     const journalPath = join(home, 'changes.db');
     let opened = gatewayOn(clock, journalPath);
@@ -101,6 +101,18 @@ describe("today's order/trades from the kept bytes", () => {
       last = next;
       await unchanged(opened, last.json);
     }
+
+    // A place whose journal write fails did not happen: the venue is handed back what the journal holds.
+    const { journal } = gateway;
+    const transaction = journal.transaction.bind(journal);
+    journal.transaction = () => {
+      journal.transaction = transaction;
+      throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    };
+    await assert.rejects(place(limitOrder('Buy', await below(0.05))), /disk is full/);
+    const rolledBack = await answer(opened, 'after a write that failed');
+    assert.equal(rolledBack.json, last.json, 'the list as before the place');
+    assert.equal(rolledBack.asked, 1, 'the venue was asked again');
 
     // The next trading day lists none of the finished orders of the last one, though no order changed.
     clock.set(taipeiInstant('2026-11-24', '10:00'));
