@@ -36,6 +36,8 @@ export class OrderBook {
   /** The day the finished orders of earlier days were last forgotten on. */
   private keptFor = '';
   private loader: OrderLoader | undefined;
+  /** Counts what may change list(): every order kept, a new day, a reset. */
+  private changes = 0;
 
   /** `taken`: whether an id is used by something else (a combo), so it is never handed out twice. */
   constructor(
@@ -59,6 +61,7 @@ export class OrderBook {
    */
   remember(record: OrderRecord): void {
     this.forgetPastDays();
+    this.changes++;
     if (isFinalStatus(record.trade.status.status)) {
       this.working.delete(record);
       if (this.days.lastActiveBefore(record)) {
@@ -76,6 +79,7 @@ export class OrderBook {
     const today = this.days.today();
     if (today === this.keptFor) return;
     this.keptFor = today;
+    this.changes++;
     for (const [id, record] of this.records) if (!this.isLive(record)) this.records.delete(id);
   }
 
@@ -94,6 +98,12 @@ export class OrderBook {
     return [...this.records.values()].filter((record) => accountKey === null || record.accountKey === accountKey);
   }
 
+  /** Changes whenever list() may answer otherwise, for any account. */
+  listVersion(): number {
+    this.forgetPastDays();
+    return this.changes;
+  }
+
   /** How many ids were handed out: kept with the orders, so a restart goes on from there. */
   get issued(): number {
     return this.counter;
@@ -106,6 +116,7 @@ export class OrderBook {
     this.counter = issued;
     this.keptFor = '';
     this.loader = loader;
+    this.changes++;
   }
 
   nextIds(): OrderIds {
