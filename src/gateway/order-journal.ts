@@ -306,12 +306,15 @@ export function keepCheckpoint(
   { state, archive, lots }: Pick<VenueCheckpoint, 'state' | 'archive' | 'lots'>,
   takenAt: number,
 ): void {
-  journal.transaction(() => {
+  const counted = journal.transaction(() => {
     const last = journal.checkpoints.lastDeal();
     const lastDealRowid = last?.rowid ?? 0;
     const deals = journal.checkpoints.dealsThrough(lastDealRowid);
     journal.checkpoints.save({ takenAt, before: last?.after ?? 0, lastDealRowid, deals, state }, archive, lots);
+    return { lastDealRowid, deals };
   });
+  // The next checkpoint counts only the deals after this one's.
+  journal.checkpoints.counted(counted.lastDealRowid, counted.deals);
 }
 
 /** The journal's latest checkpoint, if the deals up to its last are still the ones it covered. */
@@ -327,7 +330,11 @@ function matchingCheckpoint(
     return undefined;
   }
   const held = journal.checkpoints.dealsThrough(lastDealRowid);
-  if (held === latest.deals) return { before: latest.before, lastDealRowid, state: latest.state };
+  if (held === latest.deals) {
+    // The checkpoint written once the venue booked what it was handed counts only the deals after this one's.
+    journal.checkpoints.counted(lastDealRowid, held);
+    return { before: latest.before, lastDealRowid, state: latest.state };
+  }
   leftOut('the checkpoint', `it covers ${latest.deals} deals up to row ${lastDealRowid}, the journal holds ${held}`);
   return undefined;
 }
