@@ -339,13 +339,17 @@ function matchingCheckpoint(
   return undefined;
 }
 
-/** The deals, each marked `covered` when a checkpoint is handed back and it is not one of the deals after it. */
-function coveredDeals<T extends { orderId: string; seq: number }>(
+/**
+ * The deals (read for this load: marked in place), each marked `covered` when a checkpoint is handed back and it is
+ * not one of the deals after it (after a clean stop there are none).
+ */
+function coveredDeals<T extends { orderId: string; seq: number; covered?: boolean }>(
   deals: T[],
   after: { orderId: string; seq: number }[] | undefined,
-): (T & { covered?: boolean })[] {
+): T[] {
   if (after === undefined) return deals;
   const key = (deal: { orderId: string; seq: number }) => `${deal.orderId}\u0000${deal.seq}`;
-  const notCovered = new Set(after.map(key));
-  return deals.map((deal) => ({ ...deal, covered: !notCovered.has(key(deal)) }));
+  const notCovered = after.length === 0 ? undefined : new Set(after.map(key));
+  for (const deal of deals) deal.covered = !notCovered?.has(key(deal));
+  return deals;
 }

@@ -122,12 +122,11 @@ export class OrderMatching {
   }
 
   /**
-   * Puts a deal of the journal back in the book memory when its book is first read (so its tape is built then, not at
+   * Puts a deal of the journal (of the trading `day`) back in the book memory when its book is first read (so its tape is built then, not at
    * the restore): a deal taken on arrival took depth at its price and instant; another got part of the tape trade
    * printed at its instant.
    */
-  replayDeal(record: OrderRecord, info: ContractInfo, deal: Deal, dealSeq: number): void {
-    const day = this.sessions.dayAt(record.market, deal.ts * 1000);
+  replayDeal(record: OrderRecord, info: ContractInfo, day: string, deal: Deal, dealSeq: number): void {
     const { action } = record.trade.order;
     const taker = record.takerDeals?.includes(dealSeq) ?? false;
     const fill = { price: deal.price, quantity: deal.quantity, ts: deal.ts };
