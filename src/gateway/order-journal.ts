@@ -5,6 +5,7 @@
 
 import type { OrderUpdate, SavedOrders, VenueCheckpoint } from '../broker/port.js';
 import { type Deal, isFinalStatus, type OrderEvent } from '../domain/orders.js';
+import type { StoredCheckpoint } from '../store/checkpoint-table.js';
 import type { Journal } from '../store/journal.js';
 
 export interface JournaledOrderEvent {
@@ -299,7 +300,8 @@ function writeLedger(journal: Journal, ledger: OrderUpdate['ledger'], latest: La
 
 /**
  * Keeps a venue's derived state as the journal's checkpoint, covering every deal the journal holds: call it with
- * nothing queued (after a flush), from a state that has booked them all.
+ * nothing queued (after a flush), from a state that has booked them all. One the journal holds already (the same
+ * deals, the same state, nothing to archive or keep: a start after a clean stop) is not written again.
  */
 export function keepCheckpoint(
   journal: Journal,
@@ -310,11 +312,22 @@ export function keepCheckpoint(
     const last = journal.checkpoints.lastDeal();
     const lastDealRowid = last?.rowid ?? 0;
     const deals = journal.checkpoints.dealsThrough(lastDealRowid);
-    journal.checkpoints.save({ takenAt, before: last?.after ?? 0, lastDealRowid, deals, state }, archive, lots);
+    const checkpoint = { takenAt, before: last?.after ?? 0, lastDealRowid, deals, state };
+    const nothingNew = archive.length === 0 && !lots?.some((account) => account.written.length > 0);
+    if (!nothingNew || !sameCheckpoint(journal.checkpoints.latest(), checkpoint)) {
+      journal.checkpoints.save(checkpoint, archive, lots);
+    }
     return { lastDealRowid, deals };
   });
   // The next checkpoint counts only the deals after this one's.
   journal.checkpoints.counted(counted.lastDealRowid, counted.deals);
+}
+
+/** Whether a checkpoint kept says all another says (when it was taken aside). */
+function sameCheckpoint(kept: StoredCheckpoint | undefined, checkpoint: StoredCheckpoint): boolean {
+  if (!kept) return false;
+  const { lastDealRowid, deals, before, state } = checkpoint;
+  return kept.lastDealRowid === lastDealRowid && kept.deals === deals && kept.before === before && kept.state === state;
 }
 
 /** The journal's latest checkpoint, if the deals up to its last are still the ones it covered. */

@@ -167,6 +167,30 @@ describe('the deals a checkpoint covers are counted once per process', () => {
   });
 });
 
+describe('a checkpoint the journal holds already', () => {
+  test('is not written again; one with other deals, another state or a count that no longer matches is', () => {
+    const journal = Journal.open(':memory:');
+    journalWith([{ id: 'first', open: false, age: 1, deals: 2 }], journal);
+    keepCheckpoint(journal, { state: 'two', archive: [] }, NOW);
+    const takenAt = () => journal.checkpoints.latest()?.takenAt;
+    keepCheckpoint(journal, { state: 'two', archive: [] }, NOW + 1);
+    assert.equal(takenAt(), NOW, 'the same deals and state: kept as it was');
+    keepCheckpoint(journal, { state: 'two, read again', archive: [] }, NOW + 2);
+    assert.equal(takenAt(), NOW + 2, 'another state');
+    journalWith([{ id: 'second', open: false, age: 0, deals: 1 }], journal);
+    keepCheckpoint(journal, { state: 'two, read again', archive: [] }, NOW + 3);
+    assert.deepEqual([takenAt(), journal.checkpoints.latest()?.deals], [NOW + 3, 3], 'a deal after it');
+    const lots = [{ accountKey: 'S-1', openPositionIds: [1], written: [{ positionId: 1, firstLot: 0, body: 'a' }] }];
+    keepCheckpoint(journal, { state: 'two, read again', archive: [], lots }, NOW + 4);
+    assert.equal(takenAt(), NOW + 4, 'lots to keep');
+    assert.deepEqual(journal.checkpoints.lotsOf('S-1', 1), ['a']);
+    journal.checkpoints.save({ ...journal.checkpoints.latest()!, deals: 4 });
+    keepCheckpoint(journal, { state: 'two, read again', archive: [] }, NOW + 5);
+    assert.deepEqual([takenAt(), journal.checkpoints.latest()?.deals], [NOW + 5, 3], 'a count that does not match');
+    journal.close();
+  });
+});
+
 function deal(orderId: string, seq: number) {
   const fields = { accountKey: 'S-1', code: '2330', action: 'Buy' as const, price: 1, quantity: 1 };
   return { orderId, seq, ...fields, at: NOW, record: { seq } };
