@@ -5,12 +5,14 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
+import { VenueCalls } from '../../src/gateway/venue-calls.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
 import { closeSocketServer, listenOnSocket } from '../../src/server/listen.js';
 import { MONDAY_MORNING } from '../helpers/app.js';
@@ -56,8 +58,10 @@ after(async () => {
 
 async function listening(options: Partial<AppOptions> = {}) {
   const clock = new ManualClock(MONDAY_MORNING);
-  const { gateway } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: 'KEY' });
+  const venueCalls = new VenueCalls();
+  const { gateway } = simGateway({ clock, seed: 1, clockMode: 'always-open', apiKey: 'KEY', venueCalls });
   const app = await buildApp({
+    monitor: { venueCalls },
     gateway,
     bindHost: '127.0.0.1',
     rateLimits: false,
@@ -68,7 +72,7 @@ async function listening(options: Partial<AppOptions> = {}) {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, clock, tcp: { port } };
+  return { app, clock, tcp: { port }, venueCalls };
 }
 
 /** Asks twice: the first answer comes from the route (and is kept), the second from the lane. */
@@ -216,11 +220,7 @@ describe('fast lane', { timeout: 30_000 }, () => {
       }
       return hooks;
     };
-    const common = [
-      '(onSend) ["readErrorKind()"]',
-      '(onResponse) ["reportRequest()"]',
-      '(onRequestAbort) ["stopCountingAborted()"]',
-    ];
+    const common = ['(onSend) ["readErrorKind()"]', '(onResponse) ["reportRequest()"]'];
     const open = await listening();
     assert.deepEqual(hooksOf(open.app), [
       '(onRequest) ["hostAndOriginGuard()","cors()","measureRequest()"]',
@@ -231,5 +231,23 @@ describe('fast lane', { timeout: 30_000 }, () => {
       '(onRequest) ["hostAndOriginGuard()","cors()","measureRequest()","bearerAuth()"]',
       ...common,
     ]);
+  });
+
+  test('a request whose client gives up before the answer stops counting in flight', async () => {
+    const { tcp, venueCalls } = await listening();
+    const until = async (done: () => boolean, what: string) => {
+      for (let attempt = 0; attempt < 200 && !done(); attempt++) await new Promise((r) => setTimeout(r, 10));
+      assert.ok(done(), what);
+    };
+    const socket = connect(tcp.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // Half a body: the request waits for the rest, counted in flight.
+    socket.write(
+      'POST /api/v1/order/place_order HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 100\r\n\r\n{"contract":',
+    );
+    await until(() => venueCalls.inFlight.size === 1, 'the request is in flight');
+    socket.destroy();
+    await until(() => venueCalls.inFlight.size === 0, 'it stops counting when its connection closes');
   });
 });

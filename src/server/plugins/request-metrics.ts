@@ -92,13 +92,15 @@ export const requestMetricsPlugin = fp<RequestMetricsOptions>(
       const origin = originOfActivity(request.headers['x-shioaji-activity'] as string | undefined);
       // An event stream lasts as long as its client: it is not counted in flight (nor measured as a request; the
       // monitor's streams show it). Any other request stops counting when answered, or at the latest when its
-      // connection closes (a route that takes the reply over never reaches onResponse).
+      // response closes: the response's 'close' comes when it is sent and when its connection closes first (a client
+      // that gave up, a route that took the reply over and never reaches onResponse). `on`, not `once`: `end` may run
+      // twice, and once's wrapper is two more objects per request.
       const pattern = request.routeOptions.url;
       const stream =
         (pattern?.startsWith(SSE_PATHS.data) ?? false) ||
         (request.headers.accept?.includes('text/event-stream') ?? false);
       const end = stream ? null : venueCalls.begin(origin);
-      if (end) reply.raw.once('close', end);
+      if (end) reply.raw.on('close', end);
       request.sjgateMeasured = { startedMs: monitor.now(), pattern, origin, errorKind: null, end };
       done();
     });
@@ -108,11 +110,6 @@ export const requestMetricsPlugin = fp<RequestMetricsOptions>(
         entry.errorKind = ERROR_KIND.exec(payload.slice(0, 200))?.[1] ?? null;
       }
       done(null, payload);
-    });
-    // A request the client gave up on may never be answered: it stops counting in flight then.
-    app.addHook('onRequestAbort', function stopCountingAborted(request, done) {
-      request.sjgateMeasured?.end?.();
-      done();
     });
     app.addHook('onResponse', function reportRequest(request, reply, done) {
       const entry = request.sjgateMeasured;
