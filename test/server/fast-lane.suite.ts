@@ -75,6 +75,13 @@ async function listening(options: Partial<AppOptions> = {}) {
   return { app, clock, tcp: { port }, venueCalls };
 }
 
+let shared: ReturnType<typeof listening> | undefined;
+/** One app with the default options for the tests that only look at their own requests. */
+const plainApp = () => {
+  shared ??= listening();
+  return shared;
+};
+
 /** Asks twice: the first answer comes from the route (and is kept), the second from the lane. */
 async function primed(target: Target, app: FastifyInstance, headers: Record<string, string> = {}) {
   const first = await get(target, INFO, headers);
@@ -87,7 +94,7 @@ async function primed(target: Target, app: FastifyInstance, headers: Record<stri
 
 describe('fast lane', { timeout: 30_000 }, () => {
   test('answers a repeated lookup with the bytes and headers Fastify sent', async () => {
-    const { app, tcp } = await listening();
+    const { app, tcp } = await plainApp();
     const { first, second } = await primed(tcp, app);
     assert.equal(second.body, first.body);
     assert.deepEqual(answerHeaders(second), answerHeaders(first));
@@ -98,7 +105,7 @@ describe('fast lane', { timeout: 30_000 }, () => {
   });
 
   test('a cached URL with a bad Host or Origin gets the refusal Fastify gives, not the lane’s answer', async () => {
-    const { app, tcp } = await listening();
+    const { app, tcp } = await plainApp();
     await primed(tcp, app);
     const refused: Record<string, string>[] = [
       { host: 'evil.example' },
@@ -119,7 +126,7 @@ describe('fast lane', { timeout: 30_000 }, () => {
   });
 
   test('an allowed cross origin still gets its CORS headers (from Fastify)', async () => {
-    const { app, tcp } = await listening();
+    const { app, tcp } = await plainApp();
     await primed(tcp, app);
     const origin = 'http://localhost:5173';
     const before = app.fastLane.answered;
@@ -187,7 +194,7 @@ describe('fast lane', { timeout: 30_000 }, () => {
   });
 
   test('HEAD, a GET with a body and an unknown code go to Fastify', async () => {
-    const { app, tcp } = await listening();
+    const { app, tcp } = await plainApp();
     await primed(tcp, app);
     const before = app.fastLane.answered;
     assert.equal((await get(tcp, INFO, {}, 'HEAD')).status, 200);
@@ -221,7 +228,7 @@ describe('fast lane', { timeout: 30_000 }, () => {
       return hooks;
     };
     const common = ['(onSend) ["readErrorKind()"]', '(onResponse) ["reportRequest()"]'];
-    const open = await listening();
+    const open = await plainApp();
     assert.deepEqual(hooksOf(open.app), [
       '(onRequest) ["hostAndOriginGuard()","cors()","measureRequest()"]',
       ...common,
@@ -234,7 +241,7 @@ describe('fast lane', { timeout: 30_000 }, () => {
   });
 
   test('a request whose client gives up before the answer stops counting in flight', async () => {
-    const { tcp, venueCalls } = await listening();
+    const { tcp, venueCalls } = await plainApp();
     const until = async (done: () => boolean, what: string) => {
       for (let attempt = 0; attempt < 200 && !done(); attempt++) await new Promise((r) => setTimeout(r, 10));
       assert.ok(done(), what);
