@@ -36,6 +36,22 @@ interface ProbeSample {
   cpu_ms: number;
   rss_mb: number;
   heap_mb: number;
+  heap_total_mb: number;
+  external_mb: number;
+  array_buffers_mb: number;
+  rss_anon_mb?: number;
+}
+
+/** The parts of the daemon's memory in one probe sample, in MB. */
+function memoryParts(sample: ProbeSample) {
+  return {
+    rss: round1(sample.rss_mb),
+    rss_anon: round1(sample.rss_anon_mb ?? Number.NaN),
+    heap_used: round1(sample.heap_mb),
+    heap_total: round1(sample.heap_total_mb),
+    external: round1(sample.external_mb),
+    array_buffers: round1(sample.array_buffers_mb),
+  };
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -199,7 +215,12 @@ export async function run() {
     const sse = new AbortController();
     const sseBytes = await sseClients(daemon, codes, sse.signal);
     const rss: number[] = [];
-    const sampler = setInterval(() => rss.push(round1(readProbe(probeDir, pid).rss_mb)), RSS_EVERY_MS);
+    const memory: ReturnType<typeof memoryParts>[] = [];
+    const sampler = setInterval(() => {
+      const sample = readProbe(probeDir, pid);
+      rss.push(round1(sample.rss_mb));
+      if (rss.length % 12 === 0) memory.push(memoryParts(sample));
+    }, RSS_EVERY_MS);
     const mixStart = readProbe(probeDir, pid);
     let tailStart = mixStart;
     const tailTimer = setTimeout(
@@ -232,6 +253,7 @@ export async function run() {
       },
       after_mix: { ...after, ...gcShare(mixEnd, afterEnd) },
       [REPORT_EVERY === 1 ? 'rss_mb_every_5s' : 'rss_mb_every_min']: rss.filter((_, i) => i % REPORT_EVERY === 0),
+      memory_mb_every_min: memory,
       heap_mb_end: round1(afterEnd.heap_mb),
       targets: { ratio_after_mix: 0.9, gc_share_of_cpu: 0.03, rss_slope_mb_per_min: 0 },
     };

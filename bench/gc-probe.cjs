@@ -1,7 +1,22 @@
 // Preloaded into the daemon by bench/churn.bench.ts (NODE_OPTIONS=--require): every 500 ms writes the process's GC
-// pause time and count (perf_hooks 'gc' entries), CPU time, RSS and heap to $SJ_BENCH_GC_DIR/gc-<pid>.json.
+// pause time and count (perf_hooks 'gc' entries), CPU time, RSS and the parts of process.memoryUsage() to
+// $SJ_BENCH_GC_DIR/gc-<pid>.json, with the anonymous and file-backed parts of RSS from /proc/self/status (Linux).
 const { PerformanceObserver } = require('node:perf_hooks');
-const { renameSync, writeFileSync } = require('node:fs');
+const { readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { writeHeapSnapshot } = require('node:v8');
+
+const MB = 2 ** 20;
+
+/** RssAnon and RssFile from /proc/self/status in MB, or nothing where there is no /proc. */
+function rssParts() {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { rss_anon_mb: kb('RssAnon') / 1024, rss_file_mb: kb('RssFile') / 1024 };
+  } catch {
+    return {};
+  }
+}
 
 const dir = process.env.SJ_BENCH_GC_DIR;
 if (dir) {
@@ -21,8 +36,12 @@ if (dir) {
       gc_young_ms: gc.young_ms,
       gc_count: gc.count,
       cpu_ms: (cpu.user + cpu.system) / 1000,
-      rss_mb: memory.rss / 2 ** 20,
-      heap_mb: memory.heapUsed / 2 ** 20,
+      rss_mb: memory.rss / MB,
+      heap_mb: memory.heapUsed / MB,
+      heap_total_mb: memory.heapTotal / MB,
+      external_mb: memory.external / MB,
+      array_buffers_mb: memory.arrayBuffers / MB,
+      ...rssParts(),
     };
     // Written aside and renamed, so that the bench never reads a half-written file.
     writeFileSync(`${dir}/gc-${process.pid}.json.tmp`, JSON.stringify(sample));
@@ -58,4 +77,16 @@ if (profileDir) {
       );
     }, span).unref();
   }, after).unref();
+}
+
+// SJ_BENCH_HEAP_SNAPSHOT_DIR and SJ_BENCH_HEAP_SNAPSHOT_AT_S (seconds after start, comma-separated): a heap snapshot
+// at each of those times (it pauses the process for seconds and runs a full GC first).
+const snapshotDir = process.env.SJ_BENCH_HEAP_SNAPSHOT_DIR;
+if (snapshotDir) {
+  for (const at of (process.env.SJ_BENCH_HEAP_SNAPSHOT_AT_S ?? '').split(',').filter(Boolean)) {
+    setTimeout(
+      () => writeHeapSnapshot(`${snapshotDir}/heap-${process.pid}-${at}s.heapsnapshot`),
+      Number(at) * 1000,
+    ).unref();
+  }
 }

@@ -235,9 +235,8 @@ export interface SettledPosition {
 }
 
 /**
- * Positions settled at expiry, as a venue reports them: the settlements, the ledger rows they booked, and the named
- * values the venue keeps (handed back to `orders.restore` in SavedOrders.state, which is how a venue knows what it
- * settled before a restart). The gateway journals it like an order update.
+ * Positions settled at expiry as a venue reports them, with the ledger rows they booked and the named values it keeps
+ * (SavedOrders.state hands them back: how a venue knows what it settled before a restart); journaled like an order.
  */
 export interface SettlementUpdate {
   settlements: SettledPosition[];
@@ -261,6 +260,8 @@ export interface SavedOrders {
   state: (name: string) => string | undefined;
   /** One order with its deals (oldest first), read back by id when asked; undefined for an id the journal lacks. */
   order?: (id: string) => SavedOrder | undefined;
+  /** Orders by id (of an account, when given) with their deals, in the journal's order; ids it lacks are left out. */
+  ordersById?: (ids: readonly string[], accountKey?: string) => SavedOrder[];
   /** Whether the journal holds an order of this id (written already), without reading it. */
   holds?: (id: string) => boolean;
   /**
@@ -350,10 +351,9 @@ export interface OrdersPort {
 }
 
 /**
- * Account queries. Each takes the request's account selector; ids omitted mean the default account of the
- * selector's account_type (S when absent, F for margin). Rejects with NotFoundError for an unknown account,
- * InvalidRequestError for an account of the wrong type (margin of a stock account) or a reversed date range,
- * and NotFoundError for an unknown detail_id.
+ * Account queries. Each takes the request's account selector; ids omitted mean the default account of the selector's
+ * account_type (S when absent, F for margin). Rejects with NotFoundError for an unknown account or detail_id, and
+ * InvalidRequestError for an account of the wrong type (margin of a stock account) or a reversed date range.
  */
 export interface PortfolioPort {
   /**

@@ -111,12 +111,17 @@ export class OrderJournal {
       const stored = this.journal.orders.get(id);
       return stored && { record: stored.record, deals: this.journal.orders.deals({ orderId: id }) };
     };
+    const ordersById = (ids: readonly string[], accountKey?: string) => {
+      this.flushQuietly();
+      return this.journal.orders.byIds(ids, accountKey).map(({ stored, deals }) => ({ record: stored.record, deals }));
+    };
     const everything = () => this.load(leftOut, neededSince, false);
     return {
       orders,
       deals,
       state,
       order,
+      ordersById,
       holds: (id) => journal.orders.has(id),
       checkpoint: checkpoint && { before: checkpoint.before, state: checkpoint.state, everything },
       archive: {

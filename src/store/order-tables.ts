@@ -98,6 +98,27 @@ export class OrderTables {
     return { orders, last };
   }
 
+  /**
+   * Orders by id (of one account, when given) with their deals, in the journal's order (placed_at, then row id); an id
+   * the journal lacks and a row whose record does not parse are left out.
+   */
+  byIds(ids: readonly string[], accountKey?: string): { stored: StoredOrder; deals: StoredDeal[] }[] {
+    if (ids.length === 0) return [];
+    const account = accountKey === undefined ? '' : 'AND account_key = @accountKey';
+    const sql =
+      `SELECT ${ORDER_COLUMNS} FROM orders WHERE id IN (SELECT value FROM json_each(@ids)) ${account} ` +
+      'ORDER BY placed_at, rowid';
+    const rows = this.connection.filtered<OrderRow>(sql, { ids: JSON.stringify(ids), accountKey });
+    const orders = readableRows(
+      rows,
+      orderFromRow,
+      (row) => `order ${row.id}`,
+      () => {},
+    );
+    const deals = this.dealsOfOrders(orders.map((order) => order.id));
+    return orders.map((stored) => ({ stored, deals: deals.get(stored.id) ?? [] }));
+  }
+
   /** Orders by row id; a row whose record does not parse is left out. */
   private ordersByRowid(rowids: number[]): Map<number, StoredOrder> {
     if (rowids.length === 0) return new Map();

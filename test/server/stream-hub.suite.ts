@@ -342,4 +342,20 @@ describe('stream hub', () => {
     assert.deepEqual(parseEventId('12-1763800000000042'), { orderSeq: 12, seq: 1763800000000042 });
     assert.equal(parseEventId(undefined), null);
   });
+
+  it("keeps in its buffer each frame's own bytes, not a shared 8 KB pool slice per frame", () => {
+    const hub = new StreamHub({ orderEventsAfter: () => [], delivers: () => false, lastOrderSeq: 0 });
+    // Short-lived buffers made between the frames, as a busy server makes them, share the pool with them otherwise.
+    for (let n = 1; n <= 2000; n++) {
+      hub.publish('tick_stk', tick(n));
+      Buffer.from(`garbage ${n}`.repeat(20));
+    }
+    const { ring } = hub as unknown as { ring: { after(seq: number): { bytes: Buffer }[] } };
+    const frames = ring.after(0);
+    assert.equal(frames.length, 2000);
+    const own = frames.reduce((sum, frame) => sum + frame.bytes.length, 0);
+    const buffers = new Set(frames.map((frame) => frame.bytes.buffer));
+    const memory = [...buffers].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    assert.equal(memory, own, `the frames hold ${memory} bytes of memory for ${own} bytes of messages`);
+  });
 });

@@ -145,7 +145,7 @@ export class StreamHub {
   publish(family: StreamFamily, data: unknown, orderSeq?: number): void {
     this.seq++;
     if (orderSeq !== undefined) this.orderSeq = orderSeq;
-    const bytes = Buffer.from(`id: ${this.currentId()}\nevent: ${family}\ndata: ${JSON.stringify(data)}\n\n`);
+    const bytes = unpooled(`id: ${this.currentId()}\nevent: ${family}\ndata: ${JSON.stringify(data)}\n\n`);
     const frame: Frame = { seq: this.seq, orderSeq: this.orderSeq, family, bytes };
     this.ring.push(frame);
     this.fanout.push({ frame, data, orderSeq });
@@ -227,4 +227,15 @@ export class StreamHub {
       replay_buffer: { events: this.ring.size, bytes: this.ring.byteSize },
     };
   }
+}
+
+/**
+ * The text's UTF-8 bytes in memory of their own. Buffer.from puts a short text in a slice of a shared 8 KB pool, and
+ * a slice keeps its whole pool alive: the ring's frames, each kept long after the garbage made beside it, held some
+ * 8 KB each instead of their few hundred bytes (110 MB for 31,000 frames in the churn bench).
+ */
+function unpooled(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }

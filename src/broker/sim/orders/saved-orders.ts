@@ -69,13 +69,17 @@ export function savedRecord(stored: SavedOrder): OrderRecord | undefined {
   return record;
 }
 
-/** Reads plain orders of past days back from the journal (SavedOrders.order), when the gateway can. */
+/** Reads finished plain orders back from the journal (SavedOrders.order, ordersById), when the gateway can. */
 export function savedOrderLoader(saved: SavedOrders): OrderLoader | undefined {
-  const { order: readOrder, holds } = saved;
+  const { order: readOrder, ordersById, holds } = saved;
   if (!readOrder || !holds) return undefined;
   const read = (id: string) => {
     const stored = readOrder(id);
     return stored && savedRecord(stored);
   };
-  return { read, holds };
+  const readMany =
+    ordersById &&
+    ((ids: readonly string[], accountKey?: string) =>
+      ordersById(ids, accountKey).flatMap((stored) => savedRecord(stored) ?? []));
+  return { read, holds, ...(readMany ? { readMany } : {}) };
 }

@@ -62,8 +62,11 @@ export class SimOrders {
         const now = clock.now();
         return `${sessions.dayAt('stock', now)} ${sessions.dayAt('futures', now)}`;
       },
-      lastActiveBefore: (record) =>
-        market.dayAt(record.market, lastActivityAt(record)) < sessions.dayAt(record.market, clock.now()),
+      lastActiveDay: (record) => `${record.market} ${market.dayAt(record.market, lastActivityAt(record))}`,
+      isPast: (activeDay) => {
+        const [orderMarket, day] = activeDay.split(' ') as [OrderRecord['market'], string];
+        return day < sessions.dayAt(orderMarket, clock.now());
+      },
     });
     this.book = book;
     this.reports = new OrderReports(clock, () => book.issued);
