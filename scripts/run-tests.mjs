@@ -70,6 +70,8 @@ const child = spawn(
     'tsx',
     '--import',
     join(here, 'test-time-limit.mjs'),
+    '--import',
+    join(here, 'test-assert-messages.mjs'),
     '--test',
     '--test-concurrency=2',
     `--test-timeout=${FILE_LIMIT_MS}`,
