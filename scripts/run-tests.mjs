@@ -30,17 +30,11 @@ function findTests(dir) {
 }
 
 /**
- * Files that take tens of seconds each (real daemons, a browser, the server's, the CLI's and the broker's suites in one
- * process each): they start first, longest first, so that the last minute of a run is filled with short files rather than
+ * Files that take tens of seconds each (the broker's, the CLI's and the server's suites in a few processes, a browser,
+ * real daemons): they start first, longest first, so that the last minute of a run is filled with short files rather than
  * waiting on one long file started late. (test-files-in-order.mjs keeps this order: `node --test` would sort by path.)
  */
-const LONG_FIRST = [
-  'test/server/server.test.ts',
-  'test/browser/',
-  'test/e2e/',
-  'test/cli/cli.test.ts',
-  'test/broker/suites-',
-];
+const LONG_FIRST = ['test/broker/suites-', 'test/cli/cli.test.ts', 'test/browser/', 'test/server/suites-', 'test/e2e/'];
 const longRank = (file) => {
   const rank = LONG_FIRST.findIndex((start) => file.startsWith(start));
   return rank === -1 ? LONG_FIRST.length : rank;

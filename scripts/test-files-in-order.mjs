@@ -1,5 +1,5 @@
 // Runs the test files given, in the order given, for run-tests.mjs: `node --test <files>` sorts its files by path, so
-// the long files the runner puts first would start wherever their names fall (test/server/server.test.ts near the
+// the long files the runner puts first would start wherever their names fall (the server's suites near the
 // end). node:test's run() keeps the order. Arguments: concurrency, the limit of each file in ms, the progress file,
 // then the test files. This process is started with the preloads, which run() passes on to each file's process.
 import { createWriteStream } from 'node:fs';
