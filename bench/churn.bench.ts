@@ -13,9 +13,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { median, startBaseline } from './contract-info.bench.js';
+import { type MeasuredLoad, measuredLoad, median, medianCpu, startBaseline } from './contract-info.bench.js';
 import { type Daemon, startDaemon } from './daemon.js';
-import { type LoadResult, load, pinToServerCore } from './load.js';
+import { load, pinToServerCore } from './load.js';
 
 const INFO_PATH = '/api/v1/data/contracts/2330/info';
 const MIX_SECONDS = Number(process.env.BENCH_CHURN_SECONDS ?? 60);
@@ -87,12 +87,12 @@ export function slopePerMinute(samples: readonly number[]): number {
 }
 
 /** Contract info on the daemon and on the bare server, taking turns; medians of ROUNDS. */
-async function compare(gatewayUrl: string, bareUrl: string) {
-  const gateway: LoadResult[] = [];
-  const bare: LoadResult[] = [];
+async function compare(gatewayUrl: string, gatewayPid: number, bareUrl: string, barePid: number) {
+  const gateway: MeasuredLoad[] = [];
+  const bare: MeasuredLoad[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    gateway.push(await load(gatewayUrl, DURATION_S));
-    bare.push(await load(bareUrl, DURATION_S));
+    gateway.push(await measuredLoad(gatewayUrl, gatewayPid, DURATION_S));
+    bare.push(await measuredLoad(bareUrl, barePid, DURATION_S));
   }
   const sjgateRps = median(gateway.map((r) => r.rps));
   const bareRps = median(bare.map((r) => r.rps));
@@ -100,6 +100,9 @@ async function compare(gatewayUrl: string, bareUrl: string) {
     sjgate_rps: Math.round(sjgateRps),
     bare_rps: Math.round(bareRps),
     ratio: Math.round((sjgateRps / bareRps) * 1000) / 1000,
+    sjgate_cpu_us_per_request: medianCpu(gateway),
+    bare_cpu_us_per_request: medianCpu(bare),
+    ratio_by_cpu: Math.round((medianCpu(bare) / medianCpu(gateway)) * 1000) / 1000,
     errors: gateway.reduce((sum, r) => sum + r.errors, 0),
   };
 }
@@ -204,7 +207,7 @@ export async function run() {
     for (const target of [url, bare.url]) await load(target, 2); // nobody measured cold
     await sleep(600);
     const beforeFresh = readProbe(probeDir, pid);
-    const fresh = await compare(url, bare.url);
+    const fresh = await compare(url, pid, bare.url, bare.child.pid!);
     await sleep(600);
     const afterFresh = readProbe(probeDir, pid);
 
@@ -233,7 +236,7 @@ export async function run() {
     sse.abort();
     await sleep(600);
     const mixEnd = readProbe(probeDir, pid);
-    const after = await compare(url, bare.url);
+    const after = await compare(url, pid, bare.url, bare.child.pid!);
     await sleep(600);
     const afterEnd = readProbe(probeDir, pid);
     return {

@@ -7,9 +7,13 @@
 // history; on the restarted daemon, the default call's throughput beside a bare node:http server answering the same
 // bytes (bench/bare-server.mjs), taking turns.
 // The issue's scale is 250 days × 4,000 orders (1M orders); the default is a tenth of it, to keep `npm run bench` short.
+// To compare builds on one journal without generating it again: BENCH_HISTORY_HOME keeps the journal's data home
+// there (and reuses it when it holds one: its first start is then a restart too), BENCH_HISTORY_RESTARTS starts the
+// daemon that many times after the first start, and BENCH_HISTORY_CLI runs another build (its dist/cli/main.js).
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { nextTradingDay } from '../src/domain/calendar.js';
 import { median, startBaseline } from './contract-info.bench.js';
@@ -25,6 +29,9 @@ const TRADES_CALLS = 10;
 const LOAD_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
 const LOAD_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LOAD_CONNECTIONS = 10;
+const KEPT_HOME = process.env.BENCH_HISTORY_HOME;
+const RESTARTS = Number(process.env.BENCH_HISTORY_RESTARTS ?? 1);
+const GATEWAY_CLI = process.env.BENCH_HISTORY_CLI ?? CLI;
 
 interface Measured {
   start_to_healthy_ms: number;
@@ -44,7 +51,7 @@ const HEALTHY_WITHIN_MS = 300_000;
 
 /** Runs the gateway in the foreground in a child process (the CLI's start waits only 10 s) until it answers healthy. */
 async function startForeground(env: NodeJS.ProcessEnv, baseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI, 'server', 'start', '--foreground'], { env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [GATEWAY_CLI, 'server', 'start', '--foreground'], { env, stdio: 'ignore' });
   const deadline = Date.now() + HEALTHY_WITHIN_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the gateway exited with ${child.exitCode} before it was healthy`);
@@ -171,17 +178,32 @@ async function measure(home: string | undefined, middleDay: string, vsBare = fal
   }
 }
 
-export async function run() {
+/** The generated journal's data home: BENCH_HISTORY_HOME as it was kept by an earlier run, or generated now. */
+async function historyHome() {
+  if (KEPT_HOME && existsSync(join(KEPT_HOME, 'history.json'))) {
+    return { ...JSON.parse(readFileSync(join(KEPT_HOME, 'history.json'), 'utf8')), home: KEPT_HOME, reused: true };
+  }
   // The bench's own day is generated too: the default call lists its trades.
   const history = await generateHistory({ days: DAYS + 1, ordersPerDay: ORDERS_PER_DAY, lastDay: TODAY });
+  if (!KEPT_HOME) return { ...history, reused: false };
+  cpSync(history.home, KEPT_HOME, { recursive: true });
+  rmSync(history.home, { recursive: true, force: true });
+  writeFileSync(join(KEPT_HOME, 'history.json'), JSON.stringify({ ...history, home: KEPT_HOME }));
+  return { ...history, home: KEPT_HOME, reused: false };
+}
+
+export async function run() {
+  const history = await historyHome();
   try {
     const middleDay = lastTradingDays(LAST_DAY, Math.ceil(DAYS / 2))[0]!;
     const empty = await measure(undefined, middleDay);
     const full = await measure(history.home, middleDay);
     // The first start booked every deal and wrote the ledger's checkpoint; the next books only the deals after it.
-    const restarted = await measure(history.home, middleDay, true);
+    const restarts: Measured[] = [];
+    for (let i = 0; i < RESTARTS; i++) restarts.push(await measure(history.home, middleDay, i === RESTARTS - 1));
     return {
       benchmark: 'history',
+      gateway: GATEWAY_CLI,
       journal: {
         days: DAYS,
         today: TODAY,
@@ -191,13 +213,15 @@ export async function run() {
         first_day: history.firstDay,
         last_day: history.lastDay,
         generate_ms: history.generateMs,
+        reused: history.reused,
       },
       empty,
       with_history: full,
-      with_history_restarted: restarted,
+      with_history_restarted: restarts.at(-1),
+      ...(RESTARTS > 1 ? { restarts_ms: restarts.map((r) => r.start_to_healthy_ms) } : {}),
       targets: { start_to_healthy_ms: 1000, rss_mb: 250, note: 'at 1,000,000 orders over 250 days (issue 22)' },
     };
   } finally {
-    rmSync(history.home, { recursive: true, force: true });
+    if (!KEPT_HOME) rmSync(history.home, { recursive: true, force: true });
   }
 }

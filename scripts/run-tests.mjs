@@ -3,9 +3,9 @@
 // and `node --test` with no files passes with zero tests, so the list is built here and must not be empty.
 //
 // Nothing may hang the suite: every test and hook has a time limit (TEST_LIMIT_MS unless it sets its own, see
-// test-time-limit.mjs), every file has one (FILE_LIMIT_MS: Node 20's --test-timeout bounds whole files), and the whole
-// run has a budget (SUITE_BUDGET_MS): past it, every process of the run is killed and the files still running are
-// named. Not --test-force-exit: on Node 20 it sometimes ends a file's process while its later suites still run, and
+// test-time-limit.mjs), every file has one (FILE_LIMIT_MS: the timeout of node:test's run() bounds whole files), and
+// the whole run has a budget (SUITE_BUDGET_MS): past it, every process of the run is killed and the files still running
+// are named. Not forceExit: on Node 20 it sometimes ends a file's process while its later suites still run, and
 // their tests silently go missing from the report (catalog.test.ts lost 4 to 14 of its 52 about one run in four).
 // The processes of a run are told apart by a marker in their environment, which daemons that detach keep too (so
 // this needs Linux's /proc; elsewhere only the runner itself is stopped).
@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const TEST_LIMIT_MS = 60_000;
 const FILE_LIMIT_MS = 180_000;
@@ -30,17 +30,11 @@ function findTests(dir) {
 }
 
 /**
- * Files that take tens of seconds each (real daemons, a browser, the server's, the CLI's and the broker's suites in one
- * process each): they start first, longest first, so that the last minute of a run is filled with short files rather than
- * waiting on one long file started late.
+ * Files that take tens of seconds each (the broker's, the CLI's and the server's suites in a few processes, a browser,
+ * real daemons): they start first, longest first, so that the last minute of a run is filled with short files rather than
+ * waiting on one long file started late. (test-files-in-order.mjs keeps this order: `node --test` would sort by path.)
  */
-const LONG_FIRST = [
-  'test/server/server.test.ts',
-  'test/browser/',
-  'test/e2e/',
-  'test/cli/cli.test.ts',
-  'test/broker/suites-',
-];
+const LONG_FIRST = ['test/broker/suites-', 'test/cli/cli.test.ts', 'test/browser/', 'test/server/suites-', 'test/e2e/'];
 const longRank = (file) => {
   const rank = LONG_FIRST.findIndex((start) => file.startsWith(start));
   return rank === -1 ? LONG_FIRST.length : rank;
@@ -70,14 +64,13 @@ const child = spawn(
     'tsx',
     '--import',
     join(here, 'test-time-limit.mjs'),
-    '--test',
-    '--test-concurrency=2',
-    `--test-timeout=${FILE_LIMIT_MS}`,
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    `--test-reporter=${join(here, 'test-progress-reporter.mjs')}`,
-    `--test-reporter-destination=${progressPath}`,
-    ...files,
+    '--import',
+    join(here, 'test-assert-messages.mjs'),
+    join(here, 'test-files-in-order.mjs'),
+    '2',
+    `${FILE_LIMIT_MS}`,
+    progressPath,
+    ...files.map((file) => resolve(file)),
   ],
   {
     stdio: ['ignore', 'inherit', 'inherit'],

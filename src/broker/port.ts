@@ -317,6 +317,8 @@ export interface OrdersPort {
   trade(tradeId: string): Promise<Trade | undefined>;
   /** The trades of one account, or of every account when no selector is given; oldest first. */
   trades(account?: AccountSelector): Promise<Trade[]>;
+  /** Changes when trades() may list otherwise (an order's change, a new day, a restore); syncs as trades() does. */
+  tradesVersion?(): number;
   /** Reads the orders back from the exchange (update_status); a venue always current (the simulator) has none. */
   refresh?(): Promise<void>;
   /** Places a combo; rule breaks come back as a Failed ComboTrade, malformed legs as InvalidRequestError. */

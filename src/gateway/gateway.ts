@@ -13,12 +13,14 @@ import type {
   Venue,
   VenueIdentity,
 } from '../broker/port.js';
+import { type AccountSelector, accountKeyOf } from '../domain/accounts.js';
 import type { Clock } from '../domain/time.js';
-import { Journal } from '../store/journal.js';
+import { Journal, type OrderPageQuery } from '../store/journal.js';
 import { DAILY_CHECKPOINT_CHECK_MS, onEachNewDay } from './daily-checkpoint.js';
 import { OrderDesk } from './order-desk.js';
 import { type JournaledOrderEvent, keepCheckpoint, OrderJournal } from './order-journal.js';
 import { RateGovernor } from './rate-governor.js';
+import { TodaysTrades } from './todays-trades.js';
 import { type TradeJson, TradeWire } from './trade-wire.js';
 import { DAILY_LIMIT_BYTES, DailyTraffic } from './traffic.js';
 import type { VenueCalls } from './venue-calls.js';
@@ -146,17 +148,17 @@ export class Gateway {
       stopReserves?.();
       stopSettlements?.();
     };
-    this.orders = new OrderDesk(
-      metered('orders', venue.orders),
-      orderJournal,
-      venue.clock,
-      metered('reserve', venue.reserve),
-      this.accounts,
-      (query) => {
+    const orders = metered('orders', venue.orders);
+    const accountKey = async (account: AccountSelector) => accountKeyOf(await this.accounts.resolve(account));
+    const tradeLists = {
+      page: (query: OrderPageQuery) => {
         orderJournal.flushQuietly();
         return tradeWire.pageJson(this.journal.orders.page(query));
       },
-    );
+      today: new TodaysTrades(orders, accountKey, options.tradeJson),
+    };
+    const reserve = metered('reserve', venue.reserve);
+    this.orders = new OrderDesk(orders, orderJournal, venue.clock, reserve, this.accounts, tradeLists);
     this.orderEvents = {
       after: (seq, limit) => orderJournal.eventsAfter(seq, limit),
       lastSeq: () => orderJournal.lastEventSeq(),

@@ -10,6 +10,7 @@ import type { OrderPageQuery } from '../store/journal.js';
 import { requestFingerprint } from './idempotency.js';
 import type { KeyedOrder, OrderJournal } from './order-journal.js';
 import { durableReserve } from './reserve-desk.js';
+import type { TodaysTrades } from './todays-trades.js';
 import { cursorAfter, orderPageQuery, type TradesPageRequest } from './trade-pages.js';
 import type { TradePageJson } from './trade-wire.js';
 
@@ -31,6 +32,13 @@ export interface TradesPage {
   nextCursor: string | null;
 }
 
+/** The trade lists answered as the API's JSON. */
+export interface TradeListsJson {
+  /** A page of the journal's trades, once the queued changes are written (today's are there too). */
+  page(query: OrderPageQuery): TradePageJson;
+  today: TodaysTrades;
+}
+
 export class OrderDesk {
   /** Places under a key that the venue has not answered yet: a retry meanwhile waits for the same order. */
   private readonly placing = new Map<string, Promise<KeyedOrder>>();
@@ -43,8 +51,7 @@ export class OrderDesk {
     private readonly clock: Clock,
     reserve: ReservePort,
     private readonly accounts: Pick<AccountsPort, 'resolve'>,
-    /** A page of the journal's trades as JSON, once the queued changes are written (today's are there too). */
-    private readonly tradePage: (query: OrderPageQuery) => TradePageJson,
+    private readonly tradeLists: TradeListsJson,
   ) {
     this.reserve = durableReserve(reserve, () => journal.durable());
   }
@@ -86,6 +93,11 @@ export class OrderDesk {
     return this.durably(await this.venue.trades(account));
   }
 
+  /** Today's trades and the working orders (the official order/trades) as the JSON array the API answers. */
+  async todaysTradesJson(account?: AccountSelector): Promise<Buffer> {
+    return this.tradeLists.today.json(account, () => this.journal.durable());
+  }
+
   /**
    * Older trades, a page at a time out of the journal: those of an account (every account's when no selector is
    * given) placed in a range of Taiwan days, oldest first; `nextCursor` is null on the last page. A page may hold fewer
@@ -93,7 +105,7 @@ export class OrderDesk {
    */
   async tradesPage(account: AccountSelector | undefined, request: TradesPageRequest): Promise<TradesPage> {
     const accountKey = account === undefined ? undefined : accountKeyOf(await this.accounts.resolve(account));
-    const { json, count, last } = this.tradePage(orderPageQuery(request, accountKey));
+    const { json, count, last } = this.tradeLists.page(orderPageQuery(request, accountKey));
     return { json, count, nextCursor: last && cursorAfter(last) };
   }
 

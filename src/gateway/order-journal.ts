@@ -5,6 +5,7 @@
 
 import type { OrderUpdate, SavedOrders, VenueCheckpoint } from '../broker/port.js';
 import { type Deal, isFinalStatus, type OrderEvent } from '../domain/orders.js';
+import type { StoredCheckpoint } from '../store/checkpoint-table.js';
 import type { Journal } from '../store/journal.js';
 
 export interface JournaledOrderEvent {
@@ -304,19 +305,34 @@ function writeLedger(journal: Journal, ledger: OrderUpdate['ledger'], latest: La
 
 /**
  * Keeps a venue's derived state as the journal's checkpoint, covering every deal the journal holds: call it with
- * nothing queued (after a flush), from a state that has booked them all.
+ * nothing queued (after a flush), from a state that has booked them all. One the journal holds already (the same
+ * deals, the same state, nothing to archive or keep: a start after a clean stop) is not written again.
  */
 export function keepCheckpoint(
   journal: Journal,
   { state, archive, lots }: Pick<VenueCheckpoint, 'state' | 'archive' | 'lots'>,
   takenAt: number,
 ): void {
-  journal.transaction(() => {
+  const counted = journal.transaction(() => {
     const last = journal.checkpoints.lastDeal();
     const lastDealRowid = last?.rowid ?? 0;
     const deals = journal.checkpoints.dealsThrough(lastDealRowid);
-    journal.checkpoints.save({ takenAt, before: last?.after ?? 0, lastDealRowid, deals, state }, archive, lots);
+    const checkpoint = { takenAt, before: last?.after ?? 0, lastDealRowid, deals, state };
+    const nothingNew = archive.length === 0 && !lots?.some((account) => account.written.length > 0);
+    if (!nothingNew || !sameCheckpoint(journal.checkpoints.latest(), checkpoint)) {
+      journal.checkpoints.save(checkpoint, archive, lots);
+    }
+    return { lastDealRowid, deals };
   });
+  // The next checkpoint counts only the deals after this one's.
+  journal.checkpoints.counted(counted.lastDealRowid, counted.deals);
+}
+
+/** Whether a checkpoint kept says all another says (when it was taken aside). */
+function sameCheckpoint(kept: StoredCheckpoint | undefined, checkpoint: StoredCheckpoint): boolean {
+  if (!kept) return false;
+  const { lastDealRowid, deals, before, state } = checkpoint;
+  return kept.lastDealRowid === lastDealRowid && kept.deals === deals && kept.before === before && kept.state === state;
 }
 
 /** The journal's latest checkpoint, if the deals up to its last are still the ones it covered. */
@@ -332,18 +348,26 @@ function matchingCheckpoint(
     return undefined;
   }
   const held = journal.checkpoints.dealsThrough(lastDealRowid);
-  if (held === latest.deals) return { before: latest.before, lastDealRowid, state: latest.state };
+  if (held === latest.deals) {
+    // The checkpoint written once the venue booked what it was handed counts only the deals after this one's.
+    journal.checkpoints.counted(lastDealRowid, held);
+    return { before: latest.before, lastDealRowid, state: latest.state };
+  }
   leftOut('the checkpoint', `it covers ${latest.deals} deals up to row ${lastDealRowid}, the journal holds ${held}`);
   return undefined;
 }
 
-/** The deals, each marked `covered` when a checkpoint is handed back and it is not one of the deals after it. */
-function coveredDeals<T extends { orderId: string; seq: number }>(
+/**
+ * The deals (read for this load: marked in place), each marked `covered` when a checkpoint is handed back and it is
+ * not one of the deals after it (after a clean stop there are none).
+ */
+function coveredDeals<T extends { orderId: string; seq: number; covered?: boolean }>(
   deals: T[],
   after: { orderId: string; seq: number }[] | undefined,
-): (T & { covered?: boolean })[] {
+): T[] {
   if (after === undefined) return deals;
   const key = (deal: { orderId: string; seq: number }) => `${deal.orderId}\u0000${deal.seq}`;
-  const notCovered = new Set(after.map(key));
-  return deals.map((deal) => ({ ...deal, covered: !notCovered.has(key(deal)) }));
+  const notCovered = after.length === 0 ? undefined : new Set(after.map(key));
+  for (const deal of deals) deal.covered = !notCovered?.has(key(deal));
+  return deals;
 }

@@ -8,12 +8,13 @@ import { AppStore } from './apps/store.js';
 import { Monitor, type MonitorOptions } from './monitor/monitor.js';
 import { registerOpenApi } from './openapi.js';
 import { AgentHarness, agentHarnessPlugin } from './plugins/agent-harness.js';
-import { bearerAuthPlugin } from './plugins/bearer-auth.js';
+import { bearerAuthPlugin, tokenCheck } from './plugins/bearer-auth.js';
 import { answerNotFound, errorsPlugin, handleClientError, handleFrameworkError } from './plugins/errors.js';
+import { FastLane } from './plugins/fast-lane.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { requestMetricsPlugin } from './plugins/request-metrics.js';
-import { guardsPlugin } from './plugins/security.js';
+import { guardsPlugin, hostAndOriginGuards } from './plugins/security.js';
 import { serializationPlugin } from './plugins/serialization.js';
 import { validationPlugin } from './plugins/validation.js';
 import { agentHarnessRoutes } from './routes/agent-harness.js';
@@ -68,17 +69,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw new ConfigError(NON_LOOPBACK_NEEDS_KEYS);
   }
   const common = { ...COMMON, ...loggerOptions(options.requestLog) };
+  const lane = new FastLane();
   const app = (options.https
     ? Fastify({ http2: true, https: { allowHTTP1: true, ...options.https }, ...common })
-    : Fastify(common)) as unknown as FastifyInstance;
+    : Fastify({ ...common, serverFactory: lane.serverFactory })) as unknown as FastifyInstance;
+  app.decorate('fastLane', lane);
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
   await app.register(serializationPlugin);
-  await app.register(guardsPlugin, {
-    bindHost: options.bindHost,
-    corsOrigins: options.corsOrigins,
-    corsLoopback: options.corsLoopback,
-  });
+  const guards = hostAndOriginGuards(options);
+  await app.register(guardsPlugin, guards);
   await app.register(limitsPlugin, {
     enabled: options.rateLimits ?? true,
     clock: gateway.clock,
@@ -103,13 +103,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(serverInfoRoutes(gateway, identity, harness), { prefix: API_PREFIX });
   // Protected: every other route of the API. A gateway bound to loopback needs no token, unless asked to.
   const credentials = isLoopbackHost(options.bindHost) && !options.requireAuth ? null : options.credentials;
+  const token = credentials ? tokenCheck(credentials) : null;
   await app.register(
     async (api) => {
-      if (credentials) await api.register(bearerAuthPlugin, { credentials });
+      if (token) await api.register(bearerAuthPlugin, { check: token });
       // Its own 404, so that an unknown path of the API needs the token too, as any other of its paths does.
       api.setNotFoundHandler(answerNotFound);
       await api.register(authRoutes(gateway));
-      await api.register(contractsRoutes(gateway));
+      await api.register(contractsRoutes(gateway, lane));
       await api.register(marketDataRoutes(gateway));
       await api.register(orderRoutes(gateway));
       await api.register(portfolioRoutes(gateway));
@@ -127,7 +128,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   if (store) await app.register(appPagesRoutes(store));
   await app.register(dashboardRoutes());
+  // The lane skips the request log's line: it opens only when the log writes failed requests alone (or none).
+  if (!options.requestLog || options.requestLog.errorsOnly) {
+    app.addHook('onReady', async () => lane.open({ guards, token, monitor }));
+    app.addHook('preClose', async () => lane.close());
+  }
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers kept GETs before Fastify does; each listener's handler puts it in front (plugins/fast-lane.ts). */
+    fastLane: FastLane;
+  }
 }
 
 /**

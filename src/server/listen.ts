@@ -46,9 +46,10 @@ export async function claimSocketPath(path: string): Promise<void> {
 /** Serves the same app on a Unix socket with mode 0600 (plaintext even when TCP uses TLS). */
 export async function listenOnSocket(app: FastifyInstance, path: string): Promise<Server> {
   await claimSocketPath(path);
+  const answer = app.fastLane.handler(app.routing);
   const server = createServer((request, response) => {
     localRequests.add(request);
-    app.routing(request, response);
+    answer(request, response);
   });
   server.on('clientError', handleClientError);
   await new Promise<void>((resolve, reject) => {

@@ -93,17 +93,31 @@ export class CheckpointTable {
   }
 
   /**
-   * How many deals the journal holds up to a rowid: all of them (counted through an index, not the table's rows) less
-   * those after it (the deals since the checkpoint, a range of the table).
+   * How many deals the journal held up to a rowid when last counted in a committed state (`counted`). Deals are only
+   * ever appended, so a later count starts from it and reads only the rows after it.
+   */
+  private known: { rowid: number; deals: number } | undefined;
+
+  /**
+   * How many deals the journal holds up to a rowid: from the last count known up to a rowid before it, the rows since
+   * (a range of the table); without one, all of them (counted through an index, not the table's rows) less those
+   * after it.
    */
   dealsThrough(rowid: number): number {
     const count = (sql: string, ...params: number[]) =>
       (this.connection.prepared(sql).get(...params) as { count: number }).count;
-    return this.connection.guarded(
-      () =>
-        count('SELECT count(*) AS count FROM deals') -
-        count('SELECT count(*) AS count FROM deals WHERE rowid > ?', rowid),
+    const known = this.known && this.known.rowid <= rowid ? this.known : undefined;
+    return this.connection.guarded(() =>
+      known
+        ? known.deals + count('SELECT count(*) AS count FROM deals WHERE rowid > ? AND rowid <= ?', known.rowid, rowid)
+        : count('SELECT count(*) AS count FROM deals') -
+          count('SELECT count(*) AS count FROM deals WHERE rowid > ?', rowid),
     );
+  }
+
+  /** Remembers a count of the deals up to a rowid, once the rows it counted are committed (dealsThrough). */
+  counted(rowid: number, deals: number): void {
+    this.known = { rowid, deals };
   }
 
   /** The journal's last deal: its rowid (a checkpoint taken now covers every deal up to it) and the instant after it. */

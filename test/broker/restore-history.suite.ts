@@ -1,5 +1,6 @@
 // A restart on a later day restores from the journal what is live (positions, the orders and trades it lists) without
-// pricing the past: the book memory of a finished day is never matched against again, so its tape is not built.
+// pricing the past: the book memory of a finished day is never matched against again, so its tape is not built. A
+// restart on the same day puts each book's memory back when the book is first read, so it builds no tape either.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { SimOrders } from '../../src/broker/sim/orders/sim-orders.js';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import { SimVenue } from '../../src/broker/sim/sim-venue.js';
 import type { ContractInfo, StockInfo } from '../../src/domain/contracts.js';
+import type { Trade } from '../../src/domain/orders.js';
 import { ManualClock, taipeiInstant } from '../../src/domain/time.js';
 import { simGateway } from '../helpers/gateway.js';
 
@@ -39,21 +41,23 @@ function portfolioOf(broker: SimBroker) {
   };
 }
 
-/** The days whose tapes `SimMarket.tape` builds or reads while `work` runs. */
-function tapeDaysDuring(work: () => void): string[] {
+/** The code and day of each tape `SimMarket.tape` builds or reads while `work` runs. */
+function tapesDuring(work: () => void): { code: string; day: string }[] {
   const original = SimMarket.prototype.tape;
-  const days: string[] = [];
-  SimMarket.prototype.tape = function (this: SimMarket, info: ContractInfo, day: string) {
-    days.push(day);
-    return original.call(this, info, day);
+  const tapes: { code: string; day: string }[] = [];
+  SimMarket.prototype.tape = function (this: SimMarket, info: ContractInfo, day: string, asOf?: number) {
+    tapes.push({ code: info.code, day });
+    return original.call(this, info, day, asOf);
   };
   try {
     work();
   } finally {
     SimMarket.prototype.tape = original;
   }
-  return days;
+  return tapes;
 }
+
+const tapeDaysDuring = (work: () => void) => tapesDuring(work).map((tape) => tape.day);
 
 describe('a restart on a later day', () => {
   test('builds no tape of a past day; lists today only, reads a past order back by id; same portfolio', async () => {
@@ -141,5 +145,59 @@ describe('a restart on a later day', () => {
     assert.equal(neededSince('2026-11-30', '10:00'), taipeiInstant('2026-11-27'), 'a Monday: from Friday');
     assert.equal(neededSince('2026-11-27', '20:00'), taipeiInstant('2026-11-26'), "Friday's night session: Thursday");
     assert.equal(neededSince('2026-11-29', '12:00'), taipeiInstant('2026-11-26'), 'a Sunday: Thursday');
+  });
+});
+
+describe('a restart on the same day', () => {
+  const takers = ['2884', '2317', 'TXFR1', '2303'];
+  /** An order that takes the whole first levels of a book and more: IOC at the limit up, or a futures MKP. */
+  function take(broker: SimBroker, code: string) {
+    if (code === 'TXFR1') {
+      const mkp = { action: 'Buy' as const, price: 0, quantity: 40, price_type: 'MKP' as const, order_type: 'IOC' };
+      return broker.orders.place({ contract: { code }, futuresOrder: { ...mkp, order_type: 'IOC' as const } });
+    }
+    const info = broker.contracts.current().find(code)! as StockInfo;
+    const order = { action: 'Buy' as const, price: info.limit_up, quantity: 499, price_type: 'LMT' as const };
+    return broker.orders.place({ contract: { code }, stockOrder: { ...order, order_type: 'IOC' } });
+  }
+  const fills = (trade: Trade) => trade.status.deals.map((deal) => [deal.price, deal.quantity]);
+
+  test('puts a book back when it is first read: same fills as without a restart; no tape for a code not read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sjgate-restore-lazy-'));
+    try {
+      const path = join(dir, 'sjgate.db');
+      const first = brokerAt(FIRST_DAY, '10:00', path);
+      const straight = brokerAt(FIRST_DAY, '10:00', ':memory:');
+      for (const { broker } of [first, straight]) {
+        for (const code of takers) assert.ok(take(broker, code).status.deal_quantity > 0, `${code} filled`);
+      }
+      await first.gateway.close();
+
+      let restarted: ReturnType<typeof brokerAt> | undefined;
+      const atRestart = tapesDuring(() => {
+        restarted = brokerAt(FIRST_DAY, '10:00', path);
+      });
+      assert.deepEqual(atRestart, [], "the restart replayed today's deals without building a tape");
+      const fresh = brokerAt(FIRST_DAY, '10:00', ':memory:');
+      const later = taipeiInstant(FIRST_DAY, '10:00') + 1_000;
+      for (const gateway of [restarted!, straight, fresh]) gateway.clock.set(later);
+      const readAgain = takers.slice(0, 3);
+      const afterRestart = tapesDuring(() => {
+        for (const code of readAgain) {
+          const expected = fills(take(straight.broker, code));
+          assert.deepEqual(
+            fills(take(restarted!.broker, code)),
+            expected,
+            `${code}: the book remembers the first take`,
+          );
+          assert.notDeepEqual(fills(take(fresh.broker, code)), expected, `${code}: the first take left its mark`);
+        }
+      });
+      assert.ok(afterRestart.some((tape) => tape.code === '2884'));
+      assert.ok(!afterRestart.some((tape) => tape.code === '2303'), 'no tape of the code nobody traded again');
+      for (const gateway of [restarted!, straight, fresh]) await gateway.gateway.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

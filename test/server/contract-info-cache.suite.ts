@@ -70,8 +70,7 @@ describe('listing cache', () => {
     const listing = {};
     const cache = new ListingCache<number>(() => listing, 3);
     for (let i = 0; i < 1000; i++) {
-      cache.get(`k${i}`);
-      cache.set(`k${i}`, i, listing);
+      cache.set(`k${i}`, i, cache.current());
     }
     assert.equal(cache.size, 3);
     assert.equal(cache.get('k0'), undefined);
@@ -81,8 +80,7 @@ describe('listing cache', () => {
   test('a new listing empties it, and an answer of the old listing is not kept', () => {
     let listing = {};
     const cache = new ListingCache<string>(() => listing);
-    cache.get('a');
-    cache.set('a', 'old day', listing);
+    cache.set('a', 'old day', cache.current());
     const before = cache.current();
     listing = {};
     assert.equal(cache.get('a'), undefined);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contract/paths.js';
-import { bearerAuthPlugin } from '../../src/server/plugins/bearer-auth.js';
+import { bearerAuthPlugin, tokenCheck } from '../../src/server/plugins/bearer-auth.js';
 import { errorsPlugin } from '../../src/server/plugins/errors.js';
 import { dashboardRoutes, packageRoot } from '../../src/server/routes/dashboard.js';
 import { testApp } from '../helpers/app.js';
@@ -46,7 +46,7 @@ async function dashboardApp(root: string, credentials?: { apiKey: string; secret
   // The API's context, protected, beside the dashboard's public one (as buildApp registers them).
   await app.register(
     async (api) => {
-      if (credentials) await api.register(bearerAuthPlugin, { credentials });
+      if (credentials) await api.register(bearerAuthPlugin, { check: tokenCheck(credentials) });
       api.get('/auth/accounts', async () => []);
     },
     { prefix: API_PREFIX },

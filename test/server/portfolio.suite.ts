@@ -11,6 +11,7 @@ import type { StockPosition } from '../../src/domain/portfolio.js';
 import { ManualClock } from '../../src/domain/time.js';
 import { Gateway as GatewayService } from '../../src/gateway/gateway.js';
 import { buildApp } from '../../src/server/app.js';
+import { tradeJson } from '../../src/server/trade-json.js';
 import { MONDAY_MORNING, testApp } from '../helpers/app.js';
 import { assertErrorKind } from '../helpers/errors.js';
 import {
@@ -158,7 +159,7 @@ async function gateway(rateLimits = false): Promise<Gateway> {
     close: () => simVenue.close(),
   };
   const app = await buildApp({
-    gateway: GatewayService.open(venue),
+    gateway: GatewayService.open(venue, { tradeJson }),
     bindHost: '127.0.0.1',
     rateLimits,
     identity: { version: 'test', scheme: 'http', protocols: ['HTTP/1.1'], startedAt: Date.now() },

@@ -103,6 +103,7 @@ export class SimVenue implements Venue {
         'comboTrades',
       ]),
       onOrderUpdate: (listener) => orders.onOrderUpdate(listener),
+      tradesVersion: () => orders.sync(),
       savedTrade: (saved) => savedRecord(saved)?.trade,
       checkpoint: () => {
         const earliestDay = earliestDayAt(exchange.market, exchange.clock.now());

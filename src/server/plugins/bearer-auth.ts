@@ -4,14 +4,14 @@
 // public ones (health, info, docs, the dashboard, hosted apps' pages) outside it. The Unix socket needs no token.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { arrivedOnLocalSocket } from '../listen.js';
 import { sendError } from './errors.js';
 
-export interface BearerAuthOptions {
-  credentials: { apiKey: string; secretKey: string };
-}
+/** Why a request is refused for its token, or null when it may pass: the plugin's hook and the fast lane call it. */
+export type TokenCheck = (raw: IncomingMessage) => string | null;
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -25,13 +25,17 @@ export function credentialRefusal(authorization: string | undefined, expected: B
   return timingSafeEqual(digest(match[1]!), expected) ? null : 'Invalid API credentials';
 }
 
+/** The token check of these credentials: any request on the Unix socket passes, any other needs the token. */
+export function tokenCheck(credentials: { apiKey: string; secretKey: string }): TokenCheck {
+  const expected = digest(`${credentials.apiKey}:${credentials.secretKey}`);
+  return (raw) => (arrivedOnLocalSocket(raw) ? null : credentialRefusal(raw.headers.authorization, expected));
+}
+
 /** Every request of the context it is registered in (and its children) needs the token, unless on the Unix socket. */
-export const bearerAuthPlugin = fp<BearerAuthOptions>(
-  async (app: FastifyInstance, { credentials }: BearerAuthOptions) => {
-    const expected = digest(`${credentials.apiKey}:${credentials.secretKey}`);
-    app.addHook('onRequest', (request, reply, done) => {
-      if (arrivedOnLocalSocket(request.raw)) return done();
-      const refusal = credentialRefusal(request.headers.authorization, expected);
+export const bearerAuthPlugin = fp<{ check: TokenCheck }>(
+  async (app: FastifyInstance, { check }: { check: TokenCheck }) => {
+    app.addHook('onRequest', function bearerAuth(request, reply, done) {
+      const refusal = check(request.raw);
       if (refusal === null) return done();
       reply.header('www-authenticate', 'Bearer');
       sendError(reply, 'UNAUTHORIZED', refusal);

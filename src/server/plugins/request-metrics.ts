@@ -16,7 +16,7 @@ export interface RequestMetricsOptions {
   monitor: Monitor;
 }
 
-interface Measured {
+export interface Measured {
   startedMs: number;
   /** The route's pattern: Fastify's routeOptions builds a new object at each read, so it is read once. */
   pattern: string | undefined;
@@ -57,6 +57,27 @@ export function categoryOf(pattern: string | undefined): string {
   return areas[area] ?? 'other';
 }
 
+/** Records one answered request of the API in the monitor: the plugin's onResponse and the fast lane call it. */
+export function reportAnswered(
+  monitor: Monitor,
+  measured: Measured,
+  method: string,
+  status: number,
+  durationUs: number,
+): void {
+  const { pattern } = measured;
+  monitor.answered({
+    startedMs: measured.startedMs,
+    durationUs,
+    origin: measured.origin,
+    category: categoryOf(pattern),
+    method,
+    endpoint: pattern ?? '(unmatched)',
+    status,
+    errorKind: measured.errorKind,
+  });
+}
+
 const API_PATHS = `${API_PREFIX}/`;
 const isApi = (url: string) => url.startsWith(API_PATHS) || url === API_PREFIX;
 
@@ -66,48 +87,35 @@ export const requestMetricsPlugin = fp<RequestMetricsOptions>(
     // Every request gets the field in its shape from the start; entries of a WeakMap per request cost the garbage
     // collector more (ephemerons) on the hottest paths.
     app.decorateRequest('sjgateMeasured', null);
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('onRequest', function measureRequest(request, reply, done) {
       if (!isApi(request.url)) return done();
       const origin = originOfActivity(request.headers['x-shioaji-activity'] as string | undefined);
       // An event stream lasts as long as its client: it is not counted in flight (nor measured as a request; the
       // monitor's streams show it). Any other request stops counting when answered, or at the latest when its
-      // connection closes (a route that takes the reply over never reaches onResponse).
+      // response closes: the response's 'close' comes when it is sent and when its connection closes first (a client
+      // that gave up, a route that took the reply over and never reaches onResponse). `on`, not `once`: `end` may run
+      // twice, and once's wrapper is two more objects per request.
       const pattern = request.routeOptions.url;
       const stream =
         (pattern?.startsWith(SSE_PATHS.data) ?? false) ||
         (request.headers.accept?.includes('text/event-stream') ?? false);
       const end = stream ? null : venueCalls.begin(origin);
-      if (end) reply.raw.once('close', end);
+      if (end) reply.raw.on('close', end);
       request.sjgateMeasured = { startedMs: monitor.now(), pattern, origin, errorKind: null, end };
       done();
     });
-    app.addHook('onSend', (request, reply, payload, done) => {
+    app.addHook('onSend', function readErrorKind(request, reply, payload, done) {
       const entry = request.sjgateMeasured;
       if (entry && reply.statusCode >= 400 && typeof payload === 'string') {
         entry.errorKind = ERROR_KIND.exec(payload.slice(0, 200))?.[1] ?? null;
       }
       done(null, payload);
     });
-    // A request the client gave up on may never be answered: it stops counting in flight then.
-    app.addHook('onRequestAbort', (request, done) => {
-      request.sjgateMeasured?.end?.();
-      done();
-    });
-    app.addHook('onResponse', (request, reply, done) => {
+    app.addHook('onResponse', function reportRequest(request, reply, done) {
       const entry = request.sjgateMeasured;
       if (entry) {
         entry.end?.();
-        const { pattern } = entry;
-        monitor.answered({
-          startedMs: entry.startedMs,
-          durationUs: Math.round(reply.elapsedTime * 1000),
-          origin: entry.origin,
-          category: categoryOf(pattern),
-          method: request.method,
-          endpoint: pattern ?? '(unmatched)',
-          status: reply.statusCode,
-          errorKind: entry.errorKind,
-        });
+        reportAnswered(monitor, entry, request.method, reply.statusCode, Math.round(reply.elapsedTime * 1000));
       }
       done();
     });

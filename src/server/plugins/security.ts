@@ -49,12 +49,28 @@ declare module 'fastify' {
   }
 }
 
+/** The Host and Origin checks, built once per app: the plugin's hooks and the fast lane call the same functions. */
+export interface Guards {
+  /** Why a request with these Host and Origin headers is refused, or null when it may pass. */
+  refusal: (host: string | undefined, origin: string | undefined) => Refusal | null;
+  /** Whether a cross origin gets CORS answers. */
+  crossAllowed: (origin: URL) => boolean;
+}
+
+export function hostAndOriginGuards({ bindHost, corsOrigins = [], corsLoopback = true }: GuardsOptions): Guards {
+  const listed = new Set(corsOrigins);
+  const crossAllowed = (origin: URL) => (corsLoopback && isLoopbackOrigin(origin)) || listed.has(origin.origin);
+  return { refusal: hostAndOriginRefusal(bindHost, crossAllowed), crossAllowed };
+}
+
 /** The Host and Origin checks of every request, public or not, on either listener, and CORS for allowed origins. */
-export const guardsPlugin = fp<GuardsOptions>(
-  async (app: FastifyInstance, { bindHost, corsOrigins = [], corsLoopback = true }: GuardsOptions) => {
-    const listed = new Set(corsOrigins);
-    const crossAllowed = (origin: URL) => (corsLoopback && isLoopbackOrigin(origin)) || listed.has(origin.origin);
-    addGuards(app, bindHost, crossAllowed);
+export const guardsPlugin = fp<Guards>(
+  async (app: FastifyInstance, { refusal, crossAllowed }: Guards) => {
+    app.addHook('onRequest', function hostAndOriginGuard(request, reply, done) {
+      const refused = refusal(request.headers.host, request.headers.origin);
+      if (refused === null) return done();
+      sendError(reply, refused[0], refused[1]);
+    });
     addCors(app, crossAllowed);
   },
   { name: 'guards', fastify: '5.x', dependencies: ['errors'] },
@@ -73,12 +89,12 @@ function allowedCrossOrigin(origin: string, crossAllowed: (origin: URL) => boole
   }
 }
 
-function addGuards(app: FastifyInstance, bindHost: string, crossAllowed: (origin: URL) => boolean): void {
+function hostAndOriginRefusal(bindHost: string, crossAllowed: (origin: URL) => boolean): Guards['refusal'] {
   const allowed = new Set([...LOCAL_NAMES, bindHost.includes(':') ? `[${bindHost}]` : bindHost]);
   const anyHost = bindHost === '0.0.0.0' || bindHost === '::';
   // Host headers already seen to be acceptable: the check runs on every request, so the parse is done once.
   const acceptedHosts = new Set<string>();
-  const refusal = (host: string | undefined, origin: string | undefined): Refusal | null => {
+  return (host, origin) => {
     if (!anyHost && host !== undefined && !acceptedHosts.has(host)) {
       if (!allowed.has(hostName(host)?.toLowerCase() ?? '')) {
         return ['FORBIDDEN_HOST', `requests must be addressed to this gateway (Host '${host}' is not allowed)`];
@@ -100,11 +116,6 @@ function addGuards(app: FastifyInstance, bindHost: string, crossAllowed: (origin
         'are, and SJ_HTTP_CORS_ORIGINS lists others',
     ];
   };
-  app.addHook('onRequest', (request, reply, done) => {
-    const refused = refusal(request.headers.host, request.headers.origin);
-    if (refused === null) return done();
-    sendError(reply, refused[0], refused[1]);
-  });
 }
 
 /** Every answer varies by Origin (a cache must not hand one origin's answer to another). */
@@ -117,7 +128,7 @@ function varyByOrigin(reply: FastifyReply): void {
 /** CORS headers for an allowed cross origin; its preflight (OPTIONS, any path) answered 204 here. */
 function addCors(app: FastifyInstance, crossAllowed: (origin: URL) => boolean): void {
   app.decorateRequest('sjgatePreflight', false);
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', function cors(request, reply, done) {
     varyByOrigin(reply);
     const origin = request.headers.origin;
     if (origin === undefined || !allowedCrossOrigin(origin, crossAllowed)) return done();

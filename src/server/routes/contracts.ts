@@ -3,7 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { CONTRACT_ROUTES, ORDER_PATHS } from '../../contract/paths.js';
+import { API_PREFIX, CONTRACT_ROUTES, ORDER_PATHS } from '../../contract/paths.js';
 import type { Contract, ContractInfo, SecurityType } from '../../domain/contracts.js';
 import { InvalidRequestError } from '../../domain/errors.js';
 import { MAX_ORDER_PRICE } from '../../domain/order-rules.js';
@@ -11,6 +11,7 @@ import type { Gateway } from '../../gateway/gateway.js';
 import { jsonOnce } from '../json-cache.js';
 import { ListingCache } from '../listing-cache.js';
 import { postOperationRef } from '../openapi.js';
+import { type FastLane, type KeptAnswer, keptAnswer } from '../plugins/fast-lane.js';
 import { CodeParam, errorResponses } from '../schemas/common.js';
 import {
   ComboContractSchema,
@@ -79,7 +80,8 @@ function pageOf(contracts: Contract[], securityType: SecurityType, region: strin
   };
 }
 
-export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
+/** `lane` answers a repeated info lookup before Fastify does (plugins/fast-lane.ts). */
+export function contractsRoutes(gateway: Gateway, lane: FastLane): FastifyPluginAsync {
   const contracts = gateway.contracts;
   // The catalog's info objects are immutable for a listing day: each gets its record (with dataset) once.
   const records = new WeakMap<object, object>();
@@ -92,7 +94,8 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
     return record;
   };
   // The info answers by URL (code and query) for the current listing: a repeated lookup skips the venue call.
-  const infoAnswers = new ListingCache<Buffer>(() => contracts.listing());
+  const infoAnswers = new ListingCache<KeptAnswer>(() => contracts.listing());
+  lane.keep(`${API_PREFIX}${CONTRACT_ROUTES.contractInfo}`, (url) => infoAnswers.get(url));
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -201,7 +204,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
       // are kept by URL until the listing changes. Refusals (unknown codes) are not kept.
       async ({ params, query, url }, reply) => {
         const cached = infoAnswers.get(url);
-        if (cached !== undefined) return reply.type(JSON_TYPE).send(cached as never);
+        if (cached !== undefined) return reply.type(JSON_TYPE).send(cached.body as never);
         const listing = infoAnswers.current();
         const info = await contracts.info(params.code, {
           securityType: query.security_type,
@@ -209,7 +212,7 @@ export function contractsRoutes(gateway: Gateway): FastifyPluginAsync {
           exchange: query.exchange,
         });
         const answer = jsonOnce(recordOf(info));
-        infoAnswers.set(url, answer, listing);
+        infoAnswers.set(url, keptAnswer(answer, JSON_TYPE), listing);
         return reply.type(JSON_TYPE).send(answer as never);
       },
     );

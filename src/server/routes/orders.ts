@@ -27,7 +27,6 @@ import {
   UpdatePriceBodySchema,
   UpdateQtyBodySchema,
 } from '../schemas/orders.js';
-import { TradeListJson } from '../trade-json.js';
 
 const tags = ['order'];
 export const config = { rateGroups: ['orders'] } as const;
@@ -58,7 +57,6 @@ function idempotencyKeyOf(value: string | undefined): string | undefined {
 export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    const todaysTrades = new TradeListJson();
 
     app.post(
       ORDER_ROUTES.placeOrder,
@@ -253,8 +251,7 @@ export function orderRoutes(gateway: Gateway): FastifyPluginAsync {
         const page = tradesPageOf(body);
         // Written by the route's serializer, trade by trade (src/server/trade-json.ts): sent as it is.
         const sendJson = (json: Buffer) => reply.type('application/json; charset=utf-8').send(json as never);
-        if (page === undefined)
-          return sendJson(todaysTrades.write(await gateway.orders.trades(tradesSelectorOf(body))));
+        if (page === undefined) return sendJson(await gateway.orders.todaysTradesJson(tradesSelectorOf(body)));
         const { json, nextCursor } = await gateway.orders.tradesPage(tradesSelectorOf(body), page);
         if (nextCursor !== null) reply.header(TRADE_PAGES.nextCursorHeader, nextCursor);
         return sendJson(json);

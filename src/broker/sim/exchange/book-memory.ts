@@ -1,7 +1,8 @@
 // What the user's own orders did to the market's book, kept apart from the tape (which stays a pure function of
 // seed, clock mode, code and day): the depth their marketable orders took at each price, which comes back with a
 // half-life, and how much of each tape trade went to their resting orders, so that one trade's volume fills them
-// once. It follows from the orders' fills alone, so a restart rebuilds it from the journal's deals.
+// once. It follows from the orders' fills alone, so a restart rebuilds it from the journal's deals: each book's when
+// it is first read (`defer`), so that a restart builds no tape of a code nobody trades again.
 
 export type BookSideName = 'bid' | 'ask';
 
@@ -17,14 +18,34 @@ export class BookMemory {
   private readonly missing = new Map<string, Missing>();
   /** By book, side and trade index: the volume of that tape trade the user's resting orders got. */
   private readonly shares = new Map<string, number>();
+  /** By book: journaled fills not yet put back, in the order they were made; run before the book is read. */
+  private readonly deferred = new Map<string, (() => void)[]>();
 
   clear(): void {
     this.missing.clear();
     this.shares.clear();
+    this.deferred.clear();
+  }
+
+  /** Puts a journaled fill of a book back only when the book is first read or changed: `replay` takes or shares. */
+  defer(book: string, replay: () => void): void {
+    const replays = this.deferred.get(book);
+    if (replays) replays.push(replay);
+    else this.deferred.set(book, [replay]);
+  }
+
+  /** Runs the fills deferred for a book, oldest first, so that it reads as if they had been put back at once. */
+  private catchUp(book: string): void {
+    if (this.deferred.size === 0) return;
+    const replays = this.deferred.get(book);
+    if (!replays) return;
+    this.deferred.delete(book);
+    for (const replay of replays) replay();
   }
 
   /** A marketable order took `quantity` at `price` at an instant. */
   take(book: string, side: BookSideName, price: number, quantity: number, at: number, halfLifeMs: number): void {
+    this.catchUp(book);
     const key = `${book}|${side}|${price}`;
     const before = this.missing.get(key);
     if (!before) {
@@ -41,6 +62,7 @@ export class BookMemory {
    * reservation released at the open, met after a later order) sees what was missing as of that take.
    */
   takenAt(book: string, side: BookSideName, price: number, at: number, halfLifeMs: number): number {
+    this.catchUp(book);
     const missing = this.missing.get(`${book}|${side}|${price}`);
     if (!missing) return 0;
     return missing.quantity * refillLeft(Math.max(0, at - missing.at), halfLifeMs);
@@ -48,10 +70,12 @@ export class BookMemory {
 
   /** How much of a tape trade's volume the user's resting orders on one side got already. */
   shared(book: string, side: BookSideName, trade: number): number {
+    this.catchUp(book);
     return this.shares.get(`${book}|${side}|${trade}`) ?? 0;
   }
 
   share(book: string, side: BookSideName, trade: number, quantity: number): void {
+    this.catchUp(book);
     const key = `${book}|${side}|${trade}`;
     this.shares.set(key, (this.shares.get(key) ?? 0) + quantity);
   }

@@ -1,7 +1,8 @@
 // The matching of combo orders, through the engine plain orders use (resting-orders.ts): a combo takes the depth of
 // the combo's own book and rests against the combo's tape like a plain order; every fill books both legs at once, at
 // prices that make the net price. The combo books remember what combo orders took of them and got of their trades
-// (no latent depth past the five levels), rebuilt from the legs' deals at restart (replayDeal).
+// (no latent depth past the five levels), rebuilt from the legs' deals at restart (replayDeal), each book's when it is
+// first read.
 
 import type { ContractInfo, FuturesInfo, OptionInfo } from '../../../domain/contracts.js';
 import { expiryCloseAt } from '../../../domain/final-settlement.js';
@@ -11,10 +12,10 @@ import { BookMemory } from '../exchange/book-memory.js';
 import { refillHalfLife } from '../exchange/depth-model.js';
 import type { Fill } from '../exchange/matching.js';
 import { bookAt } from '../market/book.js';
-import { COMBO_SIGNS, type SimMarket } from '../market/market.js';
+import { COMBO_SIGNS, comboCodeOf, type SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
 import type { ComboRecord, LegFill } from './combo-orders.js';
-import { replayInto } from './order-matching.js';
+import { bookKey, replayInto } from './order-matching.js';
 import { arrive, type BookOverlay, meetTape, type RestingKind } from './resting-orders.js';
 import { cancelRemainder, dealReport, orderReport } from './trade-records.js';
 
@@ -63,15 +64,15 @@ export class ComboMatching {
   private overlayOf(tape: Tape): BookOverlay {
     return {
       memory: this.memory,
-      key: `${tape.code}|${tape.day}|combo`,
+      key: bookKey(tape.code, tape.day, 'combo'),
       model: null,
       halfLifeMs: refillHalfLife(tape),
     };
   }
 
   /**
-   * Puts a journaled fill back in the memory, once its second leg's deal is read: the net price is the legs' prices
-   * by the combo's signs.
+   * Puts a journaled fill back in the memory, once its second leg's deal is read, when the combo's book is first read
+   * (its tape is built then): the net price is the legs' prices by the combo's signs.
    */
   replayDeal(record: ComboRecord, code: string, deal: Deal): void {
     const [first, second] = record.trade.contract.legs;
@@ -81,12 +82,12 @@ export class ComboMatching {
     if (!firstDeal) return;
     const signs = COMBO_SIGNS[record.combo.combo_type];
     const price = roundPrice(signs[0]! * firstDeal.price + signs[1]! * deal.price);
-    const tape = this.market.comboTape(record.combo, this.market.dayAt('futures', deal.ts * 1000));
+    const day = this.market.dayAt('futures', deal.ts * 1000);
     const taker = record.takerFills?.includes(fill) ?? false;
-    replayInto(this.overlayOf(tape), record.trade.order.action, tape, taker, {
-      price,
-      quantity: deal.quantity,
-      ts: deal.ts,
+    const { action } = record.trade.order;
+    this.memory.defer(bookKey(comboCodeOf(record.combo), day, 'combo'), () => {
+      const tape = this.market.comboTape(record.combo, day);
+      replayInto(this.overlayOf(tape), action, tape, taker, { price, quantity: deal.quantity, ts: deal.ts });
     });
   }
 

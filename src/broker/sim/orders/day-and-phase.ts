@@ -15,7 +15,8 @@ interface Remembered<T> {
 }
 
 export class DayAndPhase {
-  private readonly days = new Map<MarketKind, Remembered<string>>();
+  /** The latest second asked first. */
+  private readonly days = new Map<MarketKind, [Remembered<string>, Remembered<string>?]>();
   private readonly phases = new Map<string, Remembered<SessionPhase>>();
 
   constructor(
@@ -23,13 +24,17 @@ export class DayAndPhase {
     private readonly mode: ClockMode,
   ) {}
 
-  /** The trading day a market is on at an instant (SimMarket.dayAt). */
+  /**
+   * The trading day a market is on at an instant (SimMarket.dayAt). The last two seconds asked are remembered per
+   * market: a restore asks for each deal's day and for today's in turn.
+   */
   dayAt(market: MarketKind, epochMs: number): string {
     const second = Math.floor(epochMs / 1000);
     const known = this.days.get(market);
-    if (known?.second === second) return known.value;
+    if (known?.[0].second === second) return known[0].value;
+    if (known?.[1]?.second === second) return known[1].value;
     const value = this.market.dayAt(market, epochMs);
-    this.days.set(market, { second, value });
+    this.days.set(market, known ? [{ second, value }, known[0]] : [{ second, value }]);
     return value;
   }
 

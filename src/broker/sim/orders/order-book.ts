@@ -46,6 +46,8 @@ export class OrderBook {
   private readonly finished: FinishedToday;
   private counter = 0;
   private loader: OrderLoader | undefined;
+  /** Counts what may change list(): every order kept, a new day, a reset. */
+  private changes = 0;
 
   /** `taken`: whether an id is used by something else (a combo), so it is never handed out twice. */
   constructor(
@@ -73,6 +75,7 @@ export class OrderBook {
    */
   remember(record: OrderRecord): void {
     this.forgetPastDays();
+    this.changes++;
     const { id } = record.trade.order;
     if (!isFinalStatus(record.trade.status.status)) {
       this.working.add(record);
@@ -92,6 +95,7 @@ export class OrderBook {
   /** Once per day: forgets the finished orders of earlier days, which the journal holds. */
   private forgetPastDays(): void {
     if (!this.finished.turned()) return;
+    this.changes++;
     for (const [id, record] of this.records) if (!this.isLive(record)) this.records.delete(id);
   }
 
@@ -123,6 +127,12 @@ export class OrderBook {
     );
   }
 
+  /** Changes whenever list() may answer otherwise, for any account. */
+  listVersion(): number {
+    this.forgetPastDays();
+    return this.changes;
+  }
+
   /** How many ids were handed out: kept with the orders, so a restart goes on from there. */
   get issued(): number {
     return this.counter;
@@ -135,6 +145,7 @@ export class OrderBook {
     this.finished.clear();
     this.counter = issued;
     this.loader = loader;
+    this.changes++;
   }
 
   nextIds(): OrderIds {

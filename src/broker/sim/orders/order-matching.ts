@@ -1,7 +1,8 @@
 // The matching of plain orders against the simulated market, through the engine combos share (resting-orders.ts):
 // a plain order trades on its contract's board or odd-lot tape, at its limit or a futures MKP's protective limit, and
 // each fill is one deal booked in the ledger. The exchange's book memory (exchange/book-memory.ts) keeps what the
-// user's orders took of each book and got of each trade; a restart rebuilds it from the deals (replayDeal).
+// user's orders took of each book and got of each trade; a restart rebuilds it from the deals (replayDeal), each
+// book's when it is first read.
 
 import type { ContractInfo, StockInfo } from '../../../domain/contracts.js';
 import { expiryCloseAt } from '../../../domain/final-settlement.js';
@@ -12,6 +13,7 @@ import { BookMemory, type BookSideName } from '../exchange/book-memory.js';
 import { depthModelOf, refillHalfLife } from '../exchange/depth-model.js';
 import { type Fill, protectedLimit } from '../exchange/matching.js';
 import { type BookSide, bookAt } from '../market/book.js';
+import { targetOf } from '../market/listings.js';
 import type { SimMarket } from '../market/market.js';
 import { publishedCount, type Tape } from '../market/tape.js';
 import { AuctionUncrossing, matchesByPeriodicAuction } from './auction-uncross.js';
@@ -113,23 +115,24 @@ export class OrderMatching {
     const model = record.tape === 'board' ? depthModelOf(info, tape) : null;
     return {
       memory: this.memory,
-      key: `${tape.code}|${tape.day}|${record.tape}`,
+      key: bookKey(tape.code, tape.day, record.tape),
       model,
       halfLifeMs: model?.halfLifeMs ?? refillHalfLife(tape),
     };
   }
 
   /**
-   * Puts a deal of the journal back in the book memory: a deal taken on arrival took depth at its price and instant;
-   * another got part of the tape trade printed at its instant.
+   * Puts a deal of the journal (of the trading `day`) back in the book memory when its book is first read (so its tape is built then, not at
+   * the restore): a deal taken on arrival took depth at its price and instant; another got part of the tape trade
+   * printed at its instant.
    */
-  replayDeal(record: OrderRecord, info: ContractInfo, deal: Deal, dealSeq: number): void {
-    const tape = this.tapeOf(record, info, this.sessions.dayAt(record.market, deal.ts * 1000));
-    const overlay = this.overlayOf(record, info, tape);
-    replayInto(overlay, record.trade.order.action, tape, record.takerDeals?.includes(dealSeq) ?? false, {
-      price: deal.price,
-      quantity: deal.quantity,
-      ts: deal.ts,
+  replayDeal(record: OrderRecord, info: ContractInfo, day: string, deal: Deal, dealSeq: number): void {
+    const { action } = record.trade.order;
+    const taker = record.takerDeals?.includes(dealSeq) ?? false;
+    const fill = { price: deal.price, quantity: deal.quantity, ts: deal.ts };
+    this.memory.defer(bookKey(targetOf(info).code, day, record.tape), () => {
+      const tape = this.tapeOf(record, info, day);
+      replayInto(this.overlayOf(record, info, tape), action, tape, taker, fill);
     });
   }
 
@@ -157,6 +160,9 @@ export class OrderMatching {
     return [orderReport(record.trade, info, 'Cancel', '00', reason, at)];
   }
 }
+
+/** The key of a tape's book in a book memory: by the tape's code (a continuous future's month) and day. */
+export const bookKey = (code: string, day: string, kind: string) => `${code}|${day}|${kind}`;
 
 /**
  * Puts a journaled fill back in a book memory: one taken on arrival took depth at its price and instant; another got

@@ -162,7 +162,7 @@ export class PlainOrders {
     const day = sessions.dayAt(record.market, deal.ts * 1000);
     if (day !== sessions.dayAt(record.market, clock.now())) return;
     const info = listings.on(record.trade.contract.code, day);
-    if (info) matching.replayDeal(record, info, deal, dealSeq);
+    if (info) matching.replayDeal(record, info, day, deal, dealSeq);
   }
 
   /** What a deal books in the ledger: a stock fill, or a futures or options fill, as of the listing of its day. */

@@ -199,15 +199,19 @@ export class SimOrders {
       .map((record) => structuredClone(record.trade));
   }
 
-  /** Releases reservations whose session opened and lets open orders meet the trades printed since last time. */
-  sync(): void {
+  /**
+   * Releases reservations whose session opened and lets open orders meet the trades printed since last time; answers
+   * the version of trades() after it, which changes whenever trades() may answer otherwise (OrdersPort.tradesVersion).
+   */
+  sync(): number {
     // After a failed commit the fills are met again from the journal's state, but not on every tick: each failure
     // reloads the journal.
-    if (performance.now() < this.syncPausedUntil) return;
+    if (performance.now() < this.syncPausedUntil) return this.book.listVersion();
     const now = this.clock.now();
     this.combos.sync(now);
     this.plain.sync(now);
     this.settleExpired(now);
+    return this.book.listVersion();
   }
 }
 

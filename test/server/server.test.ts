@@ -1,5 +1,0 @@
-// The server's tests, in one process (see test/helpers/suites.ts): every *.suite.ts under test/server.
-
-import { loadSuites } from '../helpers/suites.js';
-
-await loadSuites(import.meta.dirname);
