@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { FinishedToday } from '../../src/broker/sim/orders/finished-today.js';
 import type { SimBroker } from '../../src/broker/sim/sim-broker.js';
 import type { StockInfo } from '../../src/domain/contracts.js';
@@ -16,12 +16,7 @@ import { simGateway } from '../helpers/gateway.js';
 
 const DAY = '2026-11-24';
 const dir = mkdtempSync(join(tmpdir(), 'sjgate-todays-orders-'));
-const bound = FinishedToday.keptAtMost;
-FinishedToday.keptAtMost = 20;
-after(() => {
-  FinishedToday.keptAtMost = bound;
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 function brokerAt(time: string, journalPath: string, day = DAY) {
   const clock = new ManualClock(taipeiInstant(day, time));
@@ -58,6 +53,15 @@ function placeMany(broker: SimBroker, clock: ManualClock, count: number): Trade[
 }
 
 describe("today's finished orders", () => {
+  const bound = FinishedToday.keptAtMost;
+  // Only while these tests run: other suites of the same process keep the daemon's bound.
+  before(() => {
+    FinishedToday.keptAtMost = 20;
+  });
+  after(() => {
+    FinishedToday.keptAtMost = bound;
+  });
+
   test('leave memory past the bound: the book keeps the working orders and the last 20 finished, the rest by id', async () => {
     const path = join(dir, 'held.db');
     const { broker, clock, gateway } = brokerAt('10:00', path);
