@@ -6,8 +6,10 @@
 //
 // The orders do real work: 2884 (a cheap stock) 1 lot, alternately a buy at limit-up and a sell at limit-down,
 // LMT ROD, so every one matches at once against the displayed depth and is Filled with one deal: rules, matching,
-// holdings, journal (order, status change, deal, two events). Shares bought first cover the sells; the cash lost
-// per round trip is fees and tax (about NT$190), far inside the NT$10,000,000 of the account.
+// holdings, journal (order, status change, deal, two events). Shares bought first cover the sells. The book
+// remembers what orders took (issue 18), so thousands of round trips walk each side's price away and lose about
+// NT$1,400 each: 10,000,000 of cash ran out after about 7,000 round trips and the rest were refused (Failed), so the
+// account starts with NT$10,000,000,000 here (SJ_SIM_STARTING_CASH).
 // The daemon runs with SJ_SIM_LIMITS=off: production's limit (orders group: 250 calls per 10 s) would refuse
 // all but the first 250 orders of a run, and then pause place_order for 60 s.
 //
@@ -360,13 +362,19 @@ function diskFdatasyncPerSecond(seconds = 2): number {
   return Math.round(n / seconds);
 }
 
+/** Enough for every round trip of a run (see the top of this file). */
+const STARTING_CASH = '10000000000';
+
 export async function run() {
   const nodeArgs: string[] = [];
   if (CPU_PROF_DIR) {
     mkdirSync(CPU_PROF_DIR, { recursive: true });
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`);
   }
-  const daemon = await startForeground({ SJ_SIM_LIMITS: 'off', SJ_SIM_CLOCK: 'always-open' }, nodeArgs);
+  const daemon = await startForeground(
+    { SJ_SIM_LIMITS: 'off', SJ_SIM_CLOCK: 'always-open', SJ_SIM_STARTING_CASH: STARTING_CASH },
+    nodeArgs,
+  );
   let gateway: {
     latency: Awaited<ReturnType<typeof sequential>>;
     load: Awaited<ReturnType<typeof sustained>>;
